@@ -5,6 +5,7 @@
     copfl run --resume DIR                   continue a run from DIR/checkpoint.pt
     copfl compare --algorithms a,b,c         several algorithms on the same split, one table
     copfl partition [DATA OPTIONS]           show (and --save) a split: clients x classes
+    copfl reproduce EXPERIMENT --scale cpu   a table or figure of the CO-PFL paper, ours beside the paper's
     copfl list                               algorithms (with options), data sets, models
 
 Run options come from :class:`copfl.experiment.RunConfig`; algorithm options (``--mu``,
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm
-from copfl.callbacks import Checkpointer, Progress, ResultsWriter, summarize
+from copfl.callbacks import summarize
 from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
@@ -37,7 +38,7 @@ from copfl.experiment import (
     default_out,
     environment,
     load_toml,
-    to_toml,
+    run_in_folder,
 )
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.models import MODELS
@@ -158,27 +159,6 @@ def options_for(algorithm: str, options: dict[str, Any], strict: bool) -> dict[s
 
 
 # --------------------------------------------------------------------------- commands
-def _run_one(cfg: RunConfig, fed: Federation, out: Path, label: str = "", resume: Checkpoint | None = None) -> dict[str, Any]:
-    cfg = cfg.resolved()
-    engine = build_engine(cfg, fed, out)
-    writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment())
-    progress = Progress(label)
-    callbacks = [writer, progress, Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every)]
-    state = None
-    if resume is not None:
-        engine.store.load_state_dict(resume.clients)
-        state = resume.state
-    if state is None:
-        state = engine.new_state()
-    try:
-        engine.run(callbacks, state)
-    except NonFiniteLossError as e:
-        progress.on_run_end(engine, state)
-        writer.write_summary(engine, state, "diverged", str(e))
-        raise
-    return json.loads((out / "summary.json").read_text())
-
-
 def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.2f}%"
 
@@ -211,7 +191,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True))
     get_algorithm(cfg.algorithm)
     fed = build_federation(cfg)
-    summary = _run_one(cfg, fed, out, resume=resume)
+    summary = run_in_folder(cfg, fed, out, resume=resume)
     _print_summary(summary, out)
     return 0
 
@@ -237,7 +217,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for a in algs:
         acfg = replace(cfg, algorithm=a, options=options_for(a, options, strict=False))
         try:
-            results[a] = _run_one(acfg, fed, out / a, label=a)
+            results[a] = run_in_folder(acfg, fed, out / a, label=a)
         except NonFiniteLossError as e:
             print(f"{a}: {e}", file=sys.stderr)
             results[a] = json.loads((out / a / "summary.json").read_text())
@@ -320,6 +300,29 @@ def cmd_datasets(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_reproduce(args: argparse.Namespace) -> int:
+    from copfl.reproduce import reproduce
+
+    columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
+    argv = sys.argv[1:] if sys.argv and Path(sys.argv[0]).name in ("copfl", "__main__.py") else []
+    reproduce(
+        args.experiment,
+        scale=args.scale,
+        seeds=args.seeds,
+        out=args.out,
+        data_dir=args.data_dir,
+        cache_dir=args.cache_dir,
+        tune=args.tune,
+        columns=columns,
+        threads=args.threads,
+        download=args.download,
+        dry_run=args.dry_run,
+        command="copfl " + " ".join(argv) if argv else f"copfl reproduce {args.experiment} --scale {args.scale}",
+        log=lambda m: print(m, flush=True),
+    )
+    return 0
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     print("algorithms:")
     for name in algorithm_names():
@@ -364,6 +367,30 @@ def build_parser() -> argparse.ArgumentParser:
     dsets.add_argument("--data-dir", help="the data directory (default: $COPFL_DATA_DIR or ./data)")
     dsets.add_argument("--out", help="with show: the PNG to write (default cifar10c-grid.png)")
     dsets.set_defaults(func=cmd_datasets)
+
+    from copfl.reproduce import EXPERIMENTS, SCALES
+
+    rep = sub.add_parser(
+        "reproduce",
+        help="a table or figure of the CO-PFL paper, our numbers beside the paper's",
+        description="Experiments: "
+        + "; ".join(f"{k}: {e.title} ({e.source})" for k, (e, _) in EXPERIMENTS.items())
+        + ". Finished runs are kept: running the same command again resumes.",
+    )
+    rep.add_argument("experiment", choices=list(EXPERIMENTS), help="which table or figure")
+    rep.add_argument("--scale", choices=SCALES, default="cpu", help="smoke (seconds, for tests) | cpu (default: CNN, 100 rounds) | paper (ResNet-18, 200 rounds)")
+    rep.add_argument("--seeds", type=int, default=1, help="seeds per cell (mean +- std when > 1)")
+    rep.add_argument("--out", help="results folder, shared by experiments (default runs/reproduce-<scale>)")
+    rep.add_argument("--data-dir", help="where data sets live (default: $COPFL_DATA_DIR or ./data)")
+    rep.add_argument("--cache-dir", help="where decoded arrays are cached")
+    rep.add_argument("--download", action="store_true", help="download missing data sets (checksummed)")
+    rep.add_argument(
+        "--tune", action=argparse.BooleanOptionalAction, default=None, help="learning-rate tuning over the paper's grids (default: on, off at smoke scale)"
+    )
+    rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
+    rep.add_argument("--threads", type=int, help="torch CPU threads")
+    rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not) and stop")
+    rep.set_defaults(func=cmd_reproduce)
 
     lst = sub.add_parser("list", help="algorithms, data sets, models, partitions")
     lst.set_defaults(func=cmd_list)

@@ -8,6 +8,7 @@ the resolved config written to the results folder has every value filled in.
 
 from __future__ import annotations
 
+import json
 import platform
 import sys
 import tempfile
@@ -23,10 +24,11 @@ import torch
 import copfl
 from copfl.algorithms import get_algorithm, make_config
 from copfl.algorithms.base import LocalTraining, Setup
+from copfl.callbacks import Checkpointer, Progress, ResultsWriter
 from copfl.data.clients import ClientData, CropFlip, build_clients
 from copfl.data.partition import PartitionSettings, Split, make_split
 from copfl.data.sources import SOURCES, ArrayDataset, load_dataset
-from copfl.engine import Callback, ClientMetrics, Engine, EngineConfig, RunState
+from copfl.engine import Callback, ClientMetrics, Engine, EngineConfig, NonFiniteLossError, RunState
 from copfl.io import atomic_write
 from copfl.models import ModelSpec, build_model
 from copfl.seeding import numpy_rng, torch_global_seed
@@ -292,6 +294,40 @@ def run_experiment(
         engine.store.load_state_dict(resume.clients)
         state = resume.state
     return engine, engine.run(callbacks, state)
+
+
+def run_in_folder(
+    cfg: RunConfig,
+    fed: Federation,
+    out: Path,
+    label: str = "",
+    resume: Checkpoint | None = None,
+    progress: bool = True,
+    plots: bool = True,
+) -> dict[str, Any]:
+    """One run with its results folder (config, metrics, summary, plots, checkpoints);
+    returns the summary. A diverged run writes its summary (status "diverged") and re-raises."""
+    cfg = cfg.resolved()
+    engine = build_engine(cfg, fed, out)
+    writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(), plot=plots)
+    prog = Progress(label)
+    callbacks: list[Callback] = [writer, Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every)]
+    if progress:
+        callbacks.insert(1, prog)
+    state = None
+    if resume is not None:
+        engine.store.load_state_dict(resume.clients)
+        state = resume.state
+    if state is None:
+        state = engine.new_state()
+    try:
+        engine.run(callbacks, state)
+    except NonFiniteLossError as e:
+        if progress:
+            prog.on_run_end(engine, state)
+        writer.write_summary(engine, state, "diverged", str(e))
+        raise
+    return json.loads((out / "summary.json").read_text())
 
 
 @dataclass
