@@ -93,3 +93,81 @@ def plot_corruption_grid(clean: np.ndarray, path: str | Path, seed: int = 0) -> 
     fig.tight_layout(pad=0.2)
     atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=90), binary=True)
     plt.close(fig)
+
+
+def _pyplot():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _save(fig: Any, path: str | Path) -> None:
+    fig.tight_layout()
+    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110), binary=True)
+    _pyplot().close(fig)
+
+
+def plot_vs_paper(cells: list[dict[str, Any]], path: str | Path, title: str = "") -> None:
+    """One panel per table column: our figure per row as a bar, the paper's as a black mark."""
+    plt = _pyplot()
+    cols = [c for c in dict.fromkeys(x["col"] for x in cells) if any("ours" in x for x in cells if x["col"] == c)]
+    fig, axes = plt.subplots(1, len(cols), figsize=(3.6 * len(cols) + 1, 3.8), squeeze=False, sharey=True)
+    for ax, col in zip(axes[0], cols):
+        cs = [x for x in cells if x["col"] == col]
+        ys = np.arange(len(cs))
+        ours = [x.get("ours", np.nan) for x in cs]
+        err = [x.get("ours_std") or 0.0 for x in cs]
+        ax.barh(ys, ours, xerr=err, color="tab:blue", alpha=0.8, label="ours")
+        paper = [np.nan if x.get("paper") is None else x["paper"] for x in cs]
+        ax.plot(paper, ys, "k|", markersize=14, mew=2.5, label="paper")
+        ax.set_yticks(ys, [x["row"] for x in cs])
+        ax.invert_yaxis()
+        ax.set(title=col, xlabel="accuracy (%)")
+        ax.grid(axis="x", alpha=0.3)
+    axes[0][0].legend(fontsize=8, loc="lower left")
+    if title:
+        fig.suptitle(title)
+    _save(fig, path)
+
+
+def plot_pgamma(groups: dict[str, list[dict[str, Any]]], path: str | Path) -> None:
+    """Heatmaps of accuracy over p (rows) x gamma (columns): ours and the paper's, per data set."""
+    plt = _pyplot()
+    fig, axes = plt.subplots(len(groups), 2, figsize=(9, 3.6 * len(groups)), squeeze=False)
+    for (g, cs), row in zip(groups.items(), axes):
+        ps = list(dict.fromkeys(x["row"] for x in cs))
+        gs = list(dict.fromkeys(x["col"] for x in cs))
+        for ax, key, label in ((row[0], "ours", "ours"), (row[1], "paper", "paper")):
+            m = np.full((len(ps), len(gs)), np.nan)
+            for x in cs:
+                if x.get(key) is not None:
+                    m[ps.index(x["row"]), gs.index(x["col"])] = x[key]
+            im = ax.imshow(m, cmap="viridis", aspect="auto")
+            for i in range(len(ps)):
+                for j in range(len(gs)):
+                    if not np.isnan(m[i, j]):
+                        ax.text(j, i, f"{m[i, j]:.1f}", ha="center", va="center", color="white", fontsize=8)
+            ax.set_xticks(range(len(gs)), gs, fontsize=8)
+            ax.set_yticks(range(len(ps)), ps, fontsize=8)
+            ax.set_title(f"{g}: {label}")
+            fig.colorbar(im, ax=ax, fraction=0.046)
+    _save(fig, path)
+
+
+def plot_datasize(groups: dict[str, list[dict[str, Any]]], path: str | Path) -> None:
+    """Accuracy against training samples per class: ours solid, the paper's dashed."""
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, len(groups), figsize=(6 * len(groups), 4.2), squeeze=False)
+    for ax, (g, cs) in zip(axes[0], groups.items()):
+        for r in dict.fromkeys(x["row"] for x in cs):
+            pts = [x for x in cs if x["row"] == r]
+            ms = [int(x["col"].split("=")[1]) for x in pts]
+            (line,) = ax.plot(ms, [x.get("ours", np.nan) for x in pts], marker="o", label=r)
+            ax.plot(ms, [np.nan if x.get("paper") is None else x["paper"] for x in pts], ls="--", color=line.get_color(), alpha=0.6)
+        ax.set(title=f"{g} (solid: ours, dashed: paper)", xlabel="M_bound (training samples per class)", ylabel="accuracy (%)", xscale="log")
+        ax.grid(alpha=0.3)
+    axes[0][0].legend(fontsize=8)
+    _save(fig, path)

@@ -1,0 +1,255 @@
+"""The CO-PFL paper's experiments as lists of cells, and the three scales they run at.
+
+A *cell* is one number of a paper table (an algorithm with its options on one data setting),
+with the paper's value beside it. A cell becomes one run per (learning rate, seed); with
+tuning on, the cell's figure is the one of the learning rate with the best mean final
+accuracy over seeds, as the paper reports "the best performance" of each method.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from copfl.reproduce import paper
+
+SCALES = ("smoke", "cpu", "paper")
+
+# What each scale changes; written at the top of every report.
+SCALE_NOTES: dict[str, str] = {
+    "paper": (
+        "the protocol as published: randomly initialized ResNet-18 (torchvision layout, 7x7 stem + max-pool), "
+        "200 rounds, full participation, batch 32, 1 local epoch, the paper's label-skew split "
+        "(s classes per client, M_bound training and 100 test samples per class), CO-PFL p=0.25 "
+        "(0.15 on CIFAR-10C) and gamma=0.5, learning rates tuned over the paper's grids."
+    ),
+    "cpu": (
+        "the paper's protocol (clients, classes per client, samples per class, batch 32, 1 local epoch, "
+        "full participation, p, gamma, learning-rate grids) with two changes so that a table column "
+        "fits a 2-core CPU in about an hour: the FedAvg CNN (2 conv + 2 fc, 0.88 M parameters) instead "
+        "of ResNet-18 (11.2 M), and 100 rounds instead of 200."
+    ),
+    "smoke": (
+        "a functional check, not a measurement: an MLP, 2 rounds, M_bound/10 training and 4 test "
+        "samples per class. The numbers mean nothing."
+    ),
+}
+
+
+def scale_run_options(scale: str) -> dict[str, Any]:
+    """RunConfig fields that a scale sets for every run."""
+    if scale not in SCALES:
+        raise ValueError(f"unknown scale {scale!r}; expected one of {', '.join(SCALES)}")
+    common = {"batch_size": 32, "local_epochs": 1, "client_fraction": 1.0, "eval_every": 1, "augment": False}
+    if scale == "paper":
+        return {**common, "model": "resnet18", "resnet_stem": "imagenet", "rounds": 200}
+    if scale == "cpu":
+        return {**common, "model": "cnn", "rounds": 100}
+    return {**common, "model": "mlp", "rounds": 2}
+
+
+def scale_samples(scale: str, train: int, test: int) -> tuple[int, int]:
+    """Samples per class per client (training, test) at a scale."""
+    return (max(1, train // 10), 4) if scale == "smoke" else (train, test)
+
+
+DISPLAY = {
+    "cifar10": "CIFAR10",
+    "cifar10c": "CIFAR10C",
+    "cinic10": "CINIC10",
+    "miniimagenet": "M-ImageNet",
+}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A data setting: one column of a paper table."""
+
+    dataset: str
+    clients: int
+    classes_per_client: int = 2
+    samples_per_class: int = 50  # M_bound
+    test_samples_per_class: int = 100
+
+    @property
+    def key(self) -> str:
+        m = "" if self.samples_per_class == 50 else f"-m{self.samples_per_class}"
+        return f"{self.dataset}-{self.clients}{m}"
+
+    @property
+    def title(self) -> str:
+        m = "" if self.samples_per_class == 50 else f", M={self.samples_per_class}"
+        return f"{DISPLAY.get(self.dataset, self.dataset)}, {self.clients} clients{m}"
+
+
+def paper_setting(dataset: str, clients: int, samples_per_class: int = 50) -> Setting:
+    s = 10 if dataset == "miniimagenet" else 2
+    return Setting(dataset, clients, s, samples_per_class)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One number of a paper table."""
+
+    group: str  # sub-table (e.g. the data set of a p x gamma grid); "" for a single table
+    row: str  # row label, as in the paper
+    col: str  # column label, as in the paper
+    setting: Setting
+    algorithm: str
+    options: tuple[tuple[str, Any], ...] = ()
+    paper: float | None = None
+    lrs: tuple[float | None, ...] = (None,)  # the learning rates to run (None: the algorithm's default)
+
+    @property
+    def tuned(self) -> bool:
+        return len(self.lrs) > 1
+
+
+@dataclass(frozen=True)
+class Experiment:
+    name: str
+    title: str
+    source: str
+    kind: str  # how the report shows it: table | heatmap | datasize | curves
+    metric_note: str = ""
+    settings: tuple[Setting, ...] = field(default_factory=tuple)
+
+
+def lr_grid(algorithm: str, tune: bool, fixed: float | None = None) -> tuple[float | None, ...]:
+    """The learning rates a cell runs: the paper's grid when tuning, else one rate (``fixed``
+    when the paper fixes it, else the algorithm's documented default)."""
+    if fixed is not None:
+        return (fixed,)
+    if not tune:
+        return (None,)
+    return paper.COPFL_LRS if algorithm == "co-pfl" else paper.BASELINE_LRS
+
+
+def copfl_options(dataset: str, **extra: Any) -> tuple[tuple[str, Any], ...]:
+    opts = {"p": paper.BEST_P.get(dataset, 0.25), "gamma": paper.BEST_GAMMA, **extra}
+    return tuple(sorted(opts.items()))
+
+
+def _alg_options(algorithm: str, dataset: str) -> tuple[tuple[str, Any], ...]:
+    return copfl_options(dataset) if algorithm == "co-pfl" else ()
+
+
+def table2_cells(tune: bool) -> list[Cell]:
+    cells = []
+    for j, (ds, n) in enumerate(paper.TABLE2_COLUMNS):
+        st = paper_setting(ds, n)
+        for row, alg in paper.ALGORITHM_ROWS.items():
+            cells.append(Cell("", row, st.title, st, alg, _alg_options(alg, ds), paper.TABLE2[row][j], lr_grid(alg, tune)))
+    return cells
+
+
+SMALL = {"cifar10": 10, "cifar10c": 10, "cinic10": 20, "miniimagenet": 20}  # the "few clients" columns
+
+
+def table3_cells(tune: bool) -> list[Cell]:
+    cells = []
+    for ds, values in paper.TABLE3.items():
+        st = paper_setting(ds, SMALL[ds])
+        for row, score in paper.TABLE3_ROWS.items():
+            opts = copfl_options(ds, score=score)
+            cells.append(Cell("", row, st.title, st, "co-pfl", opts, values[row], lr_grid("co-pfl", tune, paper.ABLATION_LR)))
+    return cells
+
+
+def pgamma_cells(tune: bool) -> list[Cell]:
+    cells = []
+    for ds, grid in paper.PGAMMA.items():
+        st = paper_setting(ds, SMALL[ds])
+        for i, p in enumerate(paper.P_VALUES):
+            for j, g in enumerate(paper.GAMMA_VALUES):
+                if grid[i][j] is None:
+                    continue  # the paper leaves p > gamma out
+                opts = tuple(sorted({"p": p, "gamma": g}.items()))
+                cells.append(Cell(DISPLAY[ds], f"p={p:g}", f"gamma={g:g}", st, "co-pfl", opts, grid[i][j], lr_grid("co-pfl", tune)))
+    return cells
+
+
+def datasize_cells(tune: bool) -> list[Cell]:
+    cells = []
+    for ds, table in paper.DATASIZE.items():
+        for j, m in enumerate(paper.DATASIZE_BOUNDS):
+            st = paper_setting(ds, 10, m)
+            for row, alg in paper.ALGORITHM_ROWS.items():
+                cells.append(Cell(DISPLAY[ds], row, f"M={m}", st, alg, _alg_options(alg, ds), table[row][j], lr_grid(alg, tune)))
+    return cells
+
+
+def mamo_cells(tune: bool) -> list[Cell]:
+    cells = []
+    for ds, n in SMALL.items():
+        st = paper_setting(ds, n)
+        for row, on in (("with MAMO", True), ("without MAMO", False)):
+            cells.append(Cell("", row, st.title, st, "co-pfl", copfl_options(ds, mamo=on), None, lr_grid("co-pfl", tune, paper.ABLATION_LR)))
+    return cells
+
+
+def convergence_cells(tune: bool) -> list[Cell]:
+    cells = []
+    for ds, n in SMALL.items():
+        st = paper_setting(ds, n)
+        for row, alg in paper.ALGORITHM_ROWS.items():
+            cells.append(Cell("", row, st.title, st, alg, _alg_options(alg, ds), None, lr_grid(alg, tune)))
+    return cells
+
+
+EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
+    "table2": (
+        Experiment("table2", "Personalized accuracy, 8 methods x 4 data sets x 2 client counts", "journal Table II", "table"),
+        table2_cells,
+    ),
+    "table3": (
+        Experiment(
+            "table3",
+            "COWA ablation: which contribution scores set the aggregation weights",
+            "journal Table III / conference Table 8",
+            "table",
+            "learning rate fixed to 1e-4 as in the paper; p=0.25 (0.15 on CIFAR10C), gamma=0.5; 'neither' = uniform weights",
+        ),
+        table3_cells,
+    ),
+    "pgamma": (
+        Experiment(
+            "pgamma",
+            "CO-PFL's personalization rate p x budget gamma",
+            "conference Tables 6-7, Figures 5-6 (journal Figures 5-6)",
+            "heatmap",
+            "cells with p > gamma are left out as in the paper",
+        ),
+        pgamma_cells,
+    ),
+    "datasize": (
+        Experiment("datasize", "Training samples per class M_bound in {10, 50, 100, 200}", "journal Tables IV-V", "datasize"),
+        datasize_cells,
+    ),
+    "mamo": (
+        Experiment(
+            "mamo",
+            "Training loss with and without MAMO",
+            "journal Figure 7 (a figure: no numbers to compare)",
+            "curves",
+            "learning rate 1e-4; without MAMO = one plain Adam over all parameters",
+        ),
+        mamo_cells,
+    ),
+    "convergence": (
+        Experiment(
+            "convergence",
+            "Accuracy and training loss per round, few-client settings",
+            "journal Figures 3-4 (figures: no numbers to compare)",
+            "curves",
+        ),
+        convergence_cells,
+    ),
+}
+
+
+def experiment_cells(name: str, tune: bool) -> tuple[Experiment, list[Cell]]:
+    if name not in EXPERIMENTS:
+        raise ValueError(f"unknown experiment {name!r}; expected one of {', '.join(EXPERIMENTS)}")
+    exp, make = EXPERIMENTS[name]
+    return exp, make(tune)

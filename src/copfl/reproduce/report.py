@@ -1,0 +1,225 @@
+"""The report of a reproduction: markdown with our number beside the paper's in every cell,
+a JSON with everything, and plots. All files are written atomically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from copfl.io import atomic_write_json, atomic_write_text
+
+
+def _num(x: float | None, digits: int = 2) -> str:
+    return "-" if x is None else f"{x:.{digits}f}"
+
+
+def format_cell(c: dict[str, Any], seeds: int) -> str:
+    """``ours [± std] / paper (diff)``; states in words for cells without a figure."""
+    paper = c.get("paper")
+    if c["status"] == "unavailable":
+        return f"n/a / {_num(paper)}" if paper is not None else "n/a"
+    if "ours" not in c:
+        text = "diverged" if c["status"] == "diverged" else "not run yet"
+        return f"{text} / {_num(paper)}" if paper is not None else text
+    ours = _num(c["ours"])
+    if seeds > 1:
+        ours += f" ± {_num(c['ours_std'])}"
+    if c["status"] == "partial":
+        ours += "*"
+    if paper is None:
+        return ours
+    return f"{ours} / {_num(paper)} ({c['diff']:+.2f})"
+
+
+def _grid(cells: list[dict[str, Any]]) -> tuple[list[str], list[str], dict[tuple[str, str], dict[str, Any]]]:
+    rows: list[str] = []
+    cols: list[str] = []
+    at: dict[tuple[str, str], dict[str, Any]] = {}
+    for c in cells:
+        if c["row"] not in rows:
+            rows.append(c["row"])
+        if c["col"] not in cols:
+            cols.append(c["col"])
+        at[(c["row"], c["col"])] = c
+    return rows, cols, at
+
+
+def markdown_table(cells: list[dict[str, Any]], fmt: Any, corner: str = "method") -> str:
+    rows, cols, at = _grid(cells)
+    lines = [f"| {corner} | " + " | ".join(cols) + " |", "|---" * (len(cols) + 1) + "|"]
+    for r in rows:
+        lines.append(f"| {r} | " + " | ".join(fmt(at[(r, c)]) if (r, c) in at else "" for c in cols) + " |")
+    return "\n".join(lines)
+
+
+def rank_correlation(a: list[float], b: list[float]) -> float | None:
+    """Spearman's rho (average ranks for ties)."""
+    if len(a) < 3:
+        return None
+
+    def ranks(v: list[float]) -> list[float]:
+        order = sorted(range(len(v)), key=lambda i: v[i])
+        r = [0.0] * len(v)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                r[order[k]] = (i + j) / 2 + 1
+            i = j + 1
+        return r
+
+    ra, rb = ranks(a), ranks(b)
+    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra) ** 0.5
+    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
+    return None if va == 0 or vb == 0 else cov / (va * vb)
+
+
+def rankings(cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per column: the rows ordered by our figure and by the paper's, and Spearman's rho."""
+    out = []
+    _, cols, _ = _grid(cells)
+    for col in cols:
+        done = [c for c in cells if c["col"] == col and "ours" in c and c.get("paper") is not None]
+        if len(done) < 2:
+            continue
+        ours = [c["row"] for c in sorted(done, key=lambda c: -c["ours"])]
+        paper = [c["row"] for c in sorted(done, key=lambda c: -c["paper"])]
+        rho = rank_correlation([c["ours"] for c in done], [c["paper"] for c in done])
+        out.append({"col": col, "ours": ours, "paper": paper, "spearman": rho})
+    return out
+
+
+def _groups(cells: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for c in cells:
+        groups.setdefault(c["group"], []).append(c)
+    return groups
+
+
+def _lr_text(c: dict[str, Any]) -> str:
+    if "chosen_lr" not in c:
+        return "-"
+    lr = f"{c['chosen_lr']:g}"
+    if c["tuned"]:
+        tried = ", ".join(f"{k}: {_num(e['final_mean'])}" for k, e in c["lrs"].items())
+        return f"**{lr}** ({tried})"
+    return lr
+
+
+def _best_text(c: dict[str, Any]) -> str:
+    if "chosen_lr" not in c:
+        return "-"
+    e = c["lrs"][f"{c['chosen_lr']:g}"]
+    rounds = [r["best_round"] for r in e["runs"] if "best_round" in r]
+    return f"{_num(c['ours_best_round'])} (round {', '.join(map(str, rounds))})"
+
+
+def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
+    seeds = doc["seeds"]
+    cells = doc["cells"]
+    tune = (
+        "tuned per cell over the paper's grids (CO-PFL {1e-4, 1e-5}; baselines {1e-2, 1e-3, 1e-4}), "
+        "the rate with the best mean final accuracy kept, as the paper reports each method's best"
+        if doc["tune"]
+        else "not tuned: each algorithm's documented default (see docs/baselines.md), or the paper's fixed rate"
+    )
+    has_paper = any(c.get("paper") is not None for c in cells)
+    lines = [
+        f"# Reproduction: {doc['title']}",
+        "",
+        f"Paper: CO-PFL, {doc['source']}.  ",
+        f"Command: `{doc['command']}`  " if doc["command"] else "",
+        f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
+        f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}. Learning rate: {tune}.  ",
+        "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
+        "clients, at the last round. The paper does not say whether it reports the last or the best round; the best "
+        "round (chosen on the test set) is in the second table.",
+    ]
+    if doc.get("note"):
+        lines.append(f"Setting: {doc['note']}.")
+    lines.append("")
+    if has_paper:
+        lines.append("Each cell: **ours / paper (ours - paper)**, in accuracy points. `*`: not all seeds finished yet.")
+    lines.append("")
+    groups = _groups(cells)
+    corner = "p \\ gamma" if doc["kind"] == "heatmap" else "method"
+    for g, gcells in groups.items():
+        if g:
+            lines += [f"## {g}", ""]
+        lines += [markdown_table(gcells, lambda c: format_cell(c, seeds), corner), ""]
+        if has_paper and doc["kind"] in ("table", "datasize"):
+            for rk in rankings(gcells):
+                rho = "-" if rk["spearman"] is None else f"{rk['spearman']:.2f}"
+                lines.append(f"- {rk['col']}: ours {' > '.join(rk['ours'])}; paper {' > '.join(rk['paper'])}; Spearman rho {rho}")
+            lines.append("")
+    if doc["kind"] == "curves":
+        lines += ["## Final training loss (last round)", ""]
+        lines += [markdown_table(cells, lambda c: _num(c.get("train_loss"), 4)), ""]
+    lines += ["## Best round, and the learning rate behind each cell", ""]
+    for g, gcells in groups.items():
+        if g:
+            lines += [f"### {g}", ""]
+        lines += ["Best-round accuracy (round):", "", markdown_table(gcells, _best_text, corner), ""]
+        lines += ["Learning rate (with tuning: final accuracy of every rate tried):", "", markdown_table(gcells, _lr_text, corner), ""]
+    if doc["unavailable"]:
+        lines += ["## Not run on this machine", ""]
+        for key, why in doc["unavailable"].items():
+            lines.append(f"- `{key}`: {why.splitlines()[0]}")
+        lines.append("")
+    pending = sorted({c["col"] for c in cells if c["status"] == "pending"})
+    if pending:
+        lines += ["## Not finished yet", "", "Columns with runs still to do: " + ", ".join(pending) + ".", ""]
+    if plots:
+        lines += ["## Plots", ""] + [f"![{p}]({p})" for p in plots] + [""]
+    env = doc["environment"]
+    lines.append(f"copfl {env['copfl']}, torch {env['torch']}, Python {env['python']}, {env['platform']}.")
+    return "\n".join(lines) + "\n"
+
+
+def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str]:
+    name = doc["experiment"]
+    out.mkdir(parents=True, exist_ok=True)
+    files: list[str] = []
+    if plots:
+        files = draw(doc, out)
+    else:  # keep the plots of an earlier write listed
+        files = sorted(p.name for p in out.glob(f"{name}*.png"))
+    doc["rankings"] = {g or "all": rankings(cs) for g, cs in _groups(doc["cells"]).items()}
+    atomic_write_json(out / f"{name}.json", doc)
+    atomic_write_text(out / f"{name}.md", render_markdown(doc, files))
+    return files
+
+
+def draw(doc: dict[str, Any], out: Path) -> list[str]:
+    from copfl import plots
+    from copfl.reproduce.runner import chosen_history
+
+    name, kind, cells = doc["experiment"], doc["kind"], doc["cells"]
+    files: list[str] = []
+    if not any("ours" in c for c in cells):
+        return files
+    if kind == "table":
+        plots.plot_vs_paper(cells, out / f"{name}.png", title=doc["title"])
+        files.append(f"{name}.png")
+    elif kind == "heatmap":
+        plots.plot_pgamma(_groups(cells), out / f"{name}.png")
+        files.append(f"{name}.png")
+    elif kind == "datasize":
+        plots.plot_datasize(_groups(cells), out / f"{name}.png")
+        files.append(f"{name}.png")
+    else:
+        by_col: dict[str, dict[str, list[dict[str, Any]]]] = {}
+        for c in cells:
+            h = chosen_history(c)
+            if h:
+                by_col.setdefault(c["setting"], {})[c["row"]] = h
+        for key, runs in by_col.items():
+            title = next(c["col"] for c in cells if c["setting"] == key)
+            fname = f"{name}-{key}.png"
+            plots.plot_curves(runs, out / fname, title=title)
+            files.append(fname)
+    return files

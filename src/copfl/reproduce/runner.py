@@ -1,0 +1,308 @@
+"""Run the cells of a paper experiment, keep what is finished, and collect the figures.
+
+Every run lives in ``<out>/runs/<name>-<hash>``, the hash taken over its resolved
+configuration: a run whose folder holds a final ``summary.json`` is never run again, so an
+interrupted reproduction resumes where it stopped, and experiments that share runs (Table II
+and the convergence curves, Table III's "both" row and Table II's CO-PFL) share them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any, Callable
+
+from copfl.data.partition import PartitionError
+from copfl.data.sources import DataError, DataNotFoundError
+from copfl.engine import NonFiniteLossError
+from copfl.experiment import Federation, RunConfig, build_federation, environment, run_in_folder
+from copfl.reproduce.experiments import SCALE_NOTES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
+
+# Fields that do not change what a run computes (where data and results live, threads).
+_NOT_IDENTITY = ("out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every")
+FINAL_STATUSES = ("completed", "diverged")
+
+
+@dataclass
+class PlannedRun:
+    cell: Cell
+    lr: float
+    seed: int
+    cfg: RunConfig
+    folder: Path
+
+    @property
+    def federation_key(self) -> tuple:
+        c = self.cfg
+        return (c.dataset, c.clients, c.classes_per_client, c.samples_per_class, c.test_samples_per_class, c.seed)
+
+
+def run_identity(cfg: RunConfig) -> str:
+    """A hash of what the run computes: fields at RunConfig's own default are left out, so
+    that a field added to RunConfig later does not change the identity of finished runs."""
+    default = asdict(RunConfig())
+    d = {k: v for k, v in asdict(cfg.resolved()).items() if k not in _NOT_IDENTITY and v != default[k]}
+    return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:10]
+
+
+def _opt_suffix(options: tuple[tuple[str, Any], ...]) -> str:
+    return "".join(f"-{k}{v}" for k, v in options).replace(" ", "")
+
+
+def plan_runs(
+    cells: list[Cell], scale: str, seeds: int, out: Path, data_dir: str | None, cache_dir: str | None, threads: int | None, download: bool
+) -> tuple[list[PlannedRun], dict[Cell, list[PlannedRun]]]:
+    """The runs to do (each once) and, for every cell, its runs."""
+    from copfl.algorithms import get_algorithm
+
+    base = scale_run_options(scale)
+    runs: dict[Path, PlannedRun] = {}
+    of_cell: dict[Cell, list[PlannedRun]] = {}
+    for cell in cells:
+        st = cell.setting
+        m, mt = scale_samples(scale, st.samples_per_class, st.test_samples_per_class)
+        # options at their default are dropped, so that equal runs get equal names and hashes
+        defaults = get_algorithm(cell.algorithm).Config()
+        options = tuple((k, v) for k, v in cell.options if getattr(defaults, k) != v)
+        for lr in cell.lrs:
+            for seed in range(seeds):
+                cfg = RunConfig(
+                    algorithm=cell.algorithm,
+                    dataset=st.dataset,
+                    data_dir=data_dir,
+                    cache_dir=cache_dir,
+                    download=download,
+                    clients=st.clients,
+                    partition="label-skew",
+                    classes_per_client=st.classes_per_client,
+                    samples_per_class=m,
+                    test_samples_per_class=mt,
+                    lr=lr,
+                    seed=seed,
+                    threads=threads,
+                    options=dict(options),
+                    **base,
+                ).resolved()
+                name = f"{st.key}-{cell.algorithm}{_opt_suffix(options)}-lr{cfg.lr:g}-seed{seed}-{run_identity(cfg)}"
+                folder = out / "runs" / name
+                cfg = replace(cfg, out=str(folder))
+                run = runs.setdefault(folder, PlannedRun(cell, float(cfg.lr), seed, cfg, folder))  # type: ignore[arg-type]
+                of_cell.setdefault(cell, []).append(run)
+    # one federation (data split) per setting and seed: run those together
+    return sorted(runs.values(), key=lambda r: (str(r.federation_key), r.cell.algorithm, r.lr)), of_cell
+
+
+def read_summary(folder: Path) -> dict[str, Any] | None:
+    try:
+        s = json.loads((folder / "summary.json").read_text())
+    except (OSError, json.JSONDecodeError):
+        return None
+    return s if s.get("status") in FINAL_STATUSES else None
+
+
+def _fmt_s(s: float) -> str:
+    s = int(round(s))
+    return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
+
+
+def execute(
+    runs: list[PlannedRun],
+    log: Callable[[str], None],
+    unavailable: dict[str, str],
+    after_run: Callable[[], None] = lambda: None,
+) -> None:
+    """Run what is not finished yet; settings that cannot run go into ``unavailable``, with why."""
+    todo = [r for r in runs if read_summary(r.folder) is None]
+    log(f"{len(runs)} runs, {len(runs) - len(todo)} already finished, {len(todo)} to run")
+    fed_key, fed = None, None
+    t0, done = time.perf_counter(), 0
+    tty = sys.stderr.isatty()
+    for i, r in enumerate(todo, 1):
+        key = r.cell.setting.key
+        if key in unavailable:
+            continue
+        if r.federation_key != fed_key:
+            fed = None
+            try:
+                fed = build_federation(r.cfg)
+            except DataNotFoundError as e:
+                unavailable[key] = f"data not found: {e}"
+            except (PartitionError, DataError) as e:
+                unavailable[key] = f"this copy of the data cannot hold the protocol: {e}"
+            fed_key = r.federation_key
+            if fed is None:
+                log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
+                continue
+        assert isinstance(fed, Federation)
+        label = f"{key} {r.cell.algorithm}{_opt_suffix(tuple(sorted((r.cfg.options or {}).items())))} lr={r.lr:g} seed {r.seed}"
+        start = time.perf_counter()
+        try:
+            s = run_in_folder(r.cfg, fed, r.folder, label=label, progress=tty, plots=False)  # the report draws its own
+            status = ""
+        except NonFiniteLossError as e:
+            s = read_summary(r.folder) or {}
+            status = f" DIVERGED ({e})"
+        done += 1
+        took = time.perf_counter() - start
+        left = (time.perf_counter() - t0) / done * (len(todo) - i)
+        fin = (s.get("final") or {}).get("acc_mean")
+        acc = "-" if fin is None else f"{100 * fin:.2f}%"
+        log(f"[{i}/{len(todo)}] {label}: final {acc}{status} in {_fmt_s(took)}, ~{_fmt_s(left)} left")
+        after_run()
+
+
+# --------------------------------------------------------------------------- collecting
+def _mean_std(values: list[float]) -> tuple[float | None, float | None]:
+    if not values:
+        return None, None
+    return statistics.fmean(values), (statistics.stdev(values) if len(values) > 1 else 0.0)
+
+
+def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailable: dict[str, str]) -> list[dict[str, Any]]:
+    """Per cell: every run's figures, the chosen learning rate, our mean (and std) over seeds."""
+    out = []
+    for cell in cells:
+        mine = of_cell.get(cell, [])
+        per_lr: dict[str, dict[str, Any]] = {}
+        for r in sorted(mine, key=lambda r: (r.lr, r.seed)):
+            s = read_summary(r.folder)
+            entry = per_lr.setdefault(f"{r.lr:g}", {"lr": r.lr, "runs": []})
+            run: dict[str, Any] = {"seed": r.seed, "folder": str(r.folder), "status": "pending" if s is None else s["status"]}
+            if s is not None and s.get("final"):
+                fin, best = s["final"], s["best"]
+                run.update(
+                    final_acc=fin["acc_mean"],
+                    final_acc_weighted=fin["acc_weighted"],
+                    best_acc=best["acc_mean"],
+                    best_round=best["round"],
+                    final_round=fin["round"],
+                    train_loss=fin["train_loss"],
+                    seconds=s.get("timing", {}).get("seconds"),
+                )
+            entry["runs"].append(run)
+        for entry in per_lr.values():
+            ok = [x for x in entry["runs"] if x["status"] == "completed" and "final_acc" in x]
+            entry["final_mean"], entry["final_std"] = _mean_std([100 * x["final_acc"] for x in ok])
+            entry["best_mean"], entry["best_std"] = _mean_std([100 * x["best_acc"] for x in ok])
+            entry["train_loss_mean"], _ = _mean_std([x["train_loss"] for x in ok])
+            entry["complete"] = len(ok) == len(entry["runs"])
+        doc: dict[str, Any] = {
+            "group": cell.group,
+            "row": cell.row,
+            "col": cell.col,
+            "setting": cell.setting.key,
+            "algorithm": cell.algorithm,
+            "options": dict(cell.options),
+            "paper": cell.paper,
+            "tuned": cell.tuned,
+            "lrs": per_lr,
+        }
+        if cell.setting.key in unavailable:
+            doc.update(status="unavailable", reason=unavailable[cell.setting.key])
+        else:
+            scored = [e for e in per_lr.values() if e["final_mean"] is not None]
+            all_done = all(e["complete"] for e in per_lr.values()) and bool(per_lr)
+            if scored:
+                # the paper reports each method at its best learning rate (ties: the grid's order)
+                best = max(scored, key=lambda e: e["final_mean"])
+                doc.update(
+                    status="done" if all_done else "partial",
+                    chosen_lr=best["lr"],
+                    ours=best["final_mean"],
+                    ours_std=best["final_std"],
+                    ours_best_round=best["best_mean"],
+                    train_loss=best["train_loss_mean"],
+                    seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
+                    diff=None if cell.paper is None else best["final_mean"] - cell.paper,
+                )
+            else:
+                diverged = any(x["status"] == "diverged" for e in per_lr.values() for x in e["runs"])
+                doc.update(status="diverged" if diverged and all_done else "pending")
+        out.append(doc)
+    return out
+
+
+def chosen_history(cell_doc: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """metrics.jsonl of the chosen learning rate's first seed."""
+    if "chosen_lr" not in cell_doc:
+        return None
+    entry = cell_doc["lrs"][f"{cell_doc['chosen_lr']:g}"]
+    for run in entry["runs"]:
+        path = Path(run["folder"]) / "metrics.jsonl"
+        if path.exists():
+            return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return None
+
+
+def reproduce(
+    name: str,
+    scale: str = "cpu",
+    seeds: int = 1,
+    out: str | Path | None = None,
+    data_dir: str | None = None,
+    cache_dir: str | None = None,
+    tune: bool | None = None,
+    columns: list[str] | None = None,
+    threads: int | None = None,
+    download: bool = False,
+    dry_run: bool = False,
+    command: str = "",
+    log: Callable[[str], None] = print,
+) -> dict[str, Any]:
+    """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots."""
+    from copfl.reproduce.report import write_report
+
+    if seeds < 1:
+        raise ValueError(f"--seeds must be >= 1, got {seeds}")
+    if tune is None:
+        tune = scale != "smoke"
+    exp, cells = experiment_cells(name, tune)
+    scale_run_options(scale)  # validates the scale
+    settings: dict[str, Setting] = {c.setting.key: c.setting for c in cells}
+    if columns:
+        unknown = [c for c in columns if c not in settings]
+        if unknown:
+            raise ValueError(f"{name} has no column {', '.join(unknown)}; its columns: {', '.join(settings)}")
+        cells = [c for c in cells if c.setting.key in columns]
+    out = Path(out) if out is not None else Path("runs") / f"reproduce-{scale}"
+    runs, of_cell = plan_runs(cells, scale, seeds, out, data_dir, cache_dir, threads, download)
+    header = {
+        "experiment": exp.name,
+        "title": exp.title,
+        "source": exp.source,
+        "kind": exp.kind,
+        "note": exp.metric_note,
+        "scale": scale,
+        "scale_note": SCALE_NOTES[scale],
+        "seeds": seeds,
+        "tune": tune,
+        "command": command,
+        "environment": environment(),
+    }
+    if dry_run:
+        for r in runs:
+            state = "finished" if read_summary(r.folder) else "to run"
+            log(f"{state:8}  {r.folder.name}")
+        log(f"{len(runs)} runs in {out / 'runs'}")
+        return {**header, "runs": [str(r.folder) for r in runs]}
+
+    unavailable: dict[str, str] = {}
+    t0 = time.perf_counter()
+
+    def write(plots: bool) -> dict[str, Any]:
+        doc = {**header, "unavailable": unavailable, "cells": collect(cells, of_cell, unavailable)}
+        doc["wall_seconds_this_session"] = round(time.perf_counter() - t0, 1)
+        write_report(doc, out, plots=plots)
+        return doc
+
+    try:
+        execute(runs, log, unavailable, after_run=lambda: write(False))
+    finally:
+        doc = write(True)
+    log(f"report: {out / (name + '.md')}")
+    return doc

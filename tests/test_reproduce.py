@@ -1,0 +1,190 @@
+"""`copfl reproduce`: the paper's numbers as data, cells, tuning, the report, resuming."""
+
+import json
+import pickle
+from dataclasses import dataclass, fields
+
+import numpy as np
+import pytest
+
+from copfl.cli import main
+from copfl.experiment import RunConfig
+from copfl.reproduce import paper
+from copfl.reproduce.experiments import experiment_cells, paper_setting, scale_samples
+from copfl.reproduce.report import format_cell, rank_correlation
+from copfl.reproduce.runner import collect, plan_runs, run_identity
+
+
+def write_balanced_cifar(root, per_class=50, seed=0):
+    """cifar-10-batches-py with ``per_class`` training and test images of each class."""
+    d = root / "cifar-10-batches-py"
+    d.mkdir(parents=True)
+    rng = np.random.default_rng(seed)
+    labels = np.repeat(np.arange(10), per_class)
+    for name, count in [(f"data_batch_{k}", 5) for k in range(1, 6)] + [("test_batch", 1)]:
+        ys = labels if name == "test_batch" else labels[name[-1] == "1" and slice(None) or slice(0, 0)]
+        base = (ys * 25).astype(np.uint8)[:, None]
+        data = np.clip(rng.normal(base, 20, (len(ys), 3072)), 0, 255).astype(np.uint8)
+        (d / name).write_bytes(pickle.dumps({b"data": data, b"labels": [int(v) for v in ys]}))
+    return root
+
+
+# ----------------------------------------------------------------------------- paper data
+def test_paper_tables_have_every_cell():
+    assert set(paper.TABLE2) == set(paper.ALGORITHM_ROWS)
+    assert all(len(v) == len(paper.TABLE2_COLUMNS) == 8 for v in paper.TABLE2.values())
+    assert paper.TABLE2["CO-PFL"][0] == 82.86 and paper.TABLE2["FedAvg"][3] == 14.00
+    assert paper.DATASIZE["cifar10c"]["FedPAC"] == [64.45, 76.40, 77.26, 83.00]
+    # the COWA ablation's "both" row is Table II's CO-PFL few-client figure
+    assert paper.TABLE3["cifar10"]["both"] == paper.TABLE2["CO-PFL"][0]
+    assert paper.TABLE3["cifar10c"]["both"] == paper.TABLE2["CO-PFL"][2]
+    # p x gamma: a dash exactly where p > gamma; the best cells are the paper's headline figures
+    for grid in paper.PGAMMA.values():
+        for i, p in enumerate(paper.P_VALUES):
+            for j, g in enumerate(paper.GAMMA_VALUES):
+                assert (grid[i][j] is None) == (p > g)
+    assert paper.PGAMMA["cifar10"][3][2] == 82.86 and paper.PGAMMA["cifar10c"][2][2] == 79.42
+
+
+def test_cells_follow_the_papers_protocol():
+    exp, cells = experiment_cells("table2", tune=True)
+    assert len(cells) == 64 and exp.kind == "table"
+    mini = [c for c in cells if c.setting.dataset == "miniimagenet"]
+    assert {c.setting.classes_per_client for c in mini} == {10}
+    co = next(c for c in cells if c.algorithm == "co-pfl" and c.setting.key == "cifar10c-10")
+    assert dict(co.options) == {"p": 0.15, "gamma": 0.5} and co.lrs == (1e-4, 1e-5) and co.paper == 79.42
+    fa = next(c for c in cells if c.algorithm == "fedavg" and c.setting.key == "cifar10-50")
+    assert fa.lrs == (1e-2, 1e-3, 1e-4) and fa.paper == 70.32
+    # without tuning: one rate, the algorithm's default; the ablation fixes 1e-4 either way
+    _, untuned = experiment_cells("table2", tune=False)
+    assert all(c.lrs == (None,) for c in untuned)
+    _, t3 = experiment_cells("table3", tune=True)
+    assert {c.lrs for c in t3} == {(1e-4,)}
+    assert {dict(c.options)["score"] for c in t3} == {"uniform", "pred", "grad", "both"}
+    _, pg = experiment_cells("pgamma", tune=False)
+    assert len(pg) == 2 * 18  # 24 grid points minus the 6 with p > gamma, two data sets
+    _, ds = experiment_cells("datasize", tune=False)
+    assert sorted({c.setting.samples_per_class for c in ds}) == [10, 50, 100, 200]
+    assert scale_samples("smoke", 50, 100) == (5, 4) and scale_samples("cpu", 50, 100) == (50, 100)
+
+
+def test_run_identity_is_shared_and_stable(tmp_path):
+    _, t2 = experiment_cells("table2", tune=True)
+    _, t3 = experiment_cells("table3", tune=True)
+    col = lambda cs: [c for c in cs if c.setting.key == "cifar10-10"]  # noqa: E731
+    r2, _ = plan_runs(col(t2), "cpu", 1, tmp_path, None, None, None, False)
+    r3, _ = plan_runs(col(t3), "cpu", 1, tmp_path, None, None, None, False)
+    # Table III's "both" row at lr 1e-4 is the same run as Table II's CO-PFL at 1e-4
+    assert len({r.folder for r in r2} & {r.folder for r in r3}) == 1
+    cfg = RunConfig(algorithm="fedavg", dataset="cifar10", rounds=5)
+    assert run_identity(cfg) == run_identity(RunConfig(algorithm="fedavg", dataset="cifar10", rounds=5, out="x", threads=2))
+    assert run_identity(cfg) != run_identity(RunConfig(algorithm="fedavg", dataset="cifar10", rounds=6))
+
+
+def test_tuning_keeps_the_rate_with_the_best_mean_over_seeds(tmp_path):
+    _, cells = experiment_cells("table2", tune=True)
+    cell = next(c for c in cells if c.algorithm == "fedavg" and c.setting.key == "cifar10-10")
+    runs, of_cell = plan_runs([cell], "cpu", 2, tmp_path, None, None, None, False)
+    finals = {(1e-2, 0): 0.50, (1e-2, 1): 0.70, (1e-3, 0): 0.62, (1e-3, 1): 0.64, (1e-4, 0): 0.2, (1e-4, 1): 0.2}
+    for r in runs:
+        r.folder.mkdir(parents=True)
+        acc = finals[(r.lr, r.seed)]
+        fin = {"round": 100, "acc_mean": acc, "acc_weighted": acc, "train_loss": 0.1}
+        summary = {"status": "completed", "final": fin, "best": {**fin, "acc_mean": acc + 0.01, "round": 50}}
+        (r.folder / "summary.json").write_text(json.dumps(summary))
+    (doc,) = collect([cell], of_cell, {})
+    # means: 1e-2 -> 60, 1e-3 -> 63, 1e-4 -> 20; std of 62, 64 = sqrt(2)
+    assert doc["chosen_lr"] == 1e-3 and doc["status"] == "done"
+    assert doc["ours"] == pytest.approx(63.0) and doc["ours_std"] == pytest.approx(2**0.5)
+    assert doc["diff"] == pytest.approx(63.0 - 62.45) and doc["ours_best_round"] == pytest.approx(64.0)
+    assert format_cell(doc, seeds=2) == "63.00 ± 1.41 / 62.45 (+0.55)"
+
+
+def test_report_cells_and_rank_correlation():
+    assert format_cell({"status": "unavailable", "paper": 65.4}, 1) == "n/a / 65.40"
+    assert format_cell({"status": "pending", "paper": None}, 1) == "not run yet"
+    assert format_cell({"status": "partial", "ours": 50.0, "ours_std": 0.0, "paper": 40.0, "diff": 10.0}, 1) == "50.00* / 40.00 (+10.00)"
+    assert rank_correlation([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert rank_correlation([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    # ranks (1, 2, 3) vs (1, 3, 2): rho = 1 - 6 * 2 / (3 * 8) = 0.5
+    assert rank_correlation([1, 2, 3], [1, 3, 2]) == pytest.approx(0.5)
+
+
+def test_miniimagenet_subset_cannot_hold_the_protocol():
+    # 20 clients x 10 classes x 50 samples needs 100 training images per class
+    st = paper_setting("miniimagenet", 20)
+    assert st.classes_per_client == 10 and st.clients * st.classes_per_client * st.samples_per_class // 100 == 100
+
+
+# ----------------------------------------------------------------------------- end to end
+def test_table2_smoke_reports_and_resumes(tmp_path, capsys):
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    args = ["reproduce", "table2", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--threads", "1"]
+    assert main(args) == 0
+    doc = json.loads((out / "table2.json").read_text())
+    cells = {(c["setting"], c["algorithm"]): c for c in doc["cells"]}
+    assert len(cells) == 64
+    for key in ("cifar10-10", "cifar10-50", "cifar10c-10", "cifar10c-50"):
+        for alg in paper.ALGORITHM_ROWS.values():
+            c = cells[(key, alg)]
+            assert c["status"] == "done" and 0.0 <= c["ours"] <= 100.0
+            assert c["diff"] == pytest.approx(c["ours"] - c["paper"])
+    for key in ("cinic10-20", "cinic10-50", "miniimagenet-20", "miniimagenet-50"):
+        assert cells[(key, "co-pfl")]["status"] == "unavailable"
+        assert "not found" in doc["unavailable"][key]
+    md = (out / "table2.md").read_text()
+    assert "n/a / 65.40" in md and "`cinic10-20`: data not found" in md and "![table2.png](table2.png)" in md
+    assert (out / "table2.png").stat().st_size > 1000
+    runs = sorted((out / "runs").iterdir())
+    assert len(runs) == 32
+    stamps = {p.name: (p / "summary.json").stat().st_mtime_ns for p in runs}
+    capsys.readouterr()
+    # again: nothing is recomputed, the report is the same
+    assert main(args) == 0
+    assert "64 runs, 32 already finished" in capsys.readouterr().out  # the 32 left have no data
+    assert {p.name: (p / "summary.json").stat().st_mtime_ns for p in runs} == stamps
+    again = json.loads((out / "table2.json").read_text())
+    assert [c.get("ours") for c in again["cells"]] == [c.get("ours") for c in doc["cells"]]
+
+
+def test_interrupted_reproduction_keeps_finished_runs(tmp_path, monkeypatch, capsys):
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    import copfl.reproduce.runner as runner
+
+    real, calls = runner.run_in_folder, []
+
+    def flaky(cfg, fed, folder, **kw):
+        calls.append(folder.name)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(cfg, fed, folder, **kw)
+
+    monkeypatch.setattr(runner, "run_in_folder", flaky)
+    args = ["reproduce", "table3", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--columns", "cifar10-10"]
+    assert main(args) == 130
+    doc = json.loads((out / "table3.json").read_text())  # the report of what finished is written
+    assert sum(c["status"] == "done" for c in doc["cells"]) == 2
+    assert "Not finished yet" in (out / "table3.md").read_text()
+    monkeypatch.setattr(runner, "run_in_folder", real)
+    capsys.readouterr()
+    assert main(args) == 0
+    assert "4 runs, 2 already finished, 2 to run" in capsys.readouterr().out
+    doc = json.loads((out / "table3.json").read_text())
+    assert [c["row"] for c in doc["cells"]] == ["neither", "prediction only", "gradient only", "both"]
+    assert all(c["status"] == "done" and c["chosen_lr"] == 1e-4 for c in doc["cells"])
+
+
+def test_pgamma_tuned_heatmap_and_bad_column(tmp_path, capsys):
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    base = ["reproduce", "pgamma", "--scale", "smoke", "--data-dir", str(data), "--out", str(out)]
+    assert main([*base, "--columns", "nope"]) == 2
+    assert "pgamma has no column nope; its columns: cifar10-10, cifar10c-10" in capsys.readouterr().err
+    assert main([*base, "--columns", "cifar10-10", "--tune"]) == 0
+    doc = json.loads((out / "pgamma.json").read_text())
+    done = [c for c in doc["cells"] if c["setting"] == "cifar10-10"]
+    assert len(done) == 18 and all(set(c["lrs"]) == {"0.0001", "1e-05"} for c in done)
+    assert all(c["chosen_lr"] in (1e-4, 1e-5) for c in done)
+    assert (out / "pgamma.png").exists() and "| p \\ gamma |" in (out / "pgamma.md").read_text()
