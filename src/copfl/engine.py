@@ -76,6 +76,17 @@ class ClientMetrics:
 
 
 @dataclass
+class ClientStep:
+    """What one client's local work sends to the server."""
+
+    upload: Message
+    bn: torch.Tensor | None  # batch-norm statistics to average (bn_stats "shared")
+    loss_sum: float
+    samples: int
+    num_train: int
+
+
+@dataclass
 class RunState:
     """Everything needed to continue a run after round ``round`` (checkpointed)."""
 
@@ -118,6 +129,7 @@ class Engine:
         config: EngineConfig,
         training: LocalTraining,
         store: ClientStore | None = None,
+        num_clients: int | None = None,
     ) -> None:
         self.algorithm = algorithm
         self.ws = workspace
@@ -125,13 +137,15 @@ class Engine:
         self.config = config
         self.training = training
         self.store = store if store is not None else MemoryStore()
+        # a server-side engine (e.g. Flower's) holds no data: it is told the number of clients
+        self.num_clients = len(clients) if num_clients is None else num_clients
         self.init_params = workspace.params.clone()
         self.init_buffers = workspace.buffers.clone()
         self.timings: dict[str, float] = {"train": 0.0, "aggregate": 0.0, "evaluate": 0.0}
 
     # ------------------------------------------------------------------ pieces
     def sample_clients(self, round: int) -> list[int]:
-        n = len(self.clients)
+        n = self.num_clients
         if self.config.client_fraction >= 1.0:
             return list(range(n))
         m = max(1, int(round_half_up(self.config.client_fraction * n)))
@@ -153,53 +167,61 @@ class Engine:
                 state["bn"] = self.init_buffers.clone()
         return state
 
-    def _load_buffers(self, state: dict[str, Any], run: RunState) -> None:
+    def _load_buffers(self, state: dict[str, Any], server_buffers: torch.Tensor) -> None:
         if self.init_buffers.numel():
-            self.ws.buffers.copy_(state["bn"] if self.config.bn_stats == "local" else run.server_buffers)
+            self.ws.buffers.copy_(state["bn"] if self.config.bn_stats == "local" else server_buffers)
 
     def new_state(self) -> RunState:
         return RunState(0, self.algorithm.init_server(self.init_params), self.init_buffers.clone())
 
     # ------------------------------------------------------------------ a round
-    def run_round(self, run: RunState) -> dict[str, Any]:
+    def client_step(self, client: int, round: int, broadcast: Message, server_buffers: torch.Tensor) -> ClientStep:
+        """Client ``client``'s local work in ``round``: its stored state in, its new state
+        stored, its upload (and shared batch-norm statistics) out."""
+        state = self.client_state(client)
+        self._load_buffers(state, server_buffers)
+        res = self.algorithm.client_update(self.context(client, round), broadcast, state)
+        if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
+            raise NonFiniteLossError(round, client)
+        bn = None
+        if self.init_buffers.numel():
+            if self.config.bn_stats == "local":
+                res.state["bn"] = self.ws.buffers.clone()
+            else:
+                bn = self.ws.buffers.clone()
+        self.store.put(client, res.state)
+        return ClientStep(res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train)
+
+    def server_step(self, run: RunState, steps: dict[int, ClientStep]) -> dict[str, Any]:
+        """Aggregate a round's client steps into ``run`` (server state, batch-norm statistics,
+        round number); returns the round's record (without evaluation)."""
         r = run.round + 1
-        alg = self.algorithm
-        t0 = time.perf_counter()
-        broadcast = alg.broadcast(run.server)
-        selected = self.sample_clients(r)
-        uploads: dict[int, Message] = {}
-        bn_uploads: dict[int, torch.Tensor] = {}
-        loss_sum, samples = 0.0, 0
-        losses: dict[int, tuple[float, int]] = {}
-        for c in self.processing_order(selected):
-            state = self.client_state(c)
-            self._load_buffers(state, run)
-            res = alg.client_update(self.context(c, r), broadcast, state)
-            if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
-                raise NonFiniteLossError(r, c)
-            if self.init_buffers.numel():
-                if self.config.bn_stats == "local":
-                    res.state["bn"] = self.ws.buffers.clone()
-                else:
-                    bn_uploads[c] = self.ws.buffers.clone()
-            self.store.put(c, res.state)
-            uploads[c] = res.upload
-            losses[c] = (res.stats.loss_sum, res.stats.samples)
-        for c in sorted(losses):  # fixed order: float sums do not depend on processing order
-            loss_sum += losses[c][0]
-            samples += losses[c][1]
-        t1 = time.perf_counter()
-        ordered = sorted(uploads.items())
-        server, logs = alg.aggregate(run.server, ordered, r)
+        order = sorted(steps)  # fixed order: float sums do not depend on processing order
+        loss_sum = sum(steps[c].loss_sum for c in order)
+        samples = sum(steps[c].samples for c in order)
+        server, logs = self.algorithm.aggregate(run.server, [(c, steps[c].upload) for c in order], r)
         server_buffers = run.server_buffers
-        if bn_uploads:
-            n = torch.tensor([float(self.clients[c].num_train) for c in sorted(bn_uploads)], dtype=torch.float64)
-            server_buffers = weighted_sum([bn_uploads[c] for c in sorted(bn_uploads)], n / n.sum())
-        t2 = time.perf_counter()
-        record: dict[str, Any] = {"round": r, "clients_trained": len(selected), "train_loss": loss_sum / max(samples, 1)}
+        bn = [c for c in order if steps[c].bn is not None]
+        if bn:
+            n = torch.tensor([float(steps[c].num_train) for c in bn], dtype=torch.float64)
+            server_buffers = weighted_sum([steps[c].bn for c in bn], n / n.sum())  # type: ignore[misc]
+        record: dict[str, Any] = {"round": r, "clients_trained": len(steps), "train_loss": loss_sum / max(samples, 1)}
         record.update(logs)
         run.round, run.server, run.server_buffers = r, server, server_buffers
-        if r % self.config.eval_every == 0 or r == self.config.rounds:
+        return record
+
+    def is_eval_round(self, round: int) -> bool:
+        return round % self.config.eval_every == 0 or round == self.config.rounds
+
+    def run_round(self, run: RunState) -> dict[str, Any]:
+        r = run.round + 1
+        t0 = time.perf_counter()
+        broadcast = self.algorithm.broadcast(run.server)
+        steps = {c: self.client_step(c, r, broadcast, run.server_buffers) for c in self.processing_order(self.sample_clients(r))}
+        t1 = time.perf_counter()
+        record = self.server_step(run, steps)
+        t2 = time.perf_counter()
+        if self.is_eval_round(r):
             run.last_clients = self.evaluate(run)
             record.update(summarize_clients(run.last_clients))
         t3 = time.perf_counter()
@@ -209,20 +231,21 @@ class Engine:
         run.history.append(record)
         return record
 
+    def evaluate_client(self, client: int, round: int, broadcast: Message, server_buffers: torch.Tensor) -> ClientMetrics:
+        """Client ``client``'s personalized model on its own test data."""
+        state = self.client_state(client)
+        self._load_buffers(state, server_buffers)
+        params = self.algorithm.personalized(self.context(client, round), broadcast, state)
+        if params is not self.ws.params:
+            self.ws.load(params)
+        data = self.clients[client]
+        ev = self.ws.evaluate(data.x_test, data.y_test)
+        return ClientMetrics(client, ev.accuracy, ev.loss, data.num_test, data.num_train)
+
     def evaluate(self, run: RunState) -> list[ClientMetrics]:
         """Every client's personalized model on its own test data."""
         broadcast = self.algorithm.broadcast(run.server)
-        out = []
-        for c in range(len(self.clients)):
-            state = self.client_state(c)
-            self._load_buffers(state, run)
-            params = self.algorithm.personalized(self.context(c, run.round), broadcast, state)
-            if params is not self.ws.params:
-                self.ws.load(params)
-            data = self.clients[c]
-            ev = self.ws.evaluate(data.x_test, data.y_test)
-            out.append(ClientMetrics(c, ev.accuracy, ev.loss, data.num_test, data.num_train))
-        return out
+        return [self.evaluate_client(c, run.round, broadcast, run.server_buffers) for c in range(self.num_clients)]
 
     # ------------------------------------------------------------------ the loop
     def run(self, callbacks: list[Callback] | None = None, state: RunState | None = None) -> RunState:

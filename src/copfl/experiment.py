@@ -232,29 +232,43 @@ def build_engine(cfg: RunConfig, fed: Federation, out: str | Path | None = None)
     """The engine of a run; with ``--store disk`` client state goes to ``<out>/client-state``
     (a temporary folder when there is no results folder)."""
     cfg = cfg.resolved()
-    if cfg.store not in ("memory", "disk"):
-        raise ValueError(f"unknown store {cfg.store!r}; expected memory or disk")
-    cls = get_algorithm(cfg.algorithm)
-    spec = ModelSpec(fed.dataset.input_shape, fed.dataset.num_classes)
-    with torch_global_seed(cfg.seed, "model-init"):
-        model = build_model(cfg.model, spec, stem=cfg.resnet_stem, width=cfg.width)
     if cfg.augment and fed.dataset.kind != "image":
         raise ValueError(f"--augment (crop and flip) needs images; {cfg.dataset} holds {fed.dataset.kind}")
     augment = CropFlip(fed.mean, fed.std) if cfg.augment else None
+    spec = ModelSpec(fed.dataset.input_shape, fed.dataset.num_classes)
+    return make_engine(cfg, spec, fed.clients, tuple(c.num_train for c in fed.clients), augment, out)
+
+
+def make_engine(
+    cfg: RunConfig,
+    spec: ModelSpec,
+    clients: list[ClientData],
+    num_samples: tuple[int, ...],
+    augment: Any = None,
+    out: str | Path | None = None,
+) -> Engine:
+    """An engine from the model's shape and the clients' sizes. ``clients`` may be empty (a
+    server that holds no data, e.g. Flower's ServerApp): it then only aggregates."""
+    cfg = cfg.resolved()
+    if cfg.store not in ("memory", "disk"):
+        raise ValueError(f"unknown store {cfg.store!r}; expected memory or disk")
+    cls = get_algorithm(cfg.algorithm)
+    with torch_global_seed(cfg.seed, "model-init"):
+        model = build_model(cfg.model, spec, stem=cfg.resnet_stem, width=cfg.width)
     ws = Workspace(model, augment=augment)
     training = LocalTraining(
         cfg.local_epochs,
         cfg.batch_size,
         OptimizerConfig(cfg.optimizer, cfg.lr, cfg.momentum, cfg.weight_decay),
     )
-    setup = Setup(len(fed.clients), ws, tuple(c.num_train for c in fed.clients), training, cfg.bn_stats)
+    setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats)
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats)
     store: ClientStore = MemoryStore()
     if cfg.store == "disk":
         root = Path(out) / "client-state" if out is not None else Path(tempfile.mkdtemp(prefix="copfl-clients-"))
         store = DiskStore(root)
-    return Engine(algorithm, ws, fed.clients, engine_cfg, training, store)
+    return Engine(algorithm, ws, clients, engine_cfg, training, store, num_clients=len(num_samples))
 
 
 def environment() -> dict[str, str]:
