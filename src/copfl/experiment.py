@@ -322,6 +322,8 @@ def run_in_folder(
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
     returns the summary. A diverged run writes its summary (status "diverged") and re-raises."""
     cfg = cfg.resolved()
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
     engine = build_engine(cfg, fed, out)
     writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(), plot=plots)
     prog = Progress(label)

@@ -1,0 +1,301 @@
+"""copfl's engine pieces carried over Flower's Message API (flwr >= 1.41).
+
+No algorithm is implemented here: the ClientApp calls :meth:`Engine.client_step` and
+:meth:`Engine.evaluate_client` of an engine built from the run's config, the Strategy calls
+:meth:`Engine.server_step` of a data-free engine, so a run on Flower computes what
+``copfl run`` computes. What travels:
+
+* train (server -> client): ``broadcast`` (ArrayRecord: the algorithm's tensors),
+  ``broadcast_scalars`` (ConfigRecord), ``server_buffers`` (batch-norm statistics), ``meta``
+  (round);
+* train (client -> server): ``upload`` + ``upload_scalars`` (the algorithm's upload), ``bn``
+  (batch-norm statistics when they are shared), ``step`` (client id, loss sum, samples);
+* evaluate: the same broadcast in, ``metrics`` (accuracy, loss, sizes) out;
+* query: the node's partition, its sizes and the model's input shape, so that the server
+  needs no data at all.
+
+A client's state between rounds lives in Flower's ``context.state`` (one ``torch.save``
+blob), as Flower keeps it per node, in memory.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+import torch
+from flwr.app import ArrayRecord, ConfigRecord, Context, Message, MetricRecord, RecordDict
+from flwr.serverapp import Grid
+from flwr.serverapp.strategy import Strategy
+
+from copfl.algorithms.base import ClientState
+from copfl.callbacks import Callback
+from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, summarize_clients
+from copfl.experiment import Federation, RunConfig, build_engine, build_federation
+from copfl.io import atomic_write
+from copfl.store import ClientStore
+
+CONFIG_KEY = "copfl-config"  # the run config (JSON of RunConfig) in Flower's run config
+
+
+# --------------------------------------------------------------------------- the config
+def config_to_json(cfg: RunConfig) -> str:
+    return json.dumps({k: v for k, v in asdict(cfg).items() if v is not None}, sort_keys=True)
+
+
+def config_from_run_config(run_config: dict[str, Any], default: RunConfig | None = None) -> RunConfig:
+    """The RunConfig an app was written with (or ``default`` when Flower's run config has
+    none, as in ``flwr.simulation.run_simulation``), plus ``--run-config`` overrides of
+    single fields (e.g. ``rounds=5``, ``out="..."``)."""
+    if CONFIG_KEY in run_config:
+        values = json.loads(str(run_config[CONFIG_KEY]))
+    elif default is not None:
+        values = json.loads(config_to_json(default))
+    else:
+        raise ValueError(f"the Flower run config has no {CONFIG_KEY!r}: write the app with `copfl flower new`")
+    names = {f.name for f in fields(RunConfig)}
+    for k, v in run_config.items():
+        key = k.replace("-", "_")
+        if k != CONFIG_KEY and key in names:
+            values[key] = v
+    unknown = sorted(set(values) - names)
+    if unknown:
+        raise ValueError(f"unknown run options in the Flower run config: {', '.join(unknown)}")
+    return RunConfig(**values).resolved()
+
+
+# --------------------------------------------------------------------------- encoding
+def pack(message: dict[str, Any]) -> tuple[ArrayRecord, ConfigRecord]:
+    """An algorithm's message (str -> tensor | number) as an ArrayRecord and a ConfigRecord."""
+    tensors = {k: v.detach().cpu().contiguous() for k, v in message.items() if isinstance(v, torch.Tensor)}
+    scalars: dict[str, Any] = {}
+    for k, v in message.items():
+        if isinstance(v, torch.Tensor):
+            continue
+        if not isinstance(v, (bool, int, float, str)):
+            raise TypeError(f"message entry {k!r} is a {type(v).__name__}; Flower carries tensors, numbers and strings")
+        scalars[k] = v
+    return ArrayRecord(torch_state_dict=tensors), ConfigRecord(scalars)
+
+
+def unpack(arrays: ArrayRecord, scalars: ConfigRecord) -> dict[str, Any]:
+    out: dict[str, Any] = dict(arrays.to_torch_state_dict()) if len(arrays) else {}
+    out.update(dict(scalars))
+    return out
+
+
+def _blob(obj: Any) -> bytes:
+    buf = io.BytesIO()
+    torch.save(obj, buf)
+    return buf.getvalue()
+
+
+def _unblob(data: bytes) -> Any:
+    return torch.load(io.BytesIO(data), weights_only=True)
+
+
+class ContextStore(ClientStore):
+    """One client's state in a Flower node's ``context.state``."""
+
+    KEY = "copfl-client-state"
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+
+    def get(self, client: int) -> ClientState | None:
+        rec = self.context.state.get(self.KEY)
+        if rec is None:
+            return None
+        stored = _unblob(rec["state"])
+        if stored["client"] != client:
+            raise RuntimeError(f"this node holds client {stored['client']}'s state, not client {client}'s")
+        return stored["state"]
+
+    def put(self, client: int, state: ClientState) -> None:
+        self.context.state[self.KEY] = ConfigRecord({"state": _blob({"client": client, "state": state})})
+
+    def clients(self) -> Iterator[int]:
+        rec = self.context.state.get(self.KEY)
+        if rec is not None:
+            yield _unblob(rec["state"])["client"]
+
+
+# --------------------------------------------------------------------------- client side
+_RUNTIMES: dict[str, tuple[Federation, Engine]] = {}
+
+
+def client_runtime(context: Context, default: RunConfig | None = None) -> tuple[RunConfig, int, Federation, Engine]:
+    """The run's config, this node's client id, the federation and an engine, built once per
+    process and config (a process may serve several simulated nodes)."""
+    cfg = config_from_run_config(dict(context.run_config), default)
+    node = dict(context.node_config)
+    if "partition-id" not in node:
+        raise ValueError("this SuperNode has no partition-id: start it with --node-config 'partition-id=<k> num-partitions=<n>'")
+    client = int(node["partition-id"])
+    key = config_to_json(cfg)
+    if key not in _RUNTIMES:
+        if cfg.threads:
+            torch.set_num_threads(cfg.threads)
+        fed = build_federation(cfg)
+        _RUNTIMES.clear()  # one run per process at a time
+        _RUNTIMES[key] = (fed, build_engine(cfg, fed))
+    fed, engine = _RUNTIMES[key]
+    n = len(fed.clients)
+    if not 0 <= client < n:
+        raise ValueError(f"partition-id {client} is out of range: this run's split has {n} clients (0..{n - 1})")
+    if "num-partitions" in node and int(node["num-partitions"]) != n:
+        raise ValueError(f"num-partitions={node['num-partitions']} but the run's split has {n} clients")
+    engine.store = ContextStore(context)
+    return cfg, client, fed, engine
+
+
+def handle_query(msg: Message, context: Context, default: RunConfig | None = None) -> Message:
+    cfg, client, fed, _ = client_runtime(context, default)
+    info = ConfigRecord(
+        {
+            "client": client,
+            "num-partitions": len(fed.clients),
+            "num-train": fed.clients[client].num_train,
+            "input-shape": list(fed.dataset.input_shape),
+            "num-classes": fed.dataset.num_classes,
+            "config": config_to_json(cfg),
+        }
+    )
+    return Message(RecordDict({"info": info}), reply_to=msg)
+
+
+def _broadcast(content: RecordDict) -> tuple[int, dict[str, Any], torch.Tensor]:
+    meta = content.config_records["meta"]
+    broadcast = unpack(content.array_records["broadcast"], content.config_records["broadcast_scalars"])
+    buffers = content.array_records["server_buffers"].to_torch_state_dict()["buffers"]
+    return int(meta["round"]), broadcast, buffers
+
+
+def handle_train(msg: Message, context: Context, default: RunConfig | None = None) -> Message:
+    _, client, _, engine = client_runtime(context, default)
+    r, broadcast, buffers = _broadcast(msg.content)
+    try:
+        step = engine.client_step(client, r, broadcast, buffers)
+    except NonFiniteLossError:
+        return Message(RecordDict({"step": ConfigRecord({"client": client, "diverged": True})}), reply_to=msg)
+    upload, upload_scalars = pack(step.upload)
+    content = RecordDict(
+        {
+            "upload": upload,
+            "upload_scalars": upload_scalars,
+            "step": ConfigRecord(
+                {"client": client, "diverged": False, "loss_sum": step.loss_sum, "samples": step.samples, "num_train": step.num_train}
+            ),
+        }
+    )
+    if step.bn is not None:
+        content["bn"] = ArrayRecord(torch_state_dict={"buffers": step.bn})
+    return Message(content, reply_to=msg)
+
+
+def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = None) -> Message:
+    _, client, _, engine = client_runtime(context, default)
+    r, broadcast, buffers = _broadcast(msg.content)
+    m = engine.evaluate_client(client, r, broadcast, buffers)
+    rec = MetricRecord({"client": client, "accuracy": m.accuracy, "loss": m.loss, "num-test": m.num_test, "num-train": m.num_train})
+    return Message(RecordDict({"metrics": rec}), reply_to=msg)
+
+
+# --------------------------------------------------------------------------- server side
+def _check(replies: Iterable[Message], what: str) -> list[Message]:
+    out = list(replies)
+    for m in out:
+        if m.has_error():
+            raise RuntimeError(f"a ClientApp failed during {what}: {m.error.reason}")
+    return out
+
+
+class CopflStrategy(Strategy):
+    """A Flower Strategy around a copfl algorithm: the server's half of copfl's engine."""
+
+    def __init__(self, cfg: RunConfig, engine: Engine, node_of: dict[int, int], callbacks: list[Callback] | None = None) -> None:
+        self.cfg = cfg
+        self.engine = engine
+        self.node_of = node_of  # client id -> Flower node id
+        self.callbacks = callbacks or []
+        self.run = engine.new_state()
+        self.record: dict[str, Any] = {}
+        self.t_round = 0.0
+        for cb in self.callbacks:
+            cb.on_run_start(engine, self.run)
+
+    def summary(self) -> None:
+        print(f"copfl {self.cfg.algorithm} on {self.cfg.dataset}: {len(self.node_of)} clients, {self.cfg.rounds} rounds", flush=True)
+
+    def _content(self, r: int) -> RecordDict:
+        arrays, scalars = pack(self.engine.algorithm.broadcast(self.run.server))
+        return RecordDict(
+            {
+                "broadcast": arrays,
+                "broadcast_scalars": scalars,
+                "server_buffers": ArrayRecord(torch_state_dict={"buffers": self.run.server_buffers}),
+                "meta": ConfigRecord({"round": r}),
+            }
+        )
+
+    def configure_train(self, server_round: int, arrays: ArrayRecord, config: ConfigRecord, grid: Grid) -> Iterable[Message]:
+        if server_round != self.run.round + 1:
+            raise RuntimeError(f"round {server_round} requested after round {self.run.round}")
+        self.t_round = time.perf_counter()
+        selected = self.engine.sample_clients(server_round)
+        return [Message(self._content(server_round), dst_node_id=self.node_of[c], message_type="train") for c in selected]
+
+    def aggregate_train(self, server_round: int, replies: Iterable[Message]) -> tuple[ArrayRecord | None, MetricRecord | None]:
+        steps: dict[int, ClientStep] = {}
+        for m in _check(replies, "training"):
+            st = m.content.config_records["step"]
+            c = int(st["client"])
+            if st["diverged"]:
+                raise NonFiniteLossError(server_round, c)
+            upload = unpack(m.content.array_records["upload"], m.content.config_records["upload_scalars"])
+            bn = m.content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in m.content.array_records else None
+            steps[c] = ClientStep(upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]))
+        expected = self.engine.sample_clients(server_round)
+        if sorted(steps) != expected:
+            missing = sorted(set(expected) - set(steps))
+            raise RuntimeError(f"round {server_round}: no reply from client(s) {missing}")
+        self.record = self.engine.server_step(self.run, steps)
+        tensors = {k: v for k, v in self.run.server.items() if isinstance(v, torch.Tensor)}
+        scalars = {k: float(v) for k, v in self.record.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
+        return ArrayRecord(torch_state_dict=tensors), MetricRecord(scalars)
+
+    def configure_evaluate(self, server_round: int, arrays: ArrayRecord, config: ConfigRecord, grid: Grid) -> Iterable[Message]:
+        if not self.engine.is_eval_round(server_round):
+            return []
+        return [Message(self._content(server_round), dst_node_id=node, message_type="evaluate") for _, node in sorted(self.node_of.items())]
+
+    def aggregate_evaluate(self, server_round: int, replies: Iterable[Message]) -> MetricRecord | None:
+        got = _check(replies, "evaluation")
+        out = None
+        if self.engine.is_eval_round(server_round):
+            ms = sorted((m.content.metric_records["metrics"] for m in got), key=lambda x: x["client"])
+            if len(ms) != self.engine.num_clients:
+                raise RuntimeError(f"round {server_round}: {len(ms)} of {self.engine.num_clients} clients answered the evaluation")
+            self.run.last_clients = [
+                ClientMetrics(int(x["client"]), float(x["accuracy"]), float(x["loss"]), int(x["num-test"]), int(x["num-train"])) for x in ms
+            ]
+            self.record.update(summarize_clients(self.run.last_clients))
+            out = MetricRecord({k: float(v) for k, v in self.record.items() if k.startswith(("acc_", "test_loss"))})
+        self.engine.timings["train"] += time.perf_counter() - self.t_round
+        self.run.history.append(self.record)
+        for cb in self.callbacks:
+            cb.on_round_end(self.engine, self.run, self.record)
+        if self.run.round == self.cfg.rounds:
+            for cb in self.callbacks:
+                cb.on_run_end(self.engine, self.run)
+        return out
+
+
+def save_server_state(run: RunState, path: Path) -> None:
+    """The final server state (for comparing runs), written atomically."""
+    atomic_write(path, lambda f: torch.save({"round": run.round, "server": run.server, "buffers": run.server_buffers}, f), binary=True)
