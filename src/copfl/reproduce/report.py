@@ -165,6 +165,15 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
             lines += [f"### {g}", ""]
         lines += ["Best-round accuracy (round):", "", markdown_table(gcells, _best_text, corner), ""]
         lines += ["Learning rate (with tuning: final accuracy of every rate tried):", "", markdown_table(gcells, _lr_text, corner), ""]
+    if doc.get("columns_left_out"):
+        lines += [
+            "## Columns not selected",
+            "",
+            "This report covers the columns chosen with `--columns`; not run: "
+            + ", ".join(f"`{k}`" for k in doc["columns_left_out"])
+            + ".",
+            "",
+        ]
     if doc["unavailable"]:
         lines += ["## Not run on this machine", ""]
         for key, why in doc["unavailable"].items():

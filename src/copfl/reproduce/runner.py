@@ -269,6 +269,7 @@ def reproduce(
         if unknown:
             raise ValueError(f"{name} has no column {', '.join(unknown)}; its columns: {', '.join(settings)}")
         cells = [c for c in cells if c.setting.key in columns]
+    left_out = [k for k in settings if columns and k not in columns]
     out = Path(out) if out is not None else Path("runs") / f"reproduce-{scale}"
     runs, of_cell = plan_runs(cells, scale, seeds, out, data_dir, cache_dir, threads, download)
     header = {
@@ -282,6 +283,7 @@ def reproduce(
         "seeds": seeds,
         "tune": tune,
         "command": command,
+        "columns_left_out": left_out,
         "environment": environment(),
     }
     if dry_run:
