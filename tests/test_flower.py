@@ -3,6 +3,7 @@ gives the same metrics and the same final server state (Flower installed: copfl[
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import torch
 pytest.importorskip("flwr", reason="Flower is not installed (pip install 'copfl[flower]')")
 
 from copfl.engine import ClientStep  # noqa: E402
-from copfl.experiment import RunConfig, build_federation, run_in_folder  # noqa: E402
+from copfl.experiment import RunConfig, build_engine, build_federation, run_in_folder  # noqa: E402
 from copfl.flower.core import ContextStore, config_from_run_config, config_to_json, pack, unpack  # noqa: E402
 
 for k, v in {"FLWR_TELEMETRY_ENABLED": "0", "FLWR_DISABLE_UPDATE_CHECK": "1", "RAY_USAGE_STATS_ENABLED": "0"}.items():
@@ -19,7 +20,8 @@ for k, v in {"FLWR_TELEMETRY_ENABLED": "0", "FLWR_DISABLE_UPDATE_CHECK": "1", "R
 
 
 def small_config(algorithm, out, **kw):
-    return RunConfig(algorithm=algorithm, dataset="digits", clients=4, rounds=3, threads=1, out=str(out), **kw).resolved()
+    kw = {"threads": 1, **kw}
+    return RunConfig(algorithm=algorithm, dataset="digits", clients=4, rounds=3, out=str(out), **kw).resolved()
 
 
 def copfl_run(cfg):
@@ -94,11 +96,129 @@ def test_flower_simulation_matches_copfl(tmp_path, algorithm):
     assert summary["status"] == "completed" and summary["rounds_completed"] == 3
     final = torch.load(tmp_path / "flower" / "server_state.pt", weights_only=True)
     # copfl's own final server state, from the same config run in this process
-    from copfl.experiment import build_engine
-
     fed = build_federation(ref)
     engine = build_engine(ref, fed)
     torch.set_num_threads(1)
     state = engine.run()
     assert final["round"] == 3
     assert_same_run(tmp_path / "copfl", tmp_path / "flower", state.server, final["server"])
+
+
+# --------------------------------------------------------------------------- `copfl flower new`
+def test_flower_new_writes_an_app_flower_accepts(tmp_path, capsys):
+    import tomllib
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.hazmat.primitives.serialization import load_pem_private_key, load_ssh_private_key, load_ssh_public_key
+    from flwr.common.config import get_fused_config_from_dir, parse_config_args, validate_config
+
+    from copfl.cli import main
+    from copfl.flower.deploy import read_app
+
+    app = tmp_path / "app"
+    argv = ["flower", "new", str(app), "--algorithm", "co-pfl", "--clients", "4", "--rounds", "3", "--p", "0.1", "--secure", "--port", "9200"]
+    assert main(argv) == 0
+    assert "4 clients, 3 rounds" in capsys.readouterr().out
+    doc = tomllib.loads((app / "pyproject.toml").read_text())
+    ok, errors, _ = validate_config(doc, True, app)  # what `flwr run` checks, components included
+    assert ok, errors
+    # the run Flower hands to the apps, with a --run-config override, is copfl's run
+    want = small_config("co-pfl", app / "results", options={"p": 0.1}, seed=0)
+    fused = get_fused_config_from_dir(app, parse_config_args(["rounds=5"]))
+    got = config_from_run_config(fused)
+    assert got == replace(want, rounds=5, threads=None)
+    info, cfg = read_app(app)
+    assert (info.partitions, info.port, info.secure, info.out) == (4, 9200, True, app / "results")
+    assert cfg.resolved() == replace(want, threads=None)
+    conns = tomllib.loads((app / ".flwr" / "config.toml").read_text())["superlink"]
+    assert conns["default"] == "local-secure" and conns["local-secure"]["address"] == "127.0.0.1:9200"
+    assert conns["local-simulation"]["options"]["num-supernodes"] == 4
+    readme = (app / "README.md").read_text()
+    assert "--node-config 'partition-id=3 num-partitions=4'" in readme and "--enable-supernode-auth" in readme
+    # TLS: the server certificate is signed by the CA and names 127.0.0.1
+    ca = x509.load_pem_x509_certificate((app / "certs" / "ca.crt").read_bytes())
+    server = x509.load_pem_x509_certificate((app / "certs" / "server.pem").read_bytes())
+    server.verify_directly_issued_by(ca)
+    san = server.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert [str(ip) for ip in san.get_values_for_type(x509.IPAddress)] == ["127.0.0.1"]
+    assert san.get_values_for_type(x509.DNSName) == ["localhost"]
+    load_pem_private_key((app / "certs" / "server.key").read_bytes(), None)
+    # one P-384 key pair per SuperNode, private keys readable by their owner only
+    for k in range(4):
+        priv = load_ssh_private_key((app / "keys" / f"supernode-{k}").read_bytes(), None)
+        pub = load_ssh_public_key((app / "keys" / f"supernode-{k}.pub").read_bytes())
+        assert isinstance(priv.curve, ec.SECP384R1) and priv.public_key().public_numbers() == pub.public_numbers()
+        assert (app / "keys" / f"supernode-{k}").stat().st_mode & 0o077 == 0
+    # an existing app is not overwritten by accident
+    assert main(argv) == 2
+    assert "--force" in capsys.readouterr().err
+
+
+def test_flower_deploy_rejects_a_folder_without_an_app(tmp_path, capsys):
+    from copfl.cli import main
+
+    assert main(["flower", "deploy", str(tmp_path)]) == 2
+    assert "holds no Flower app" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- a real deployment
+def _free_port_block(n: int) -> int:
+    """A port p with p..p+n free on 127.0.0.1."""
+    import socket
+
+    for base in range(20000, 60000, 97):
+        ok = True
+        for p in range(base, base + n + 1):
+            with socket.socket() as s:
+                try:
+                    s.bind(("127.0.0.1", p))
+                except OSError:
+                    ok = False
+                    break
+        if ok:
+            return base
+    raise RuntimeError("no free block of ports")
+
+
+def _deploy(tmp_path, algorithm, secure, rogue=False):
+    import shutil
+
+    from copfl.flower.deploy import LocalDeployment, make_supernode_key, write_app
+
+    if shutil.which("flower-superlink") is None:
+        pytest.skip("flower-superlink is not on PATH")
+    cfg = small_config(algorithm, tmp_path / "deployed")
+    write_app(cfg, tmp_path / "app", 4, port=_free_port_block(6), secure=secure)
+    lines = []
+    with LocalDeployment(tmp_path / "app", log=lines.append, startup_timeout=90) as dep:
+        if rogue:
+            # a SuperNode whose key the SuperLink never registered is refused and exits
+            make_supernode_key(tmp_path / "rogue")
+            p = dep.start_supernode(0, key=tmp_path / "rogue", port=dep.info.port + 5, name="rogue")
+            assert p.wait(timeout=90) != 0
+            log = (dep.logs / "rogue.log").read_text()
+            assert "[code: 2004]" in log and "Failed to activate SuperNode" in log, log[-2000:]
+            assert "No SuperNode found with the given public key" in (dep.logs / "superlink.log").read_text()
+        res = dep.run(timeout=600)
+    assert res.status == "finished:completed"
+    assert any(line.startswith("round 3/3") for line in lines)
+    ref = small_config(algorithm, tmp_path / "copfl")
+    copfl_run(ref)
+    final = torch.load(tmp_path / "deployed" / "server_state.pt", weights_only=True)
+    engine = build_engine(ref, build_federation(ref))
+    assert final["round"] == 3
+    assert_same_run(tmp_path / "copfl", tmp_path / "deployed", engine.run().server, final["server"])
+
+
+@pytest.mark.slow
+def test_deployment_matches_copfl(tmp_path):
+    """SuperLink + 4 SuperNodes as processes on 127.0.0.1, plain: the same run as copfl's."""
+    _deploy(tmp_path, "fedavg", secure=False)
+
+
+@pytest.mark.slow
+def test_secure_deployment_refuses_unregistered_supernodes_and_matches_copfl(tmp_path):
+    """TLS + SuperNode authentication: an unregistered key is refused; CO-PFL (client state
+    across rounds: masks, two moment buffers) gives the same run as copfl's."""
+    _deploy(tmp_path, "co-pfl", secure=True, rogue=True)

@@ -6,6 +6,8 @@
     copfl compare --algorithms a,b,c         several algorithms on the same split, one table
     copfl partition [DATA OPTIONS]           show (and --save) a split: clients x classes
     copfl reproduce EXPERIMENT --scale cpu   a table or figure of the CO-PFL paper, ours beside the paper's
+    copfl flower new DIR [OPTIONS]           a ready Flower app for a run (copfl[flower])
+    copfl flower deploy DIR                  that app on a SuperLink + SuperNodes on 127.0.0.1
     copfl list                               algorithms (with options), data sets, models
 
 Run options come from :class:`copfl.experiment.RunConfig`; algorithm options (``--mu``,
@@ -323,6 +325,35 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_flower(args: argparse.Namespace) -> int:
+    from copfl import flower
+
+    if not flower.available():
+        raise UsageError(flower.MISSING)
+    from copfl.flower.deploy import DeploymentError, LocalDeployment, write_app
+
+    if args.action == "new":
+        cfg = config_from_args(args)
+        cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+        fed = build_federation(cfg)  # checks the data and the split now, and counts the partitions
+        hosts = tuple(h.strip() for h in args.host.split(",") if h.strip())
+        info = write_app(cfg, args.dir, len(fed.clients), port=args.port, secure=args.secure, hosts=hosts, force=args.force)
+        print(f"Flower app for {cfg.algorithm} on {cfg.dataset} ({info.partitions} clients, {cfg.rounds} rounds) written to {info.root}")
+        print(f"  results will go to {info.out}")
+        print(f"  {info.root / 'README.md'} lists the commands; or run it here: copfl flower deploy {info.root}")
+        return 0
+    secure = None if args.secure is None else args.secure
+    try:
+        with LocalDeployment(args.dir, secure=secure, log=lambda m: print(m, flush=True)) as dep:
+            res = dep.run(args.run_config, timeout=args.timeout)
+    except DeploymentError as e:
+        raise UsageError(str(e)) from None
+    summary = json.loads((res.out / "summary.json").read_text())
+    _print_summary(summary, res.out)
+    print(f"Flower run {res.run_id}: {res.status} in {res.seconds:.1f} s")
+    return 0
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     print("algorithms:")
     for name in algorithm_names():
@@ -391,6 +422,25 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--threads", type=int, help="torch CPU threads")
     rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not) and stop")
     rep.set_defaults(func=cmd_reproduce)
+
+    fl = sub.add_parser("flower", help="copfl on Flower: write a Flower app for a run, deploy it on this machine")
+    fsub = fl.add_subparsers(dest="action", metavar="ACTION", required=True)
+    new = fsub.add_parser("new", help="write a ready Flower app (pyproject.toml, README with the commands, CLI connections)")
+    new.add_argument("dir", help="the app folder to write")
+    new.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
+    new.add_argument("--port", type=int, default=9093, help="the SuperLink's port; SuperNode k uses port+1+k [9093]")
+    new.add_argument("--secure", action="store_true", help="also write a CA, a server certificate and SuperNode keys (TLS + SuperNode authentication)")
+    new.add_argument("--host", default="127.0.0.1,localhost", help="with --secure: addresses/names the server certificate is valid for [127.0.0.1,localhost]")
+    new.add_argument("--force", action="store_true", help="overwrite an app already in DIR")
+    add_run_flags(new)
+    add_algorithm_flags(new)
+    new.set_defaults(func=cmd_flower)
+    dep = fsub.add_parser("deploy", help="run an app written by `copfl flower new` on a SuperLink + one SuperNode per client, on 127.0.0.1")
+    dep.add_argument("dir", help="the app folder")
+    dep.add_argument("--secure", action=argparse.BooleanOptionalAction, default=None, help="TLS + SuperNode authentication (default: as the app was written); --no-secure: plain")
+    dep.add_argument("--run-config", help='overrides for single run fields, as for `flwr run` (e.g. "rounds=5 seed=1")')
+    dep.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for the run to finish [3600]")
+    dep.set_defaults(func=cmd_flower)
 
     lst = sub.add_parser("list", help="algorithms, data sets, models, partitions")
     lst.set_defaults(func=cmd_list)

@@ -16,6 +16,7 @@ from flwr.clientapp import ClientApp
 from flwr.serverapp import Grid, ServerApp
 
 from copfl.callbacks import Progress, ResultsWriter
+from copfl.engine import Callback
 from copfl.experiment import RunConfig, default_out, environment, make_engine, to_toml
 from copfl.flower.core import (
     CopflStrategy,
@@ -57,33 +58,40 @@ def discover(grid: Grid, timeout: float = 120.0) -> tuple[dict[int, int], dict[i
         time.sleep(1.0)
 
 
-def serve(grid: Grid, cfg: RunConfig) -> Path:
-    """Run ``cfg`` on the nodes behind ``grid``; results go to ``cfg.out`` like ``copfl run``'s."""
+def serve(grid: Grid, cfg: RunConfig, callbacks: list[Callback] | None = None) -> Path:
+    """Run ``cfg`` on the nodes behind ``grid``; results go to ``cfg.out`` like ``copfl run``'s.
+    ``callbacks`` are told of the run as ``copfl run``'s are (after the results writer)."""
     node_of, infos = discover(grid)
     first = infos[0]
     spec = ModelSpec(tuple(int(v) for v in first["input-shape"]), int(first["num-classes"]))
     engine = make_engine(cfg, spec, [], tuple(int(infos[c]["num-train"]) for c in sorted(infos)))
     out = Path(cfg.out) if cfg.out else default_out(cfg)
     writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out), "engine": "flower"}, to_toml(replace(cfg, out=str(out))), environment())
-    strategy = CopflStrategy(cfg, engine, node_of, [writer, Progress("flower")])
+    strategy = CopflStrategy(cfg, engine, node_of, [writer, Progress("flower"), *(callbacks or [])])
     initial = ArrayRecord(torch_state_dict={k: v for k, v in strategy.run.server.items() if isinstance(v, torch.Tensor)})
     strategy.start(grid, initial_arrays=initial, num_rounds=cfg.rounds)
     save_server_state(strategy.run, out / "server_state.pt")
     return out
 
 
-def make_apps(default: RunConfig | None = None) -> tuple[ServerApp, ClientApp]:
+def make_apps(default: RunConfig | None = None, callbacks: list[Callback] | None = None) -> tuple[ServerApp, ClientApp]:
     """A ServerApp and a ClientApp for a copfl run. The config comes from Flower's run
     config (``copfl-config``, written by ``copfl flower new``) or else from ``default`` (for
-    ``flwr.simulation.run_simulation``, which passes no run config)."""
+    ``flwr.simulation.run_simulation``, which passes no run config). ``callbacks`` (e.g. a
+    timer) run in the ServerApp's process, so they suit the simulation."""
     client = ClientApp()
     client.query()(lambda msg, ctx: handle_query(msg, ctx, default))
     client.train()(lambda msg, ctx: handle_train(msg, ctx, default))
     client.evaluate()(lambda msg, ctx: handle_evaluate(msg, ctx, default))
     server = ServerApp()
-    server.main()(lambda grid, ctx: serve(grid, config_from_run_config(dict(ctx.run_config), default)))
+    server.main()(lambda grid, ctx: serve(grid, config_from_run_config(dict(ctx.run_config), default), callbacks))
     return server, client
 
 
-# the components of an app written by `copfl flower new`
-server_app, client_app = make_apps()
+# The components of an app written by `copfl flower new`. One plain assignment each: `flwr run`
+# finds a component by scanning this file's source for `name = ...` (or `__all__`), and a tuple
+# assignment is not recognised.
+_apps = make_apps()
+server_app = _apps[0]
+client_app = _apps[1]
+__all__ = ["client_app", "make_apps", "serve", "server_app"]
