@@ -222,3 +222,71 @@ def test_secure_deployment_refuses_unregistered_supernodes_and_matches_copfl(tmp
     """TLS + SuperNode authentication: an unregistered key is refused; CO-PFL (client state
     across rounds: masks, two moment buffers) gives the same run as copfl's."""
     _deploy(tmp_path, "co-pfl", secure=True, rogue=True)
+
+
+# --------------------------------------------------------------------------- every algorithm
+class InProcessGrid:
+    """Flower's Grid for a ServerApp, with each node's ClientApp handlers called in this
+    process: the copfl messages go through Flower's records (and each client's state through
+    ``context.state`` as bytes) exactly as in a deployment, without processes or Ray."""
+
+    def __init__(self, num_nodes):
+        from flwr.app import Context, RecordDict
+
+        from copfl.flower.core import handle_evaluate, handle_query, handle_train
+
+        self.handlers = {"query": handle_query, "train": handle_train, "evaluate": handle_evaluate}
+        # node ids in another order than partition ids: the strategy must map them
+        self.contexts = {
+            1000 + 7 * (num_nodes - k): Context(
+                run_id=1, node_id=1000 + 7 * (num_nodes - k), node_config={"partition-id": k, "num-partitions": num_nodes},
+                state=RecordDict(), run_config={},
+            )  # fmt: skip
+            for k in range(num_nodes)
+        }
+        self.default = None
+
+    def get_node_ids(self):
+        return list(self.contexts)
+
+    def send_and_receive(self, messages, *, timeout=None):
+        replies = []
+        for m in list(messages):
+            ctx = self.contexts[m.metadata.dst_node_id]
+            replies.append(self.handlers[m.metadata.message_type](m, ctx, self.default))
+        return list(reversed(replies))  # arrival order must not matter
+
+
+ALL_ALGORITHMS = [
+    ("local", {}), ("fedavg", {}), ("fedavg-ft", {}), ("fedprox", {}), ("fedper", {}), ("lg-fedavg", {}),
+    ("fedrep", {"options": {"head_epochs": 1}}), ("ditto", {}), ("fedselect", {"options": {"grow_every": 1}}),
+    ("fedpac", {}), ("co-pfl", {}),
+    # batch norm: statistics averaged by the server, and kept per client (FedBN)
+    ("fedavg", {"model": "resnet18", "resnet_stem": "cifar", "width": 0.125}),
+    ("fedbn", {"model": "resnet18", "resnet_stem": "cifar", "width": 0.125}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("algorithm,kw", ALL_ALGORITHMS, ids=[a + ("-bn" if k.get("model") else "") for a, k in ALL_ALGORITHMS])
+def test_every_algorithm_through_flower_messages_matches_copfl(tmp_path, monkeypatch, algorithm, kw):
+    from flwr.supercore.task_identity import TaskIdentity
+
+    from copfl.algorithms import algorithm_names
+    from copfl.flower.apps import serve
+
+    # a ServerApp process knows its run and task; Flower's messages read them
+    monkeypatch.setattr(TaskIdentity, "_run_id", 1, raising=False)
+    monkeypatch.setattr(TaskIdentity, "_task_id", 1, raising=False)
+    monkeypatch.setattr(TaskIdentity, "_node_id", 0, raising=False)  # the ServerApp's node
+
+    assert {a for a, _ in ALL_ALGORITHMS} == set(algorithm_names())  # a new algorithm joins this test
+    ref = small_config(algorithm, tmp_path / "copfl", **kw)
+    copfl_run(ref)
+    grid = InProcessGrid(4)
+    cfg = small_config(algorithm, tmp_path / "flower", **kw)
+    grid.default = cfg
+    serve(grid, cfg)
+    final = torch.load(tmp_path / "flower" / "server_state.pt", weights_only=True)
+    state = build_engine(ref, build_federation(ref)).run()
+    assert_same_run(tmp_path / "copfl", tmp_path / "flower", state.server, final["server"])
+    assert torch.equal(final["buffers"], state.server_buffers)
