@@ -114,7 +114,8 @@ def plot_vs_paper(cells: list[dict[str, Any]], path: str | Path, title: str = ""
     """One panel per table column: our figure per row as a bar, the paper's as a black mark."""
     plt = _pyplot()
     cols = [c for c in dict.fromkeys(x["col"] for x in cells) if any("ours" in x for x in cells if x["col"] == c)]
-    fig, axes = plt.subplots(1, len(cols), figsize=(3.6 * len(cols) + 1, 3.8), squeeze=False, sharey=True)
+    width = max(6.0, 3.6 * len(cols) + 1)
+    fig, axes = plt.subplots(1, len(cols), figsize=(width, 4.0), squeeze=False, sharey=True)
     for ax, col in zip(axes[0], cols):
         cs = [x for x in cells if x["col"] == col]
         ys = np.arange(len(cs))
@@ -127,9 +128,11 @@ def plot_vs_paper(cells: list[dict[str, Any]], path: str | Path, title: str = ""
         ax.invert_yaxis()
         ax.set(title=col, xlabel="accuracy (%)")
         ax.grid(axis="x", alpha=0.3)
-    axes[0][0].legend(fontsize=8, loc="lower left")
+    axes[0][-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # outside: bars reach the left
     if title:
-        fig.suptitle(title)
+        import textwrap
+
+        fig.suptitle(textwrap.fill(title, int(width * 9)))
     _save(fig, path)
 
 

@@ -559,13 +559,25 @@ class LocalDeployment:
         r = self.flwr("ls", self.connection, "--run-id", str(run_id), "--format", "json")
         return str(json.loads(r.stdout)["runs"][0]["status"])
 
-    def wait(self, run_id: int, timeout: float = 3600.0, poll: float = 3.0) -> str:
-        """Until the run has finished; reports each round the ServerApp writes."""
-        t0, seen = time.monotonic(), 0
-        metrics = self.info.out / "metrics.jsonl"
+    def wait(self, run_id: int, timeout: float = 3600.0, ask_every: float = 15.0) -> str:
+        """Until the run has finished; reports each round the ServerApp writes. Flower is asked
+        for the run's status every ``ask_every`` seconds (each `flwr ls` costs a Python start),
+        and every 2 s once the results folder has its summary."""
+        t0, seen, asked, since = time.monotonic(), 0, -1e9, time.time() - 1.0
+        metrics, summary = self.info.out / "metrics.jsonl", self.info.out / "summary.json"
+
+        def fresh(path: Path) -> bool:  # written by this run, not left by an earlier one
+            try:
+                return path.stat().st_mtime >= since
+            except OSError:
+                return False
+
+        status = ""
         while True:
-            status = self.status(run_id)
-            if metrics.exists():
+            now = time.monotonic()
+            if now - asked >= (2.0 if fresh(summary) else ask_every):
+                status, asked = self.status(run_id), now
+            if fresh(metrics):
                 lines = [json.loads(x) for x in metrics.read_text().splitlines() if x.strip()]
                 for rec in lines[seen:]:
                     acc = f"  acc {100 * rec['acc_mean']:.2f}%" if "acc_mean" in rec else ""
@@ -576,7 +588,7 @@ class LocalDeployment:
             if time.monotonic() - t0 > timeout:
                 self.flwr("stop", str(run_id), self.connection, check=False)
                 raise DeploymentError(f"run {run_id} did not finish within {timeout:.0f} s (status {status}); stopped it")
-            time.sleep(poll)
+            time.sleep(0.5)
 
     def run(self, run_config: str | None = None, timeout: float = 3600.0) -> DeploymentResult:
         t0 = time.monotonic()
