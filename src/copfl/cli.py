@@ -342,9 +342,8 @@ def cmd_flower(args: argparse.Namespace) -> int:
         print(f"  results will go to {info.out}")
         print(f"  {info.root / 'README.md'} lists the commands; or run it here: copfl flower deploy {info.root}")
         return 0
-    secure = None if args.secure is None else args.secure
     try:
-        with LocalDeployment(args.dir, secure=secure, log=lambda m: print(m, flush=True)) as dep:
+        with LocalDeployment(args.dir, secure=args.secure, log=lambda m: print(m, flush=True)) as dep:
             res = dep.run(args.run_config, timeout=args.timeout)
     except DeploymentError as e:
         raise UsageError(str(e)) from None
