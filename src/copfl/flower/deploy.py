@@ -190,6 +190,7 @@ refused (`[code: 2004] Failed to activate SuperNode`) and exits.
 ```bash
 {env} FLWR_HOME={r}/.flwr
 flower-superlink --disable-runtime-dependency-installation --enable-supernode-auth --host 127.0.0.1 --port {p} {tls} &
+sleep 5   # until the SuperLink listens: keys are registered with it, before the SuperNodes start
 {register}
 {secure_nodes}
 flwr run {r} local-secure
