@@ -2,7 +2,6 @@
 
 import json
 import pickle
-from dataclasses import dataclass, fields
 
 import numpy as np
 import pytest

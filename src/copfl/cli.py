@@ -33,12 +33,9 @@ from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_na
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import (
     Checkpoint,
-    Federation,
     RunConfig,
-    build_engine,
     build_federation,
     default_out,
-    environment,
     load_toml,
     run_in_folder,
 )

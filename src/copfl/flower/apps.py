@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import torch
-from flwr.app import ArrayRecord, Context, Message, RecordDict
+from flwr.app import ArrayRecord, Message, RecordDict
 from flwr.clientapp import ClientApp
 from flwr.serverapp import Grid, ServerApp
 
