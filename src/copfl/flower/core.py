@@ -21,10 +21,8 @@ blob), as Flower keeps it per node, in memory.
 from __future__ import annotations
 
 import io
-import json
 import time
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
 
@@ -37,36 +35,9 @@ from copfl.algorithms.base import ClientState
 from copfl.callbacks import Callback
 from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, summarize_clients
 from copfl.experiment import Federation, RunConfig, build_engine, build_federation
+from copfl.flower.config import config_from_run_config, config_to_json
 from copfl.io import atomic_write
 from copfl.store import ClientStore
-
-CONFIG_KEY = "copfl-config"  # the run config (JSON of RunConfig) in Flower's run config
-
-
-# --------------------------------------------------------------------------- the config
-def config_to_json(cfg: RunConfig) -> str:
-    return json.dumps({k: v for k, v in asdict(cfg).items() if v is not None}, sort_keys=True)
-
-
-def config_from_run_config(run_config: dict[str, Any], default: RunConfig | None = None) -> RunConfig:
-    """The RunConfig an app was written with (or ``default`` when Flower's run config has
-    none, as in ``flwr.simulation.run_simulation``), plus ``--run-config`` overrides of
-    single fields (e.g. ``rounds=5``, ``out="..."``)."""
-    if CONFIG_KEY in run_config:
-        values = json.loads(str(run_config[CONFIG_KEY]))
-    elif default is not None:
-        values = json.loads(config_to_json(default))
-    else:
-        raise ValueError(f"the Flower run config has no {CONFIG_KEY!r}: write the app with `copfl flower new`")
-    names = {f.name for f in fields(RunConfig)}
-    for k, v in run_config.items():
-        key = k.replace("-", "_")
-        if k != CONFIG_KEY and key in names:
-            values[key] = v
-    unknown = sorted(set(values) - names)
-    if unknown:
-        raise ValueError(f"unknown run options in the Flower run config: {', '.join(unknown)}")
-    return RunConfig(**values).resolved()
 
 
 # --------------------------------------------------------------------------- encoding

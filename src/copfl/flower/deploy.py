@@ -33,14 +33,14 @@ import subprocess
 import time
 import tomllib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from copfl.experiment import RunConfig, _toml_value
+from copfl.flower.config import CONFIG_KEY, config_from_run_config, config_to_json
 from copfl.io import atomic_write_text
 
-CONFIG_KEY = "copfl-config"  # as in copfl.flower.core (not imported: writing an app needs no flwr)
 # Run options that `flwr run --run-config` may override one by one (Flower accepts overrides
 # only of keys the app lists).
 OVERRIDABLE = ("rounds", "local_epochs", "lr", "seed", "eval_every", "out")
@@ -91,10 +91,6 @@ def app_name(cfg: RunConfig) -> str:
     return re.sub(r"[^A-Za-z0-9-]+", "-", f"copfl-{cfg.algorithm}-{cfg.dataset}").strip("-").lower()
 
 
-def _config_json(cfg: RunConfig) -> str:
-    return json.dumps({k: v for k, v in asdict(cfg).items() if v is not None}, sort_keys=True)
-
-
 def pyproject_text(cfg: RunConfig, partitions: int, port: int, secure: bool) -> str:
     import copfl
 
@@ -124,7 +120,7 @@ def pyproject_text(cfg: RunConfig, partitions: int, port: int, secure: bool) -> 
         "[tool.flwr.app.config]",
         "# the whole run (copfl's RunConfig as JSON); the keys below it override single fields,",
         '# e.g. flwr run . local-deployment --run-config "rounds=50 seed=1"',
-        f"{CONFIG_KEY} = {_toml_value(_config_json(cfg))}",
+        f"{CONFIG_KEY} = {_toml_value(config_to_json(cfg))}",
     ]
     for name in OVERRIDABLE:
         v = getattr(cfg, name)
@@ -374,12 +370,7 @@ def read_app(root: str | Path) -> tuple[AppInfo, RunConfig]:
     app_cfg = doc.get("tool", {}).get("flwr", {}).get("app", {}).get("config", {})
     if not mine or CONFIG_KEY not in app_cfg:
         raise ValueError(f"{path} is not an app written by `copfl flower new` (no [tool.copfl] or {CONFIG_KEY})")
-    values = json.loads(app_cfg[CONFIG_KEY])
-    for name in OVERRIDABLE:
-        key = name.replace("_", "-")
-        if key in app_cfg:
-            values[name] = app_cfg[key]
-    cfg = RunConfig(**values)
+    cfg = config_from_run_config(app_cfg)
     info = AppInfo(root, doc["project"]["name"], int(mine["partitions"]), int(mine["superlink-port"]), bool(mine["secure"]), Path(cfg.out or root / "results"))
     return info, cfg
 
