@@ -247,3 +247,25 @@ def build_model(name: str, spec: ModelSpec, **options: object) -> nn.Module:
 
 def has_batchnorm(model: nn.Module) -> bool:
     return any(isinstance(m, nn.modules.batchnorm._BatchNorm) for m in model.modules())
+
+
+def channels_last_hazard(model: nn.Module) -> str | None:
+    """The first convolution that must not run in channels-last order on a CPU, or None.
+
+    torch 2.13.0's oneDNN (v3.12) corrupts the heap in the *weight gradient* of a channels-last
+    1x1 convolution with stride > 1 and 2-7 input channels when it takes its AVX2 kernel
+    (CPUs without AVX-512, e.g. AMD EPYC Zen 2/3, or any x86 CPU with
+    ``ONEDNN_MAX_CPU_ISA=AVX2``): "corrupted double-linked list", a segfault, or a hang with two
+    threads. ResNet-18's downsample shortcut at ``--width 0.0625`` (4 -> 8 channels) is one.
+    Measured on torch 2.13.0+cpu: 1 and >= 8 input channels, stride 1, other kernel sizes and
+    contiguous tensors are fine. See docs/known-issues.md for the upstream-style reproducer.
+    """
+    for name, m in model.named_modules():
+        if (
+            isinstance(m, nn.Conv2d)
+            and tuple(m.kernel_size) == (1, 1)
+            and any(s > 1 for s in m.stride)
+            and 2 <= m.in_channels // m.groups < 8
+        ):
+            return name
+    return None

@@ -15,7 +15,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from copfl.data.clients import ClientData
-from copfl.models import has_batchnorm
+from copfl.models import channels_last_hazard, has_batchnorm
 from copfl.params import FlatParams
 
 OPTIMIZERS = ("sgd", "adam")
@@ -87,9 +87,18 @@ class Workspace:
         channels_last: bool | None = None,
     ) -> None:
         self.model = model
-        # Channels-last speeds convolutions up ~1.2x (training) to ~2.5x (inference) on CPU.
+        # Channels-last speeds convolutions up ~1.2x (training) to ~2.5x (inference) on CPU,
+        # except where it would reach a crashing oneDNN kernel (on every CPU alike, so that
+        # results never depend on which CPU a run had).
+        hazard = channels_last_hazard(model)
         if channels_last is None:
-            channels_last = any(isinstance(m, nn.Conv2d) for m in model.modules())
+            channels_last = hazard is None and any(isinstance(m, nn.Conv2d) for m in model.modules())
+        elif channels_last and hazard is not None:
+            raise ValueError(
+                f"channels-last is unsafe for this model: layer {hazard!r} is a 1x1 strided convolution "
+                "with 2-7 input channels, whose weight gradient crashes oneDNN's AVX2 kernel "
+                "(docs/known-issues.md); use channels_last=False or None"
+            )
         self.channels_last = channels_last
         self.flat = FlatParams(model, channels_last=channels_last)
         # the training and evaluation loss: cross-entropy, or the multi-class hinge loss for SVMs
@@ -151,6 +160,18 @@ class Workspace:
             if handle is not None:
                 handle.remove()
 
+    def _layout(self, xb: torch.Tensor) -> torch.Tensor:
+        """An image batch in the memory order the model runs in. oneDNN follows the input's
+        order, so an NCHW model must also get NCHW strides: a one-channel batch can carry
+        channels-last strides while ``is_contiguous()`` says True."""
+        if xb.dim() != 4:
+            return xb
+        if self.channels_last:
+            return xb.contiguous(memory_format=torch.channels_last)
+        if xb.stride() != _nchw_strides(xb.shape):
+            return xb.clone(memory_format=torch.contiguous_format)
+        return xb
+
     def _head(self) -> nn.Module:
         return dict(self.model.named_modules())[self.flat.head_module]
 
@@ -168,8 +189,7 @@ class Workspace:
                 xb = x[idx]
                 if self.augment is not None:
                     xb = self.augment(xb, generator)
-                if self.channels_last:
-                    xb = xb.contiguous(memory_format=torch.channels_last)
+                xb = self._layout(xb)
                 grad.zero_()
                 loss = self.criterion(model(xb), y[idx])
                 if feature_loss is not None:
@@ -194,8 +214,7 @@ class Workspace:
             outs = []
             for start in range(0, len(x), self.eval_batch_size):
                 xb = x[start : start + self.eval_batch_size]
-                if self.channels_last:
-                    xb = xb.contiguous(memory_format=torch.channels_last)
+                xb = self._layout(xb)
                 outs.append(self.model(xb))
         finally:
             handle.remove()
@@ -208,12 +227,16 @@ class Workspace:
         loss_sum, correct = 0.0, 0
         for start in range(0, len(y), self.eval_batch_size):
             xb, yb = x[start : start + self.eval_batch_size], y[start : start + self.eval_batch_size]
-            if self.channels_last:
-                xb = xb.contiguous(memory_format=torch.channels_last)
+            xb = self._layout(xb)
             out = self.model(xb)
             loss_sum += float(self.criterion(out, yb, reduction="sum"))
             correct += int((out.argmax(1) == yb).sum())
         return EvalStats(loss_sum, correct, len(y))
+
+
+def _nchw_strides(shape: torch.Size) -> tuple[int, ...]:
+    n, c, h, w = shape
+    return (c * h * w, h * w, w, 1)
 
 
 def _masked_hook(inner: GradHook | None, trainable: torch.Tensor, decay: float) -> GradHook:

@@ -40,7 +40,10 @@ def to_tensor(x: np.ndarray, mean: np.ndarray, std: np.ndarray) -> torch.Tensor:
     t = torch.from_numpy(np.ascontiguousarray(x)).permute(0, 3, 1, 2).float().div_(255.0)
     m = torch.as_tensor(mean, dtype=torch.float32).view(1, -1, 1, 1)
     s = torch.as_tensor(std, dtype=torch.float32).view(1, -1, 1, 1)
-    return t.sub_(m).div_(s).contiguous()
+    # clone, not .contiguous(): with one channel a permuted tensor already counts as
+    # contiguous yet keeps channels-last strides, which makes every convolution on it run in
+    # channels-last order whatever the Workspace chose (docs/known-issues.md).
+    return t.sub_(m).div_(s).clone(memory_format=torch.contiguous_format)
 
 
 # (client, uint8 images, "train" | "test") -> transformed uint8 images (feature shift)
