@@ -158,3 +158,33 @@ def test_result_files_get_ordinary_permissions(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert stat.S_IMODE((out / "summary.json").stat().st_mode) == 0o666 & ~umask
+
+
+def test_rerun_from_a_saved_config_never_overwrites_its_results(tmp_path, capsys, monkeypatch):
+    from pathlib import Path
+
+    from copfl.experiment import load_toml
+
+    monkeypatch.chdir(tmp_path)
+    first = tmp_path / "first"
+    assert main(["run", "--algorithm", "local", "--rounds", "1", "--out", str(first)]) == 0
+    saved = (first / "metrics.jsonl").read_bytes()
+    assert "out" not in load_toml(first / "config.toml")  # the saved config does not pin its folder
+    assert str(first) in (first / "config.toml").read_text()  # but says where the results went
+    # a re-run from the saved config (here with more rounds) goes to a new folder
+    assert main(["run", "--config", str(first / "config.toml"), "--rounds", "2"]) == 0
+    assert (first / "metrics.jsonl").read_bytes() == saved
+    (new,) = (tmp_path / "runs").iterdir()
+    assert new.name.startswith("local-digits-") and [r["round"] for r in read_jsonl(new / "metrics.jsonl")] == [1, 2]
+    assert f"results: {Path('runs') / new.name}" in capsys.readouterr().out
+    # a config whose `out` names a folder that holds results: a sibling folder, and a line saying so
+    (tmp_path / "c.toml").write_text(f'algorithm = "local"\nrounds = 2\nout = "{first}"\n')
+    for k in (2, 3):
+        assert main(["run", "--config", str(tmp_path / "c.toml")]) == 0
+        assert f"{first} already holds results: this run writes to {first}-{k}" in capsys.readouterr().err
+        assert [r["round"] for r in read_jsonl(tmp_path / f"first-{k}" / "metrics.jsonl")] == [1, 2]
+    assert (first / "metrics.jsonl").read_bytes() == saved
+    # --out naming the folder overwrites it, and says so
+    assert main(["run", "--config", str(tmp_path / "c.toml"), "--out", str(first)]) == 0
+    assert f"note: {first} already holds results; this run overwrites them" in capsys.readouterr().err
+    assert [r["round"] for r in read_jsonl(first / "metrics.jsonl")] == [1, 2]

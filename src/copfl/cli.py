@@ -36,6 +36,8 @@ from copfl.experiment import (
     RunConfig,
     build_federation,
     default_out,
+    fresh_out,
+    has_results,
     load_toml,
     run_in_folder,
 )
@@ -173,6 +175,22 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
     print(f"train loss (last round) {fin['train_loss']:.4f}   results: {out}")
 
 
+def results_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> Path:
+    """Where a run's results go: ``--out`` as given (results already there are overwritten,
+    with a note); otherwise the config's ``out`` or ``default``, or a new sibling folder
+    (``DIR-2``...) when that one already holds results."""
+    if getattr(args, "out", None):
+        out = Path(args.out)
+        if has_results(out):
+            print(f"note: {out} already holds results; this run overwrites them (--out names it)", file=sys.stderr)
+        return out
+    wanted = Path(cfg.out) if cfg.out else default
+    out = fresh_out(wanted)
+    if out != wanted:
+        print(f"{wanted} already holds results: this run writes to {out} (--out DIR picks the folder)", file=sys.stderr)
+    return out
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     resume = None
     if args.resume:
@@ -186,7 +204,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         out = rdir
     else:
         cfg = config_from_args(args)
-        out = Path(cfg.out) if cfg.out else default_out(cfg)
+        out = results_folder(args, cfg, default_out(cfg))
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True))
     get_algorithm(cfg.algorithm)
     fed = build_federation(cfg)
@@ -208,7 +226,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     orphan = [o for o in options if not any(options_for(a, {o: 1}, strict=False) for a in algs)]
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(algs)}")
-    out = Path(cfg.out) if cfg.out else default_out(replace(cfg, algorithm="compare"))
+    out = results_folder(args, cfg, default_out(replace(cfg, algorithm="compare")))
     fed = build_federation(cfg)  # one split, shared by every algorithm
     fed.split.save(out / "split.json")
     results: dict[str, dict[str, Any]] = {}

@@ -99,7 +99,11 @@ class RunConfig:
     store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)")
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)")
     threads: int | None = _f(None, "torch CPU threads (default: torch's choice)")
-    out: str | None = _f(None, "results folder (default: runs/<algorithm>-<dataset>-<time>)")
+    out: str | None = _f(
+        None,
+        "results folder (default: runs/<algorithm>-<dataset>-<time>); a folder that already holds results is "
+        "only written over when --out names it, otherwise the run goes to a new DIR-2, DIR-3...",
+    )
     options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False)
 
     def resolved(self) -> RunConfig:
@@ -144,7 +148,8 @@ def load_toml(path: str | Path) -> dict[str, Any]:
 
 
 def to_toml(cfg: RunConfig) -> str:
-    """A TOML text that `--config` reads back to the same run."""
+    """A TOML text that `--config` reads back to the same run. ``out`` is only a comment: a
+    run repeated from the file writes to a new folder, never over these results."""
     lines, opts = [], {}
     for f in fields(cfg):
         v = getattr(cfg, f.name)
@@ -152,6 +157,9 @@ def to_toml(cfg: RunConfig) -> str:
             opts = v or {}
             continue
         if v is None:
+            continue
+        if f.name == "out":
+            lines.append(f"# results of this run: {v} (not pinned: a re-run writes to a new folder unless --out names one)")
             continue
         lines.append(f"{f.name.replace('_', '-')} = {_toml_value(v)}")
     if opts:
@@ -288,6 +296,26 @@ def environment() -> dict[str, str]:
 
 def default_out(cfg: RunConfig) -> Path:
     return Path("runs") / f"{cfg.algorithm}-{cfg.dataset}-{time.strftime('%Y%m%d-%H%M%S')}"
+
+
+# A folder holding one of these holds results (a run's or a comparison's).
+RESULT_FILES = ("metrics.jsonl", "summary.json", "compare.json")
+
+
+def has_results(folder: str | Path) -> bool:
+    return any((Path(folder) / f).exists() for f in RESULT_FILES)
+
+
+def fresh_out(folder: str | Path) -> Path:
+    """``folder`` when it holds no results, else the first of ``folder-2``, ``folder-3``...
+    that does not exist: results already there are never overwritten."""
+    folder = Path(folder)
+    if not has_results(folder):
+        return folder
+    k = 2
+    while folder.with_name(f"{folder.name}-{k}").exists():
+        k += 1
+    return folder.with_name(f"{folder.name}-{k}")
 
 
 def run_experiment(
