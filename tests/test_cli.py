@@ -188,3 +188,27 @@ def test_rerun_from_a_saved_config_never_overwrites_its_results(tmp_path, capsys
     assert main(["run", "--config", str(tmp_path / "c.toml"), "--out", str(first)]) == 0
     assert f"note: {first} already holds results; this run overwrites them" in capsys.readouterr().err
     assert [r["round"] for r in read_jsonl(first / "metrics.jsonl")] == [1, 2]
+
+
+def _run_flag_help(flag):
+    import argparse
+
+    from copfl.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return next(a for a in sub.choices["run"]._actions if flag in a.option_strings).help
+
+
+def test_run_help_shows_each_algorithms_default_and_every_registered_model(monkeypatch):
+    from copfl.models import MODELS
+
+    assert _run_flag_help("--grow-every") == "co-pfl, fedselect [default: 1 for co-pfl; 3 for fedselect]"
+    assert _run_flag_help("--head-epochs") == "fedpac, fedrep [default: 1 for fedpac; 10 for fedrep]"
+    assert _run_flag_help("--weighting").endswith("[default: uniform for fedselect; samples for the others]")
+    assert _run_flag_help("--personal").endswith(
+        "[default: norm for fedbn; head for fedpac, fedper, fedrep; body for lg-fedavg; none for the others]"
+    )
+    assert _run_flag_help("--p") == "co-pfl, fedselect [0.25]"  # one default when they agree
+    monkeypatch.setitem(MODELS, "toy", MODELS["mlp"])  # the list comes from the registry
+    assert _run_flag_help("--model").startswith(f"model: {' | '.join(sorted(MODELS))} (default depends on the data set)")
+    assert "| svm | toy (" in _run_flag_help("--model")

@@ -98,33 +98,52 @@ def add_run_flags(p: argparse.ArgumentParser, skip: tuple[str, ...] = ()) -> Non
         flag = "--" + f.name.replace("_", "-")
         typ, is_bool = _arg_type(hints[f.name])
         shown = f.default if f.default is not None else "auto"
-        help_ = f"{f.metadata['help']} [{shown}]"
+        help_ = f"{f.metadata['help'].replace('{models}', ' | '.join(sorted(MODELS)))} [{shown}]"
         if is_bool:
             g.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help_)
         else:
             g.add_argument(flag, dest=f.name, type=typ, default=None, metavar=f.name.upper(), help=help_)
 
 
-def _algorithm_option_fields() -> dict[str, tuple[Any, list[str], Any]]:
-    """Every algorithm option: name -> (type hint, algorithms that have it, a default)."""
-    out: dict[str, tuple[Any, list[str], Any]] = {}
+def _algorithm_option_fields() -> dict[str, tuple[Any, dict[str, Any]]]:
+    """Every algorithm option: name -> (type hint, {algorithm that has it: its default})."""
+    out: dict[str, tuple[Any, dict[str, Any]]] = {}
     for name in algorithm_names():
         cfg = ALGORITHMS[name].Config
         hints = typing.get_type_hints(cfg)
         for f in fields(cfg):
-            default = f.default if f.default is not MISSING else None
-            if f.name in out:
-                out[f.name][1].append(name)
+            if f.default is not MISSING:
+                default = f.default
+            elif f.default_factory is not MISSING:
+                default = f.default_factory()
             else:
-                out[f.name] = (hints[f.name], [name], default)
+                default = "required"
+            out.setdefault(f.name, (hints[f.name], {}))[1][name] = default
     return out
 
 
+def defaults_text(defaults: dict[str, Any]) -> str:
+    """The defaults of an option several algorithms share: ``[1]`` when they agree, else each
+    value with its algorithms, e.g. ``[default: 1 for co-pfl; 3 for fedselect]`` (the value
+    most of them share last, as ``for the others``)."""
+    groups: dict[str, list[str]] = {}
+    for alg, v in defaults.items():
+        groups.setdefault(str(v), []).append(alg)
+    if len(groups) == 1:
+        return f"[{next(iter(groups))}]"
+    (top, top_algs), (_, second_algs) = sorted(groups.items(), key=lambda kv: -len(kv[1]))[:2]
+    common = top if len(top_algs) >= 2 and len(top_algs) > len(second_algs) else None
+    parts = [f"{v} for {', '.join(a)}" for v, a in groups.items() if v != common]
+    if common is not None:
+        parts.append(f"{common} for the others")
+    return f"[default: {'; '.join(parts)}]"
+
+
 def add_algorithm_flags(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("algorithm options (each applies to the algorithms named)")
-    for opt, (hint, algs, default) in sorted(_algorithm_option_fields().items()):
+    g = p.add_argument_group("algorithm options (each applies to the algorithms named; defaults in brackets)")
+    for opt, (hint, defaults) in sorted(_algorithm_option_fields().items()):
         typ, is_bool = _arg_type(hint)
-        help_ = f"{', '.join(algs)} [{default}]"
+        help_ = f"{', '.join(defaults)} {defaults_text(defaults)}".replace("%", "%%")
         flag = "--" + opt.replace("_", "-")
         if is_bool:
             g.add_argument(flag, dest=f"opt_{opt}", action=argparse.BooleanOptionalAction, default=None, help=help_)

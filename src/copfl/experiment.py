@@ -81,7 +81,7 @@ class RunConfig:
     power: float = _f(1.0, "powerlaw: exponent of the client-size law")
     severity: int = _f(5, "cifar10c: corruption severity 1..5 (CO-PFL: 5)")
     split_file: str | None = _f(None, "use a split saved by `copfl partition --save` instead of making one")
-    model: str | None = _f(None, "model: cnn | mlp | resnet18 (default depends on the data set)")
+    model: str | None = _f(None, "model: {models} (default depends on the data set)")  # the CLI lists the registry
     resnet_stem: str = _f("imagenet", "resnet18 stem: imagenet (7x7 + max-pool) | cifar (3x3)")
     width: float = _f(1.0, "resnet18 width multiplier")
     bn_stats: str | None = _f(None, "batch-norm running statistics: shared (averaged) | local (kept per client); default: the algorithm's, else shared")
