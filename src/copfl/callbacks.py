@@ -124,7 +124,8 @@ class ResultsWriter(Callback):
         if self.plot and state.history:
             from copfl.plots import plot_client_logs, plot_curves
 
-            plot_curves({self.config.get("algorithm", "run"): state.history}, self.out / "curves.png")
+            alg, data = self.config.get("algorithm", "run"), self.config.get("dataset", "?")
+            plot_curves({alg: state.history}, self.out / "curves.png", title=f"{alg} on {data}, {engine.num_clients} clients")
             if any("per_client" in r for r in state.history):
                 plot_client_logs(state.history, self.out / "clients.png", engine.config.client_fraction < 1.0)
         return summary

@@ -10,13 +10,16 @@ import numpy as np
 from copfl.io import atomic_write
 
 
-def plot_curves(runs: dict[str, list[dict[str, Any]]], path: str | Path, title: str = "") -> None:
-    """Personalized accuracy (unweighted client mean) and losses per round, one line per run."""
-    import matplotlib
+def _integer_rounds(ax: Any) -> None:
+    """Round numbers on the x axis: integer ticks only (no half rounds)."""
+    from matplotlib.ticker import MaxNLocator
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
+
+def curves_figure(runs: dict[str, list[dict[str, Any]]], title: str = "") -> Any:
+    """The figure of :func:`plot_curves` (a matplotlib Figure; the caller closes it)."""
+    plt = _pyplot()
     fig, (ax_acc, ax_loss) = plt.subplots(1, 2, figsize=(11, 4))
     for name, history in runs.items():
         ev = [r for r in history if "acc_mean" in r]
@@ -29,23 +32,33 @@ def plot_curves(runs: dict[str, list[dict[str, Any]]], path: str | Path, title: 
     ax_loss.set(xlabel="round", ylabel="cross-entropy", title="loss (solid: train, dashed: test)")
     for ax in (ax_acc, ax_loss):
         ax.grid(alpha=0.3)
+        _integer_rounds(ax)
     ax_acc.legend(fontsize=8)
     if title:
         fig.suptitle(title)
-    fig.tight_layout()
-    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110), binary=True)
-    plt.close(fig)
+    return fig
 
 
-def plot_client_logs(history: list[dict[str, Any]], path: str | Path, partial: bool = False) -> None:
-    """Per-client logs over rounds (one panel per logged quantity, one line per client):
-    aggregation weights, contribution scores, personalized fraction of each mask (with the
-    server mask in black when the run logs it)."""
-    import matplotlib
+def plot_curves(runs: dict[str, list[dict[str, Any]]], path: str | Path, title: str = "") -> None:
+    """Personalized accuracy (unweighted client mean) and losses per round, one line per run."""
+    _save(curves_figure(runs, title), path)
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
+# y-axis labels of the per-client logs (other keys: the key itself)
+CLIENT_LOG_LABELS = {
+    "alpha": "aggregation weight (COWA)",
+    "grad_score": "gradient contribution score",
+    "pred_score": "prediction contribution score",
+    "mask_fraction": "fraction of parameters personalized",
+    "self_weight": "weight of its own head",
+    "collaborators": "clients with weight > 0 in its head",
+    "V": "feature variance V",
+}
+
+
+def client_logs_figure(history: list[dict[str, Any]], partial: bool = False) -> Any:
+    """The figure of :func:`plot_client_logs` (a matplotlib Figure; the caller closes it)."""
+    plt = _pyplot()
     recs = [r for r in history if "per_client" in r]
     keys = [k for k in recs[0]["per_client"] if k != "client"]
     clients = sorted({c for r in recs for c in r["per_client"]["client"]})
@@ -56,13 +69,19 @@ def plot_client_logs(history: list[dict[str, Any]], path: str | Path, partial: b
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="." if partial else None, lw=1, label=f"client {c}")
         if key == "mask_fraction" and any("server_mask_fraction" in r for r in recs):
             ax.plot([r["round"] for r in recs], [r["server_mask_fraction"] for r in recs], color="black", lw=2, label="server mask")
-        ax.set(title=key.replace("_", " "), xlabel="round")
+        ax.set(title=key.replace("_", " "), xlabel="round", ylabel=CLIENT_LOG_LABELS.get(key, key.replace("_", " ")))
         ax.grid(alpha=0.3)
+        _integer_rounds(ax)
     if len(clients) <= 12:
         axes[0][-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
-    fig.tight_layout()
-    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=100), binary=True)
-    plt.close(fig)
+    return fig
+
+
+def plot_client_logs(history: list[dict[str, Any]], path: str | Path, partial: bool = False) -> None:
+    """Per-client logs over rounds (one panel per logged quantity, one line per client):
+    aggregation weights, contribution scores, personalized fraction of each mask (with the
+    server mask in black when the run logs it)."""
+    _save(client_logs_figure(history, partial), path, dpi=100)
 
 
 def plot_corruption_grid(clean: np.ndarray, path: str | Path, seed: int = 0) -> None:
@@ -104,9 +123,9 @@ def _pyplot():
     return plt
 
 
-def _save(fig: Any, path: str | Path) -> None:
+def _save(fig: Any, path: str | Path, dpi: int = 110) -> None:
     fig.tight_layout()
-    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=110), binary=True)
+    atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=dpi), binary=True)
     _pyplot().close(fig)
 
 
