@@ -144,6 +144,27 @@ def test_datasets_command_reports_found_and_missing(tmp_path, capsys):
     assert "https://www.cs.toronto.edu/~kriz/cifar.html" in out
 
 
+def test_datasets_command_names_every_femnist_layout_the_loader_and_readme_accept(tmp_path, capsys):
+    import re
+    from pathlib import Path
+
+    from copfl.data.sources import SOURCES
+
+    assert main(["datasets", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    hint = lines[lines.index(next(x for x in lines if x.startswith("  femnist "))) + 1]
+    assert "to obtain it:" in hint
+    for cand in SOURCES["femnist"].candidates:  # every form the loader accepts
+        if cand.kind == "dir":  # LEAF's json layout
+            assert f"<data-dir>/{cand.relpath}/" in hint and all(f"{cand.relpath}/{s}/*.json" in hint for s in ("train", "test"))
+        else:
+            assert f"<data-dir>/{cand.relpath}" in hint, cand.relpath
+    row = next(x for x in (Path(__file__).parents[1] / "README.md").read_text().splitlines() if x.startswith("| `femnist` |"))
+    readme_files = re.findall(r"`([\w.]+\.npz)`", row)
+    assert sorted(readme_files) == sorted(c.relpath for c in SOURCES["femnist"].candidates if c.kind == "file")
+    assert all(f in hint for f in readme_files)
+
+
 @pytest.mark.slow
 def test_real_femnist_and_miniimagenet(real_data_dir, tmp_path):
     fem = load_dataset("femnist", real_data_dir, tmp_path)

@@ -864,7 +864,9 @@ SOURCES: dict[str, Source] = {
             Candidate("femnist.npz", decode_femnist_npz, "file"),
         ),
         "generate the LEAF FEMNIST data (https://github.com/TalwalkarLab/leaf, data/femnist) and copy its "
-        "train/ and test/ json folders to <data-dir>/femnist/, or provide femnist.npz (x, y, writer, is_test, writers)",
+        "train/ and test/ json folders to <data-dir>/femnist/ (femnist/train/*.json, femnist/test/*.json), or save "
+        "it as one npz (arrays x, y, writer, is_test, writers): <data-dir>/femnist.npz or "
+        "<data-dir>/femnist_leaf_partial.npz",
     ),
 }
 
