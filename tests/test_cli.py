@@ -160,6 +160,24 @@ def test_result_files_get_ordinary_permissions(tmp_path):
     assert stat.S_IMODE((out / "summary.json").stat().st_mode) == 0o666 & ~umask
 
 
+def test_run_says_it_is_loading_the_data_before_the_first_round(tmp_path, capsys):
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    x, xt = rng.integers(0, 256, (40, 28, 28), dtype=np.uint8), rng.integers(0, 256, (20, 28, 28), dtype=np.uint8)
+    np.savez(tmp_path / "mnist.npz", x_train=x, y_train=np.arange(40) % 10, x_test=xt, y_test=np.arange(20) % 10)
+    argv = ["run", "--algorithm", "fedavg", "--dataset", "mnist", "--data-dir", str(tmp_path), "--partition", "iid",
+            "--clients", "2", "--model", "mlp", "--rounds", "1", "--out", str(tmp_path / "o")]
+    for first in (True, False):  # cold cache, then warm
+        assert main(argv) == 0
+        err = capsys.readouterr().err.splitlines()
+        load = next(i for i, line in enumerate(err) if line.startswith(f"loading mnist from {tmp_path / 'mnist.npz'}"))
+        loaded = next(i for i, line in enumerate(err) if line.startswith("loaded mnist: 40 train / 20 test samples"))
+        rnd = next(i for i, line in enumerate(err) if line.startswith("round 1/1"))
+        assert load < loaded < rnd
+        assert ("decoding it (once" in err[load]) == first
+
+
 def test_rerun_from_a_saved_config_never_overwrites_its_results(tmp_path, capsys, monkeypatch):
     from pathlib import Path
 

@@ -173,3 +173,130 @@ def test_real_cifar10_and_mnist_copies(real_data_dir, tmp_path):
     np.testing.assert_allclose(std, [0.2470, 0.2435, 0.2616], atol=1e-4)
     m = load_dataset("mnist", real_data_dir, tmp_path)
     assert m.x_train.shape == (60000, 28, 28, 1) and len(m.y_test) == 10000
+
+
+# --------------------------------------------------------------------------- channel statistics, progress
+@pytest.mark.parametrize("shape", [(37, 5, 4, 3), (50, 6, 6, 1)])
+def test_streaming_channel_stats_equal_numpy(shape):
+    from copfl.data.sources import image_channel_stats
+
+    x = np.random.default_rng(3).integers(0, 256, shape, dtype=np.uint8)
+    flat = x.reshape(-1, shape[-1]).astype(np.float64) / 255.0
+    for chunk in (1, 100, 10**7):  # one image per chunk .. everything in one chunk
+        for arr in (x, x.astype(np.float32)):  # exact integer path and Chan's float64 path
+            mean, std = image_channel_stats(arr, chunk_elements=chunk)
+            np.testing.assert_allclose(mean, flat.mean(0), rtol=1e-12)
+            np.testing.assert_allclose(std, flat.std(0), rtol=1e-12)
+    mean, std = image_channel_stats(np.zeros((4, 2, 2, 3), np.uint8) + 255)
+    assert mean.tolist() == [1.0] * 3 and std.tolist() == [0.0] * 3
+
+
+def write_png_zip(path, color_seed=0):
+    rng = np.random.default_rng(color_seed)
+    with zipfile.ZipFile(path, "w") as z:
+        for split in ("train", "test"):
+            for c in ("cat", "airplane"):
+                for i in range(3):
+                    z.writestr(f"{split}/{c}/img{i}.png", png_bytes(rng.integers(0, 256, (32, 32, 3), dtype=np.uint8)))
+
+
+def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
+    import os
+
+    from copfl.data import sources
+
+    write_png_zip(tmp_path / "cifar10_png.zip")
+    cache = tmp_path / "cache"
+    ds = load_dataset("cifar10", tmp_path, cache)
+    (stats_file,) = cache.glob("cifar10-*.stats.json")  # written with the arrays, on the first load
+    flat = ds.x_train.reshape(-1, 3).astype(np.float64) / 255.0
+    mean, std = ds.channel_stats()
+    np.testing.assert_allclose(mean, flat.mean(0), rtol=1e-12)
+    np.testing.assert_allclose(std, flat.std(0), rtol=1e-12)
+
+    calls = []
+    real = sources.image_channel_stats
+
+    def counted(x, *a, **k):
+        calls.append(len(x))
+        return real(x, *a, **k)
+
+    def refuse(*a, **k):
+        raise AssertionError("channel statistics computed again instead of read from the cache")
+
+    monkeypatch.setattr(sources, "image_channel_stats", refuse)
+    again = load_dataset("cifar10", tmp_path, cache)
+    m2, s2 = again.channel_stats()
+    assert m2.tolist() == mean.tolist() and s2.tolist() == std.tolist()
+    c10c = load_dataset("cifar10c", tmp_path, cache)  # the same training images, renamed
+    assert c10c.channel_stats()[0].tolist() == mean.tolist()
+
+    # statistics made from other arrays (the npz was rebuilt) are not reused
+    (npz,) = cache.glob("cifar10-*.npz")
+    os.utime(npz, ns=(1, 1))
+    monkeypatch.setattr(sources, "image_channel_stats", counted)
+    rebuilt = load_dataset("cifar10", tmp_path, cache)
+    assert calls == [len(ds.x_train)] and rebuilt.channel_stats()[1].tolist() == std.tolist()
+    # a cache written before the statistics were kept gets them on its next load
+    stats_file.unlink()
+    load_dataset("cifar10", tmp_path, cache)
+    assert len(calls) == 2 and stats_file.exists()
+    load_dataset("cifar10", tmp_path, cache).channel_stats()
+    assert len(calls) == 2
+    # changed training images never see another array's statistics
+    from dataclasses import replace
+
+    sub = replace(rebuilt, x_train=rebuilt.x_train[:2])
+    assert sub.channel_stats()[0].tolist() == real(rebuilt.x_train[:2])[0].tolist() and len(calls) == 3
+
+
+class Recorder:
+    def __init__(self):
+        self.events = []
+
+    def message(self, text):
+        self.events.append(("message", text))
+
+    def start(self, desc, total, unit="image"):
+        self.events.append(("start", desc, total))
+
+    def advance(self, n=1):
+        self.events.append(("advance", n))
+
+    def finish(self):
+        self.events.append(("finish",))
+
+
+def test_loading_reports_what_it_does(tmp_path):
+    write_png_zip(tmp_path / "cifar10_png.zip")
+    rec = Recorder()
+    load_dataset("cifar10", tmp_path, tmp_path / "cache", progress=rec)
+    msgs = [e[1] for e in rec.events if e[0] == "message"]
+    assert msgs[0].startswith(f"loading cifar10 from {tmp_path / 'cifar10_png.zip'}: decoding")
+    assert any("caching the decoded arrays" in m for m in msgs) and any("per-channel mean and std" in m for m in msgs)
+    assert msgs[-1].startswith("loaded cifar10: 6 train / 6 test samples")
+    starts = [e for e in rec.events if e[0] == "start"]
+    assert starts == [("start", "decoding cifar10 train", 6), ("start", "decoding cifar10 test", 6)]
+    assert sum(e[1] for e in rec.events if e[0] == "advance") == 12 and rec.events.count(("finish",)) == 2
+    warm = Recorder()
+    load_dataset("cifar10", tmp_path, tmp_path / "cache", progress=warm)
+    wmsgs = [e[1] for e in warm.events]
+    assert len(wmsgs) == 2 and "decoded arrays cached in" in wmsgs[0] and wmsgs[1].startswith("loaded cifar10")
+
+
+def test_data_progress_bar_on_a_terminal_lines_otherwise(tmp_path):
+    from copfl.callbacks import DataProgress
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    write_png_zip(tmp_path / "cifar10_png.zip")
+    plain, tty = io.StringIO(), Tty()
+    load_dataset("cifar10", tmp_path, tmp_path / "c1", progress=DataProgress(plain))
+    load_dataset("cifar10", tmp_path, tmp_path / "c2", progress=DataProgress(tty))
+    lines = plain.getvalue().splitlines()
+    assert "decoding cifar10 train: 6 images ..." in lines
+    assert any(x.startswith("decoding cifar10 train: 6/6 images in") for x in lines)
+    assert "\r" not in plain.getvalue()
+    assert "decoding cifar10 train" in tty.getvalue() and "6/6" in tty.getvalue() and "\r" in tty.getvalue()  # a tqdm bar

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from copfl.data.sources import LoadProgress
 from copfl.engine import Callback, ClientMetrics, Engine, RunState
 from copfl.io import atomic_write_json, atomic_write_text
 
@@ -201,3 +202,52 @@ class Progress(Callback):
         if self.bar is not None:
             self.bar.close()
             self.bar = None
+
+
+class DataProgress(LoadProgress):
+    """Loading a data set (what is read from where, decoding, caching): a line per step, and
+    for long steps a progress bar on a terminal or a line every ``every`` seconds otherwise."""
+
+    def __init__(self, stream: Any = None, every: float = 10.0) -> None:
+        self.stream = stream or sys.stderr
+        self.every = every
+        self.bar: Any = None
+        self.desc, self.unit, self.total, self.done = "", "", 0, 0
+        self.t0 = self.last = 0.0
+
+    def _print(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+    def message(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.write(text, file=self.stream)
+        else:
+            self._print(text)
+
+    def start(self, desc: str, total: int, unit: str = "image") -> None:
+        self.finish()
+        self.desc, self.unit, self.total, self.done = desc, unit, total, 0
+        self.t0 = self.last = time.perf_counter()
+        if self.stream.isatty():
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, desc=desc, unit=unit, file=self.stream, leave=False)
+        else:
+            self._print(f"{desc}: {total:,} {unit}s ...")
+
+    def advance(self, n: int = 1) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        elif time.perf_counter() - self.last >= self.every:
+            self.last = time.perf_counter()
+            self._print(f"{self.desc}: {self.done:,}/{self.total:,} {self.unit}s")
+
+    def finish(self) -> None:
+        if not self.desc:
+            return
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        self._print(f"{self.desc}: {self.done:,}/{self.total:,} {self.unit}s in {time.perf_counter() - self.t0:.1f} s")
+        self.desc = ""

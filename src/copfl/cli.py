@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm
-from copfl.callbacks import summarize
+from copfl.callbacks import DataProgress, summarize
 from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
@@ -226,7 +226,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         out = results_folder(args, cfg, default_out(cfg))
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True))
     get_algorithm(cfg.algorithm)
-    fed = build_federation(cfg)
+    fed = build_federation(cfg, progress=DataProgress())
     summary = run_in_folder(cfg, fed, out, resume=resume)
     _print_summary(summary, out)
     return 0
@@ -246,7 +246,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(algs)}")
     out = results_folder(args, cfg, default_out(replace(cfg, algorithm="compare")))
-    fed = build_federation(cfg)  # one split, shared by every algorithm
+    fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
     fed.split.save(out / "split.json")
     results: dict[str, dict[str, Any]] = {}
     histories: dict[str, list[dict[str, Any]]] = {}
@@ -284,7 +284,7 @@ def compare_table(results: dict[str, dict[str, Any]]) -> str:
 
 def cmd_partition(args: argparse.Namespace) -> int:
     cfg = config_from_args(args).resolved()
-    fed = build_federation(cfg)
+    fed = build_federation(cfg, progress=DataProgress())
     ds = fed.dataset
     s = cfg
     print(
@@ -316,7 +316,7 @@ def cmd_datasets(args: argparse.Namespace) -> int:
             raise UsageError(f"`show` draws the corruptions of cifar10c; got {name!r}")
         from copfl.plots import plot_corruption_grid
 
-        ds = load_dataset("cifar10", data_dir)
+        ds = load_dataset("cifar10", data_dir, progress=DataProgress())
         out = Path(args.out or "cifar10c-grid.png")
         plot_corruption_grid(ds.x_test[[0, 1, 2, 3]], out)
         print(f"grid of every corruption (rows) at severities 1..5 (columns) written to {out}")
@@ -369,7 +369,7 @@ def cmd_flower(args: argparse.Namespace) -> int:
     if args.action == "new":
         cfg = config_from_args(args)
         cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
-        fed = build_federation(cfg)  # checks the data and the split now, and counts the partitions
+        fed = build_federation(cfg, progress=DataProgress())  # checks the data and the split now, and counts the partitions
         hosts = tuple(h.strip() for h in args.host.split(",") if h.strip())
         info = write_app(cfg, args.dir, len(fed.clients), port=args.port, secure=args.secure, hosts=hosts, force=args.force)
         print(f"Flower app for {cfg.algorithm} on {cfg.dataset} ({info.partitions} clients, {cfg.rounds} rounds) written to {info.root}")

@@ -27,7 +27,7 @@ from copfl.algorithms.base import LocalTraining, Setup
 from copfl.callbacks import Checkpointer, Progress, ResultsWriter
 from copfl.data.clients import ClientData, CropFlip, build_clients
 from copfl.data.partition import PartitionSettings, Split, make_split
-from copfl.data.sources import SOURCES, ArrayDataset, load_dataset
+from copfl.data.sources import SOURCES, ArrayDataset, LoadProgress, load_dataset
 from copfl.engine import Callback, ClientMetrics, Engine, EngineConfig, NonFiniteLossError, RunState
 from copfl.io import atomic_write
 from copfl.models import ModelSpec, build_model
@@ -191,9 +191,10 @@ class Federation:
     client_info: dict[str, list] = field(default_factory=dict)  # e.g. each client's corruption
 
 
-def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None) -> Federation:
+def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progress: LoadProgress | None = None) -> Federation:
+    """The data of a run; loading the data set reports to ``progress`` (None: silently)."""
     cfg = cfg.resolved()
-    ds = dataset if dataset is not None else load_dataset(cfg.dataset, cfg.data_dir, cfg.cache_dir, cfg.download)
+    ds = dataset if dataset is not None else load_dataset(cfg.dataset, cfg.data_dir, cfg.cache_dir, cfg.download, progress)
     if cfg.split_file:
         split = Split.load(cfg.split_file)
         split.check_matches(ds.y_train, ds.y_test)

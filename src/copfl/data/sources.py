@@ -5,8 +5,16 @@ Decoded arrays are cached once (uncompressed ``.npz``) in the cache directory, u
 made from the source file's path, size and modification time, so a cache made from another
 file is never reused.
 
+The training images' per-channel mean and std (for normalisation) are computed in one streaming
+pass when the arrays are cached and stored beside them (``<name>-<key>.stats.json``), so a warm
+start reads them instead of computing them.
+
 Where data lives: ``--data-dir`` / the ``COPFL_DATA_DIR`` environment variable / ``./data``.
 Where caches go: ``COPFL_CACHE_DIR`` / ``~/.cache/copfl``.
+
+Data code never prints: what it is doing (loading, decoding, caching) goes to a
+:class:`LoadProgress` passed to :func:`load_dataset` (the command line passes
+:class:`copfl.callbacks.DataProgress`: a bar on a terminal, plain lines otherwise).
 """
 
 from __future__ import annotations
@@ -15,20 +23,24 @@ import gzip
 import hashlib
 import io
 import json
+import math
 import os
 import pickle
 import struct
 import tarfile
+import time
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from copfl.data.download import download
-from copfl.io import atomic_write
+from copfl.io import atomic_write, atomic_write_text
 
 CIFAR10_CLASSES = ("airplane", "automobile", "bird", "cat", "deer", "dog", "frog", "horse", "ship", "truck")
 
@@ -39,6 +51,95 @@ class DataError(ValueError):
 
 class DataNotFoundError(FileNotFoundError):
     """The data set is not in the data directory."""
+
+
+# --------------------------------------------------------------------------- progress
+class LoadProgress:
+    """Where data code reports what it is doing; this base says nothing (library use).
+
+    ``message`` is one line ("loading cifar10 from ..."); ``start``/``advance``/``finish`` are
+    a long step counted in units (decoding 50,000 images). See ``copfl.callbacks.DataProgress``.
+    """
+
+    def message(self, text: str) -> None:
+        pass
+
+    def start(self, desc: str, total: int, unit: str = "image") -> None:
+        pass
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass
+
+
+_PROGRESS: ContextVar[LoadProgress] = ContextVar("copfl_load_progress", default=LoadProgress())
+
+
+@contextmanager
+def reporting(progress: LoadProgress | None) -> Iterator[LoadProgress]:
+    """Make ``progress`` the reporter of the data code run inside (None: keep the current one)."""
+    if progress is None:
+        yield _PROGRESS.get()
+        return
+    token = _PROGRESS.set(progress)
+    try:
+        yield progress
+    finally:
+        _PROGRESS.reset(token)
+
+
+@contextmanager
+def _steps(desc: str, total: int, unit: str = "image") -> Iterator[Callable[[int], None]]:
+    p = _PROGRESS.get()
+    p.start(desc, total, unit)
+    try:
+        yield p.advance
+    finally:
+        p.finish()
+
+
+# --------------------------------------------------------------------------- statistics
+def image_channel_stats(x: np.ndarray, chunk_elements: int = 1 << 21) -> tuple[np.ndarray, np.ndarray]:
+    """Per-channel mean and (population) std of images ``(N, ..., C)`` in [0, 1] units (x / 255).
+
+    One streaming pass over chunks of about ``chunk_elements`` values, never the whole array as
+    floats: uint8 images are summed exactly in integers (sum and sum of squares per channel, the
+    variance formed in exact integer arithmetic); other dtypes by float64 chunk moments merged
+    with Chan et al.'s parallel update. Equals ``(x / 255).mean(0)`` / ``.std(0)`` over all pixels
+    to float64 rounding.
+    """
+    c = x.shape[-1]
+    per_image = max(1, int(np.prod(x.shape[1:-1], dtype=np.int64)) * c)
+    rows = max(1, chunk_elements // per_image)
+    n = int(np.prod(x.shape[:-1], dtype=np.int64))
+    if n == 0:
+        return np.full(c, np.nan), np.full(c, np.nan)
+    if x.dtype == np.uint8:
+        s = np.zeros(c, np.uint64)
+        ss = np.zeros(c, np.uint64)
+        for i in range(0, len(x), rows):
+            # (C, values) rows: reducing along contiguous memory is ~10x faster than down columns
+            f = np.ascontiguousarray(x[i : i + rows].reshape(-1, c).T).astype(np.uint16)
+            s += f.sum(1, dtype=np.uint64)
+            np.multiply(f, f, out=f)  # 255**2 fits in uint16
+            ss += f.sum(1, dtype=np.uint64)
+        mean = np.array([int(v) / (255 * n) for v in s])
+        var = [(n * int(q) - int(v) * int(v)) / (n * n) for v, q in zip(s, ss)]  # exact integers, one rounding
+        return mean, np.array([math.sqrt(v) / 255 for v in var])
+    count, mean, m2 = 0, np.zeros(c), np.zeros(c)
+    for i in range(0, len(x), rows):
+        f = x[i : i + rows].reshape(-1, c).astype(np.float64) / 255.0
+        nb = len(f)
+        mb = f.mean(0)
+        m2b = ((f - mb) ** 2).sum(0)
+        tot = count + nb
+        delta = mb - mean
+        mean = mean + delta * (nb / tot)
+        m2 = m2 + m2b + delta**2 * (count * nb / tot)
+        count = tot
+    return mean, np.sqrt(m2 / count)
 
 
 @dataclass(frozen=True)
@@ -73,11 +174,22 @@ class ArrayDataset:
         return (c, h, w)
 
     def channel_stats(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per-channel mean and std of the training images, in [0, 1] units (tokens: none)."""
+        """Per-channel mean and std of the training images, in [0, 1] units (tokens: none).
+        Read from the cache when the arrays came from it, else computed once (streaming)."""
         if self.kind != "image":
             return np.zeros(0), np.ones(0)
-        x = self.x_train.reshape(-1, self.x_train.shape[-1]).astype(np.float64) / 255.0
-        return x.mean(0), x.std(0)
+        memo = self.__dict__.get("_stats")
+        if memo is None or memo[0] is not self.x_train:  # kept only for these very training images
+            memo = (self.x_train, *image_channel_stats(self.x_train))
+            object.__setattr__(self, "_stats", memo)
+        return memo[1].copy(), memo[2].copy()
+
+    def _set_stats(self, mean: np.ndarray, std: np.ndarray) -> None:
+        object.__setattr__(self, "_stats", (self.x_train, np.asarray(mean, np.float64), np.asarray(std, np.float64)))
+
+    def _known_stats(self) -> tuple[np.ndarray, np.ndarray] | None:
+        memo = self.__dict__.get("_stats")
+        return (memo[1], memo[2]) if memo is not None and memo[0] is self.x_train else None
 
 
 # --------------------------------------------------------------------------- locations
@@ -100,21 +212,74 @@ def atomic_savez(path: Path, **arrays: np.ndarray) -> None:
     atomic_write(path, lambda f: np.savez(f, **arrays), binary=True)
 
 
+STATS_FORMAT = "copfl-channel-stats-1"
+
+
+def _stats_path(arrays: Path) -> Path:
+    return arrays.with_name(arrays.name.removesuffix(".npz") + ".stats.json")
+
+
+def _arrays_id(arrays: Path) -> dict[str, int]:
+    st = arrays.stat()
+    return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+
+
+def _read_stats(arrays: Path) -> tuple[np.ndarray, np.ndarray] | None:
+    """The statistics stored beside ``arrays``, if they were made from this very file."""
+    try:
+        doc = json.loads(_stats_path(arrays).read_text())
+        if doc.get("format") != STATS_FORMAT or doc.get("arrays") != _arrays_id(arrays):
+            return None
+        return np.asarray(doc["mean"], np.float64), np.asarray(doc["std"], np.float64)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _cache_stats(ds: ArrayDataset, arrays: Path) -> None:
+    """Compute the training images' channel statistics (streaming) and store them beside
+    ``arrays``, keyed by that file's size and modification time."""
+    if ds.kind != "image":
+        return
+    _PROGRESS.get().message(f"computing the per-channel mean and std of {len(ds.x_train):,} training images (once; cached)")
+    mean, std = ds.channel_stats()
+    doc = {"format": STATS_FORMAT, "arrays": _arrays_id(arrays), "mean": mean.tolist(), "std": std.tolist()}
+    try:
+        atomic_write_text(_stats_path(arrays), json.dumps(doc) + "\n")
+    except OSError:
+        pass  # a read-only cache: the statistics are computed again next time
+
+
 def cached(
-    name: str, source: Path, cache_dir: Path | None, decode: Callable[[Path], ArrayDataset]
+    name: str,
+    source: Path,
+    cache_dir: Path | None,
+    decode: Callable[[Path], ArrayDataset],
+    progress: LoadProgress | None = None,
 ) -> ArrayDataset:
-    """Decode ``source`` once; later calls read the uint8 arrays from the cache."""
+    """Decode ``source`` once; later calls read the uint8 arrays (and the training images'
+    channel statistics) from the cache."""
+    with reporting(progress) as p:
+        t0 = time.perf_counter()
+        ds = _cached(name, source, cache_dir, decode, p)
+        p.message(f"loaded {name}: {len(ds.y_train):,} train / {len(ds.y_test):,} test samples in {time.perf_counter() - t0:.1f} s")
+        return ds
+
+
+def _cached(name: str, source: Path, cache_dir: Path | None, decode: Callable[[Path], ArrayDataset], p: LoadProgress) -> ArrayDataset:
     if cache_dir is None:
+        p.message(f"loading {name} from {source}")
         return decode(source)
     key = _source_key(source)
     path = Path(cache_dir) / f"{name}-{key}.npz"
     if path.exists():
+        p.message(f"loading {name} from {source} (decoded arrays cached in {path})")
+        ds = None
         try:
             with np.load(path, allow_pickle=False) as z:
                 meta = json.loads(str(z["meta"]))
                 if meta.get("source") == str(source.resolve()):
                     groups = meta.get("group_names")
-                    return ArrayDataset(
+                    ds = ArrayDataset(
                         name, z["x_train"], z["y_train"], z["x_test"], z["y_test"], tuple(meta["classes"]), str(source),
                         z["groups_train"] if groups is not None else None,
                         z["groups_test"] if groups is not None else None,
@@ -123,13 +288,23 @@ def cached(
                     )
         except (OSError, ValueError, KeyError, json.JSONDecodeError):
             pass  # unreadable or foreign cache: rebuild it below
+        if ds is not None:
+            stats = _read_stats(path)
+            if stats is not None:
+                ds._set_stats(*stats)
+            else:  # a cache from before the statistics were stored with it
+                _cache_stats(ds, path)
+            return ds
+    p.message(f"loading {name} from {source}: decoding it (once; the arrays are then cached in {cache_dir})")
     ds = decode(source)
     meta = {"source": str(source.resolve()), "classes": list(ds.classes), "group_names": None, "kind": ds.kind}
     arrays = {"x_train": ds.x_train, "y_train": ds.y_train, "x_test": ds.x_test, "y_test": ds.y_test}
     if ds.group_names is not None:
         meta["group_names"] = list(ds.group_names)
         arrays.update(groups_train=ds.groups_train, groups_test=ds.groups_test)
+    p.message(f"caching the decoded arrays in {path}")
     atomic_savez(path, **arrays, meta=np.array(json.dumps(meta)))
+    _cache_stats(ds, path)
     return ds
 
 
@@ -270,11 +445,15 @@ def zlib_error() -> type[Exception]:
 
 
 # --------------------------------------------------------------------------- image folders
-def _decode_images(opener: Callable[[str], bytes], names: list[str], where: str) -> np.ndarray:
+def _decode_images(
+    opener: Callable[[str], bytes], names: list[str], where: str, advance: Callable[[int], None] | None = None
+) -> np.ndarray:
     from PIL import Image
 
     out = None
     for i, name in enumerate(names):
+        if advance is not None and i and i % 100 == 0:
+            advance(100)
         try:
             with Image.open(io.BytesIO(opener(name))) as im:
                 a = np.asarray(im.convert("RGB") if im.mode not in ("L", "RGB") else im)
@@ -287,28 +466,47 @@ def _decode_images(opener: Callable[[str], bytes], names: list[str], where: str)
         elif a.shape != out.shape[1:]:
             raise DataError(f"{where}/{name}: image of size {a.shape} where the others are {out.shape[1:]}")
         out[i] = a
+    if advance is not None and names:
+        advance(len(names) - (len(names) - 1) // 100 * 100)
     return out if out is not None else np.empty((0, 0, 0, 0), np.uint8)
 
 
-def _decode_zip_chunk(args: tuple[str, list[str]]) -> np.ndarray:
+# In a pool worker, zips stay open across chunks (reading a 60,000-entry directory takes ~0.3 s).
+_WORKER_ZIPS: dict[str, zipfile.ZipFile] | None = None
+
+
+def _pool_worker_init() -> None:
+    global _WORKER_ZIPS
+    _WORKER_ZIPS = {}
+
+
+def _decode_zip_chunk(args: tuple[str, list[str]], advance: Callable[[int], None] | None = None) -> np.ndarray:
     path, names = args
+    if _WORKER_ZIPS is not None:
+        if path not in _WORKER_ZIPS:
+            _WORKER_ZIPS[path] = zipfile.ZipFile(path)
+        return _decode_images(_WORKER_ZIPS[path].read, names, path)
     with zipfile.ZipFile(path) as z:
-        return _decode_images(z.read, names, path)
+        return _decode_images(z.read, names, path, advance)
 
 
-def _decode_dir_chunk(args: tuple[str, list[str]]) -> np.ndarray:
+def _decode_dir_chunk(args: tuple[str, list[str]], advance: Callable[[int], None] | None = None) -> np.ndarray:
     root, names = args
-    return _decode_images(lambda n: (Path(root) / n).read_bytes(), names, root)
+    return _decode_images(lambda n: (Path(root) / n).read_bytes(), names, root, advance)
 
 
-def _parallel_decode(worker: Callable, root: str, names: list[str], workers: int | None) -> np.ndarray:
+def _parallel_decode(worker: Callable, root: str, names: list[str], workers: int | None, desc: str = "decoding images") -> np.ndarray:
     workers = max(1, workers or os.cpu_count() or 1)
-    if workers == 1 or len(names) < 2000:
-        return worker((root, names))
-    step = -(-len(names) // (workers * 4))
-    chunks = [(root, names[i : i + step]) for i in range(0, len(names), step)]
-    with ProcessPoolExecutor(workers) as ex:
-        parts = list(ex.map(worker, chunks))
+    with _steps(desc, len(names)) as advance:
+        if workers == 1 or len(names) < 2000:
+            return worker((root, names), advance)
+        step = min(-(-len(names) // (workers * 4)), 500)  # small chunks: the progress moves steadily
+        chunks = [(root, names[i : i + step]) for i in range(0, len(names), step)]
+        parts = []
+        with ProcessPoolExecutor(workers, initializer=_pool_worker_init) as ex:
+            for part in ex.map(worker, chunks):
+                parts.append(part)
+                advance(len(part))
     shapes = {p.shape[1:] for p in parts}
     if len(shapes) != 1:
         raise DataError(f"{root}: images of different sizes {sorted(shapes)}")
@@ -359,7 +557,7 @@ def decode_image_folders(
         if not names:
             raise DataError(f"{path}: the {split}/ split is empty")
         worker = _decode_zip_chunk if is_zip else _decode_dir_chunk
-        x = _parallel_decode(worker, str(path), names, workers)
+        x = _parallel_decode(worker, str(path), names, workers, f"decoding {name} {split}")
         arrays += [x, np.asarray(labels, dtype=np.int64)]
     return ArrayDataset(name, arrays[0], arrays[1], arrays[2], arrays[3], classes, str(path))
 
@@ -887,16 +1085,28 @@ def locate(name: str, data_dir: Path) -> Path | None:
 
 
 def load_dataset(
-    name: str, data_dir: Path | str | None = None, cache_dir: Path | str | None = None, download: bool = False
+    name: str,
+    data_dir: Path | str | None = None,
+    cache_dir: Path | str | None = None,
+    download: bool = False,
+    progress: LoadProgress | None = None,
 ) -> ArrayDataset:
-    """Load a data set by name from ``data_dir`` (first matching on-disk form wins)."""
+    """Load a data set by name from ``data_dir`` (first matching on-disk form wins); what it is
+    doing (loading, decoding, caching) goes to ``progress``."""
     if name not in SOURCES:
         raise ValueError(f"unknown dataset {name!r}; available datasets: {', '.join(dataset_names())}")
     src = SOURCES[name]
     if src.embedded is not None:
-        return src.embedded()
+        with reporting(progress) as p:
+            p.message(f"loading {name} (embedded)")
+            return src.embedded()
     if src.base is not None:
-        return replace(load_dataset(src.base, data_dir, cache_dir, download), name=name)
+        base = load_dataset(src.base, data_dir, cache_dir, download, progress)
+        ds = replace(base, name=name)
+        known = base._known_stats()
+        if known is not None:  # the same training images
+            ds._set_stats(*known)
+        return ds
     data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
     cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     looked = []
@@ -904,11 +1114,11 @@ def load_dataset(
         p = data_dir / cand.relpath
         looked.append(str(p))
         if (cand.kind == "dir" and p.is_dir()) or (cand.kind == "file" and p.is_file()):
-            return cached(name, p, cache, cand.decode)
+            return cached(name, p, cache, cand.decode, progress)
     if download and src.fetch is not None:
         p = src.fetch(data_dir)
         decode = next(c.decode for c in src.candidates if (data_dir / c.relpath) == p)
-        return cached(name, p, cache, decode)
+        return cached(name, p, cache, decode, progress)
     where = "does not exist" if not data_dir.exists() else "has none of them"
     raise DataNotFoundError(
         f"dataset {name!r} not found: looked for {', '.join(looked)} (the data directory {data_dir} {where}). "
