@@ -29,3 +29,14 @@ def test_unknown_model_and_bad_sizes():
         build_model("vgg", ModelSpec((3, 32, 32), 10))
     with pytest.raises(ValueError, match="at least 12x12.*--model mlp"):
         build_model("cnn", ModelSpec((1, 8, 8), 10))
+
+
+def test_forward_macs_by_hand():
+    from copfl.models import forward_macs
+
+    # conv1: 32x28x28 outputs x 3*5*5; conv2: 64x10x10 x 32*5*5; fc1 1600x512; fc 512x10
+    assert forward_macs(build_model("cnn", ModelSpec((3, 32, 32), 10)), (3, 32, 32)) == 25088 * 75 + 6400 * 800 + 1600 * 512 + 5120
+    assert forward_macs(build_model("mlp", ModelSpec((1, 8, 8), 10)), (1, 8, 8)) == 64 * 200 + 200 * 200 + 200 * 10
+    # 80 steps x 2 layers x 4 gates x 256 x (input + 256), then the last step's 256 x 80
+    lstm = build_model("lstm", ModelSpec((80,), 80))
+    assert forward_macs(lstm, (80,)) == 80 * 4 * 256 * ((8 + 256) + (256 + 256)) + 256 * 80

@@ -1,0 +1,80 @@
+"""The metrics every algorithm gives on fixed small runs, for the bit-identity test.
+
+``python tests/golden/runs.py record`` rewrites ``metrics.json`` beside this file; only do
+that when a change is MEANT to alter results, and say so in the commit. The test
+(tests/test_golden.py) runs ``python tests/golden/runs.py print`` in a subprocess with the
+numeric environment of :data:`PINNED_ENV` and compares every float exactly.
+
+Bits depend on the kernels a CPU gets, so the runs pin them: ATen's vector code, oneDNN's
+and MKL's instruction sets to AVX2 (which every x86-64 CPU of the last decade has, and which
+``MKL_CBWR`` makes reproducible across vendors), one thread.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+PINNED_ENV = {
+    "ATEN_CPU_CAPABILITY": "avx2",
+    "ONEDNN_MAX_CPU_ISA": "AVX2",
+    "MKL_CBWR": "AVX2",
+    "MKL_ENABLE_INSTRUCTIONS": "AVX2",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+}
+HERE = Path(__file__).resolve().parent
+FILE = HERE / "metrics.json"
+
+# The twelve algorithms of today (issue 13's list), each with its defaults.
+DIGITS = ["local", "fedavg", "fedavg-ft", "fedprox", "fedper", "lg-fedavg", "fedrep", "fedbn", "ditto", "fedselect", "fedpac", "co-pfl"]
+# CIFAR-10-shaped slices (3x32x32, 10 classes, label skew 2 classes per client): the CNN path
+# (channels-last convolutions) and a batch-norm ResNet (statistics shared and per client).
+IMAGE_RUNS = {
+    "co-pfl/cnn": {"algorithm": "co-pfl", "model": "cnn"},
+    "fedpac/cnn": {"algorithm": "fedpac", "model": "cnn"},
+    "fedavg/resnet18-bn-shared": {"algorithm": "fedavg", "model": "resnet18", "resnet_stem": "cifar", "width": 0.125},
+    "fedbn/resnet18": {"algorithm": "fedbn", "model": "resnet18", "resnet_stem": "cifar", "width": 0.125},
+}
+
+
+def _metrics(engine, state) -> dict:
+    history = [{k: v for k, v in r.items() if "seconds" not in k} for r in state.history]
+    clients = [[m.client, m.accuracy, m.loss, m.num_test, m.num_train] for m in state.last_clients]
+    return {"history": history, "clients": clients}
+
+
+def run_all() -> dict:
+    import torch
+
+    sys.path.insert(0, str(HERE.parent))
+    from helpers import synthetic
+
+    from copfl.experiment import RunConfig, build_engine, build_federation
+
+    torch.set_num_threads(1)
+    out: dict[str, dict] = {}
+    for name in DIGITS:
+        cfg = RunConfig(algorithm=name, dataset="digits", rounds=3, seed=0).resolved()
+        engine = build_engine(cfg, build_federation(cfg))
+        out[f"{name}/digits"] = _metrics(engine, engine.run())
+    images = synthetic(num_classes=10, per_class=40, per_class_test=8, size=32, channels=3, seed=1)
+    for key, kw in IMAGE_RUNS.items():
+        cfg = RunConfig(
+            dataset="cifar10", clients=6, classes_per_client=2, samples_per_class=10, test_samples_per_class=4,
+            rounds=2, seed=0, **kw,
+        ).resolved()
+        engine = build_engine(cfg, build_federation(cfg, images))
+        out[key] = _metrics(engine, engine.run())
+    return out
+
+
+if __name__ == "__main__":
+    what = sys.argv[1] if len(sys.argv) > 1 else "print"
+    result = run_all()
+    if what == "record":
+        FILE.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {FILE} ({len(result)} runs)")
+    else:
+        print(json.dumps(result, sort_keys=True))

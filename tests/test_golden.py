@@ -1,0 +1,34 @@
+"""Every algorithm's metrics on fixed small runs are bit-identical to the recorded ones.
+
+The engine redesign (and any refactor) must not change a single bit of any algorithm's
+results. Regenerate with ``python tests/golden/runs.py record`` only for a change that is
+meant to alter results (and say so in the commit).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).parent / "golden"
+sys.path.insert(0, str(GOLDEN))
+from runs import FILE, PINNED_ENV  # noqa: E402
+
+
+@pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="the recorded bits are for x86-64 AVX2 kernels")
+def test_every_algorithm_gives_the_recorded_metrics_bit_for_bit():
+    env = {**os.environ, **PINNED_ENV}
+    proc = subprocess.run([sys.executable, str(GOLDEN / "runs.py"), "print"], env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    now = json.loads(proc.stdout)
+    recorded = json.loads(FILE.read_text())
+    assert sorted(now) == sorted(recorded)
+    differ = [k for k in recorded if now[k] != recorded[k]]
+    detail = {k: (recorded[k]["history"][-1], now[k]["history"][-1]) for k in differ[:3]}
+    assert not differ, f"metrics changed for {differ}; last rounds (recorded, now): {detail}"
