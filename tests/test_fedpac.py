@@ -119,8 +119,12 @@ def test_server_centroids_body_and_heads():
     torch.testing.assert_close(s2["centroids"][1], c1)
     torch.testing.assert_close(s2["centroids"][2], ups[1]["centroids"][2])
     A = s2["alpha"].float()
+    sctx = eng.server_context(2, "evaluate", [0, 1])
     for i, c in enumerate(s2["head_clients"].tolist()):  # each client's head = its row of weights over the heads
-        head = eng.algorithm.personalized(eng.context(c, 2), s2, eng.store.get(c))[eng.algorithm.personal]
+        message = eng.message(state, c, sctx)
+        # a client is sent its own combined head only: not every head, not the weight matrix
+        assert sorted(message) == ["centroids", "has_centroid", "head", "params"]
+        head = eng.algorithm.personalized(eng.context(c, 2), message, eng.store.get(c))[eng.algorithm.personal]
         torch.testing.assert_close(head, (A[i][:, None] * s2["heads"]).sum(0))
     body = ~eng.algorithm.personal
     torch.testing.assert_close(s2["params"][body], (4 * ups[0]["shared"] + 5 * ups[1]["shared"]) / 9)

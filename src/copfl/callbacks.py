@@ -145,7 +145,7 @@ class Checkpointer(Callback):
     def save(self, engine: Engine, state: RunState) -> None:
         from copfl.experiment import Checkpoint
 
-        Checkpoint(state, engine.store.state_dict()).save(self.path)
+        Checkpoint(state, engine.store.state_dict(), engine.server_store.state_dict()).save(self.path)
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
         if self.every and state.round % self.every == 0:

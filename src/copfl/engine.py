@@ -4,13 +4,20 @@ Read top to bottom, a round is::
 
     selected = sample_clients(round)
     for each selected client:               # any order; results do not depend on it
+        message = algorithm.broadcast(server context, server, client)   # lazily, per client
         load batch-norm statistics (shared or the client's own)
         result = algorithm.client_update(...)
         check the loss is finite
-        store the client's new state, keep its upload
-    server = algorithm.aggregate(server, uploads in ascending client order)
+        store the client's new state, keep its upload (unless empty)
+    server = algorithm.aggregate(server context, server, uploads in ascending client order)
+    if the algorithm has a second client phase: each selected client personalizes
     if it is an evaluation round: evaluate every client's personalized model on its test data
     tell the callbacks
+
+Traffic is measured here, from the messages themselves: ``bytes_down`` is every tensor the
+participants receive (training and second-phase messages), ``bytes_up`` every tensor they
+upload; boolean masks count one bit per entry, Python numbers 8 bytes. Evaluation messages
+are a measurement, not part of the protocol, and are not counted.
 
 Batch norm (``bn_stats``): ``"shared"`` uploads each client's running statistics after
 training and averages them with training-set-size weights; ``"local"`` keeps them in each
@@ -28,7 +35,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerState, weighted_sum
+from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
 from copfl.data.clients import ClientData
 from copfl.seeding import numpy_rng
 from copfl.store import ClientStore, MemoryStore
@@ -79,11 +86,27 @@ class ClientMetrics:
 class ClientStep:
     """What one client's local work sends to the server."""
 
-    upload: Message
+    upload: Message  # empty: the client skipped its update
     bn: torch.Tensor | None  # batch-norm statistics to average (bn_stats "shared")
     loss_sum: float
     samples: int
     num_train: int
+    bytes_down: int = 0  # the message it received
+    bytes_up: int = 0  # its upload (and batch-norm statistics)
+
+
+def message_bytes(message: Message | None) -> int:
+    """Bytes a message takes on the wire: tensors at their element size (boolean masks one
+    bit per entry), Python numbers 8 bytes."""
+    if not message:
+        return 0
+    total = 0
+    for v in message.values():
+        if isinstance(v, torch.Tensor):
+            total += (v.numel() + 7) // 8 if v.dtype == torch.bool else v.numel() * v.element_size()
+        elif isinstance(v, (int, float)):
+            total += 8
+    return total
 
 
 @dataclass
@@ -130,6 +153,8 @@ class Engine:
         training: LocalTraining,
         store: ClientStore | None = None,
         num_clients: int | None = None,
+        server_store: ClientStore | None = None,
+        num_samples: tuple[int, ...] | None = None,
     ) -> None:
         self.algorithm = algorithm
         self.ws = workspace
@@ -137,8 +162,13 @@ class Engine:
         self.config = config
         self.training = training
         self.store = store if store is not None else MemoryStore()
+        # per-client state the SERVER keeps (latest models, embeddings...), checkpointed too
+        self.server_store = server_store if server_store is not None else MemoryStore()
         # a server-side engine (e.g. Flower's) holds no data: it is told the number of clients
         self.num_clients = len(clients) if num_clients is None else num_clients
+        if num_samples is None:
+            num_samples = tuple(c.num_train for c in clients) if clients else algorithm.setup.num_samples
+        self.num_samples = tuple(num_samples)
         self.init_params = workspace.params.clone()
         self.init_buffers = workspace.buffers.clone()
         self.timings: dict[str, float] = {"train": 0.0, "aggregate": 0.0, "evaluate": 0.0}
@@ -174,13 +204,20 @@ class Engine:
     def new_state(self) -> RunState:
         return RunState(0, self.algorithm.init_server(self.init_params), self.init_buffers.clone())
 
+    def server_context(self, round: int, phase: str, participants: list[int] | tuple[int, ...]) -> ServerContext:
+        return ServerContext(round, phase, tuple(participants), self.num_samples, self.config.seed, self.server_store)
+
+    def message(self, run: RunState, client: int, sctx: ServerContext) -> Message:
+        """What the server sends ``client`` in ``sctx``'s phase (built on demand)."""
+        return self.algorithm.broadcast(sctx, run.server, client)
+
     # ------------------------------------------------------------------ a round
-    def client_step(self, client: int, round: int, broadcast: Message, server_buffers: torch.Tensor) -> ClientStep:
+    def client_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientStep:
         """Client ``client``'s local work in ``round``: its stored state in, its new state
         stored, its upload (and shared batch-norm statistics) out."""
         state = self.client_state(client)
         self._load_buffers(state, server_buffers)
-        res = self.algorithm.client_update(self.context(client, round), broadcast, state)
+        res = self.algorithm.client_update(self.context(client, round), message, state)
         if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
             raise NonFiniteLossError(round, client)
         bn = None
@@ -190,7 +227,8 @@ class Engine:
             else:
                 bn = self.ws.buffers.clone()
         self.store.put(client, res.state)
-        return ClientStep(res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train)
+        up = message_bytes(res.upload) + (message_bytes({"bn": bn}) if bn is not None else 0)
+        return ClientStep(res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up)
 
     def server_step(self, run: RunState, steps: dict[int, ClientStep]) -> dict[str, Any]:
         """Aggregate a round's client steps into ``run`` (server state, batch-norm statistics,
@@ -199,16 +237,38 @@ class Engine:
         order = sorted(steps)  # fixed order: float sums do not depend on processing order
         loss_sum = sum(steps[c].loss_sum for c in order)
         samples = sum(steps[c].samples for c in order)
-        server, logs = self.algorithm.aggregate(run.server, [(c, steps[c].upload) for c in order], r)
+        uploads = [(c, steps[c].upload) for c in order if steps[c].upload]
+        server, logs = run.server, {}
+        if uploads:
+            server, logs = self.algorithm.aggregate(self.server_context(r, "train", order), run.server, uploads)
         server_buffers = run.server_buffers
         bn = [c for c in order if steps[c].bn is not None]
         if bn:
             n = torch.tensor([float(steps[c].num_train) for c in bn], dtype=torch.float64)
             server_buffers = weighted_sum([steps[c].bn for c in bn], n / n.sum())  # type: ignore[misc]
         record: dict[str, Any] = {"round": r, "clients_trained": len(steps), "train_loss": loss_sum / max(samples, 1)}
+        if len(uploads) != len(order):
+            record["clients_uploaded"] = len(uploads)
+        record["bytes_up"] = sum(steps[c].bytes_up for c in order)
+        record["bytes_down"] = sum(steps[c].bytes_down for c in order)
         record.update(logs)
         run.round, run.server, run.server_buffers = r, server, server_buffers
         return record
+
+    @property
+    def has_personalize(self) -> bool:
+        return self.algorithm.personalize is not None
+
+    def personalize_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> int:
+        """The second client phase (after aggregation): the client's new state is stored;
+        returns the bytes of the message it received."""
+        state = self.client_state(client)
+        self._load_buffers(state, server_buffers)
+        new = self.algorithm.personalize(self.context(client, round), message, state)  # type: ignore[misc]
+        if self.init_buffers.numel() and self.config.bn_stats == "local":
+            new["bn"] = self.ws.buffers.clone()
+        self.store.put(client, new)
+        return message_bytes(message)
 
     def is_eval_round(self, round: int) -> bool:
         return round % self.config.eval_every == 0 or round == self.config.rounds
@@ -216,36 +276,46 @@ class Engine:
     def run_round(self, run: RunState) -> dict[str, Any]:
         r = run.round + 1
         t0 = time.perf_counter()
-        broadcast = self.algorithm.broadcast(run.server)
-        steps = {c: self.client_step(c, r, broadcast, run.server_buffers) for c in self.processing_order(self.sample_clients(r))}
+        selected = self.sample_clients(r)
+        sctx = self.server_context(r, "train", selected)
+        steps = {c: self.client_step(c, r, self.message(run, c, sctx), run.server_buffers) for c in self.processing_order(selected)}
         t1 = time.perf_counter()
         record = self.server_step(run, steps)
         t2 = time.perf_counter()
-        if self.is_eval_round(r):
-            run.last_clients = self.evaluate(run)
-            record.update(summarize_clients(run.last_clients))
+        if self.has_personalize:
+            pctx = self.server_context(r, "personalize", selected)
+            record["bytes_down"] += sum(
+                self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)
+            )
         t3 = time.perf_counter()
-        self.timings["train"] += t1 - t0
+        clients = self.evaluate(run) if self.is_eval_round(r) else None
+        t4 = time.perf_counter()
+        self.timings["train"] += (t1 - t0) + (t3 - t2)
         self.timings["aggregate"] += t2 - t1
-        self.timings["evaluate"] += t3 - t2
-        run.history.append(record)
+        self.timings["evaluate"] += t4 - t3
+        self.end_round(run, record, clients)
         return record
 
-    def evaluate_client(self, client: int, round: int, broadcast: Message, server_buffers: torch.Tensor) -> ClientMetrics:
+    def end_round(self, run: RunState, record: dict[str, Any], clients: list[ClientMetrics] | None) -> None:
+        """Close a round: the evaluation's summaries into its record, the record into the
+        history (copfl's loop and Flower's strategy both end rounds here)."""
+        if clients is not None:
+            run.last_clients = clients
+            record.update(summarize_clients(clients))
+        run.history.append(record)
+
+    def evaluate_client(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientMetrics:
         """Client ``client``'s personalized model on its own test data."""
         state = self.client_state(client)
         self._load_buffers(state, server_buffers)
-        params = self.algorithm.personalized(self.context(client, round), broadcast, state)
-        if params is not self.ws.params:
-            self.ws.load(params)
+        ev = self.algorithm.evaluate(self.context(client, round), message, state)
         data = self.clients[client]
-        ev = self.ws.evaluate(data.x_test, data.y_test)
-        return ClientMetrics(client, ev.accuracy, ev.loss, data.num_test, data.num_train)
+        return ClientMetrics(client, ev.accuracy, ev.loss, ev.samples, data.num_train)
 
     def evaluate(self, run: RunState) -> list[ClientMetrics]:
         """Every client's personalized model on its own test data."""
-        broadcast = self.algorithm.broadcast(run.server)
-        return [self.evaluate_client(c, run.round, broadcast, run.server_buffers) for c in range(self.num_clients)]
+        sctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
+        return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in range(self.num_clients)]
 
     # ------------------------------------------------------------------ the loop
     def run(self, callbacks: list[Callback] | None = None, state: RunState | None = None) -> RunState:

@@ -9,6 +9,7 @@ the resolved config written to the results folder has every value filled in.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 import tempfile
@@ -30,7 +31,8 @@ from copfl.data.partition import PartitionSettings, Split, make_split
 from copfl.data.sources import SOURCES, ArrayDataset, LoadProgress, load_dataset
 from copfl.engine import Callback, ClientMetrics, Engine, EngineConfig, NonFiniteLossError, RunState
 from copfl.io import atomic_write
-from copfl.models import ModelSpec, build_model
+from copfl.models import ModelSpec, build_model, forward_macs
+from copfl.runtime import set_threads
 from copfl.seeding import numpy_rng, torch_global_seed
 from copfl.store import ClientStore, DiskStore, MemoryStore
 from copfl.workspace import OptimizerConfig, Workspace
@@ -98,7 +100,7 @@ class RunConfig:
     eval_every: int = _f(1, "evaluate every k rounds (and after the last)")
     store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)")
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)")
-    threads: int | None = _f(None, "torch CPU threads (default: torch's choice)")
+    threads: int | None = _f(None, "torch CPU threads (default: 1 for small models, every core for convolutional ones; see docs/performance.md)")
     out: str | None = _f(
         None,
         "results folder (default: runs/<algorithm>-<dataset>-<time>); a folder that already holds results is "
@@ -274,13 +276,23 @@ def make_engine(
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats)
     store: ClientStore = MemoryStore()
+    server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":
-        root = Path(out) / "client-state" if out is not None else Path(tempfile.mkdtemp(prefix="copfl-clients-"))
-        store = DiskStore(root)
-    return Engine(algorithm, ws, clients, engine_cfg, training, store, num_clients=len(num_samples))
+        root = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-clients-"))
+        store, server_store = DiskStore(root / "client-state"), DiskStore(root / "server-state")
+    return Engine(
+        algorithm, ws, clients, engine_cfg, training, store, num_clients=len(num_samples), server_store=server_store, num_samples=num_samples
+    )
 
 
-def environment() -> dict[str, str]:
+def apply_threads(cfg: RunConfig, engine: Engine, fed: Federation) -> int:
+    """Set torch's threads for this run (``cfg.threads``, or chosen from the model's work per
+    batch); returns the number."""
+    macs = forward_macs(engine.ws.model, fed.dataset.input_shape)
+    return set_threads(cfg.threads, macs, cfg.batch_size)
+
+
+def environment(threads: int | None = None) -> dict[str, str]:
     import matplotlib
     import sklearn
 
@@ -292,6 +304,7 @@ def environment() -> dict[str, str]:
         "scikit-learn": sklearn.__version__,
         "matplotlib": matplotlib.__version__,
         "platform": platform.platform(),
+        **({"threads": str(threads), "omp_wait_policy": os.environ.get("OMP_WAIT_POLICY", "(default)")} if threads else {}),
     }
 
 
@@ -328,13 +341,12 @@ def run_experiment(
     """Build and run (or continue from a checkpoint) one experiment; results go where the
     callbacks put them."""
     cfg = cfg.resolved()
-    if cfg.threads:
-        torch.set_num_threads(cfg.threads)
     fed = fed if fed is not None else build_federation(cfg)
     engine = build_engine(cfg, fed)
+    apply_threads(cfg, engine, fed)
     state = None
     if resume is not None:
-        engine.store.load_state_dict(resume.clients)
+        resume.restore(engine)
         state = resume.state
     return engine, engine.run(callbacks, state)
 
@@ -351,17 +363,16 @@ def run_in_folder(
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
     returns the summary. A diverged run writes its summary (status "diverged") and re-raises."""
     cfg = cfg.resolved()
-    if cfg.threads:
-        torch.set_num_threads(cfg.threads)
     engine = build_engine(cfg, fed, out)
-    writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(), plot=plots)
+    threads = apply_threads(cfg, engine, fed)
+    writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots)
     prog = Progress(label)
     callbacks: list[Callback] = [writer, Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every)]
     if progress:
         callbacks.insert(1, prog)
     state = None
     if resume is not None:
-        engine.store.load_state_dict(resume.clients)
+        resume.restore(engine)
         state = resume.state
     if state is None:
         state = engine.new_state()
@@ -377,13 +388,15 @@ def run_in_folder(
 
 @dataclass
 class Checkpoint:
-    """A run after some round: the engine's state and every client's stored state."""
+    """A run after some round: the engine's state, every client's stored state and the
+    server's per-client state."""
 
     state: RunState
     clients: dict[int, dict[str, Any]]
+    server_clients: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def save(self, path: str | Path) -> None:
-        doc = {"format": "copfl-checkpoint-1", "state": asdict(self.state), "clients": self.clients}
+        doc = {"format": "copfl-checkpoint-1", "state": asdict(self.state), "clients": self.clients, "server_clients": self.server_clients}
         atomic_write(path, lambda f: torch.save(doc, f), binary=True)
 
     @classmethod
@@ -400,4 +413,10 @@ class Checkpoint:
         state = RunState(
             st["round"], st["server"], st["server_buffers"], st["history"], [ClientMetrics(**c) for c in st["last_clients"]]
         )
-        return cls(state, {int(k): v for k, v in doc["clients"].items()})
+        server_clients = {int(k): v for k, v in doc.get("server_clients", {}).items()}  # absent before the server store
+        return cls(state, {int(k): v for k, v in doc["clients"].items()}, server_clients)
+
+    def restore(self, engine: Engine) -> None:
+        """Put the stored client and server-side states back into ``engine``'s stores."""
+        engine.store.load_state_dict(self.clients)
+        engine.server_store.load_state_dict(self.server_clients)

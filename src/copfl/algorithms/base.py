@@ -1,19 +1,39 @@
 """What an algorithm is: a small strategy the round engine calls; it owns no loop.
 
-An algorithm answers five questions:
+A round, as the engine runs it (:mod:`copfl.engine`)::
 
-* ``init_server(init)``: the server state (a dict of tensors/numbers) from the initial model;
-* ``init_client(client, init)``: a client's state before it ever trains (kept in the store);
-* ``broadcast(server)``: what the server sends to the clients of a round;
-* ``client_update(ctx, broadcast, state)``: local work; returns the upload, the client's new
-  state and its training statistics;
-* ``aggregate(server, uploads, round)``: uploads (in ascending client order) -> new server state
-  and a dict of scalars to log;
-* ``personalized(ctx, broadcast, state)``: the flat parameters of client n's personalized model.
+    for each participant c:                     message = broadcast(sctx, server, c)
+                                                result  = client_update(ctx, message, state_c)
+    server, logs = aggregate(sctx, server, non-empty uploads in ascending client order)
+    [if the algorithm has a second client phase, for each participant c:
+                                                message = broadcast(sctx, server, c)
+                                                state_c = personalize(ctx, message, state_c)]
+    on evaluation rounds, for every client c:   message = broadcast(sctx, server, c)
+                                                evaluate(ctx, message, state_c)
 
-Uploads and broadcasts are plain ``dict[str, Tensor | float | int]`` so that a network
-adapter can carry them unchanged. Batch-norm statistics are NOT an algorithm's business:
-the engine loads and collects them around every call, the same way for every algorithm.
+* ``init_server(init)`` / ``init_client(client, init)``: the server's state and a client's
+  state before it ever trains (kept in the engine's client store).
+* ``broadcast(sctx, server, client)``: what the server sends to ``client``. Built lazily, one
+  client at a time; an algorithm whose message is the same for everyone returns the same
+  tensors (no copy) and pays nothing. ``sctx.phase`` says which phase the message is for.
+* ``client_update(ctx, message, state)``: local work; the upload (possibly empty: a client
+  that skips an update), the client's new state and its training statistics.
+* ``aggregate(sctx, server, uploads)``: the round's non-empty uploads, in ascending client
+  order -> the new server state and scalars to log. Not called when nobody uploaded.
+* ``personalize(ctx, message, state)`` (optional): a second client step after aggregation,
+  for the round's participants (pFedSV's coalition); returns the client's new state.
+* ``personalized(ctx, message, state)``: the flat parameters client n is evaluated with;
+  ``evaluate(ctx, message, state)`` may replace the whole evaluation (a choice or a mixture
+  of models).
+
+The server context (:class:`ServerContext`) gives the round, the participants, every client's
+training-set size, seeded server-side randomness and a per-client server-side store (the
+latest model of each client, embeddings...), checkpointed with the run.
+
+Messages and uploads are plain ``dict[str, Tensor | float | int]`` so that a network adapter
+carries them unchanged; the engine measures their size (traffic), so algorithms never count
+bytes. Batch-norm statistics are NOT an algorithm's business: the engine loads and collects
+them around every call, the same way for every algorithm.
 
 Hyper-parameters are a frozen dataclass ``Config`` per algorithm; algorithms register by
 name with :func:`register`, and the CLI builds its options from the ``Config`` fields.
@@ -29,7 +49,8 @@ import torch
 
 from copfl.data.clients import ClientData
 from copfl.seeding import torch_generator
-from copfl.workspace import OptimizerConfig, TrainStats, Workspace
+from copfl.store import ClientStore
+from copfl.workspace import EvalStats, OptimizerConfig, TrainStats, Workspace
 
 Message = dict[str, Any]  # str -> Tensor | float | int
 ServerState = dict[str, Any]
@@ -85,6 +106,25 @@ class ClientContext:
 
 
 @dataclass
+class ServerContext:
+    """What the server knows when it builds messages and aggregates, in one phase of a round."""
+
+    round: int
+    phase: str  # "train" | "personalize" | "evaluate"
+    participants: tuple[int, ...]  # this round's clients, ascending
+    num_samples: tuple[int, ...]  # every client's training-set size
+    seed: int
+    store: ClientStore  # per-client server-side state (checkpointed with the run)
+
+    def generator(self, purpose: str) -> torch.Generator:
+        """Server-side randomness unique to (run seed, purpose, round)."""
+        return torch_generator(self.seed, "server", purpose, self.round)
+
+
+PHASES = ("train", "personalize", "evaluate")
+
+
+@dataclass
 class ClientResult:
     upload: Message
     state: ClientState
@@ -120,17 +160,29 @@ class Algorithm:
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {}
 
-    def broadcast(self, server: ServerState) -> Message:
+    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         return {}
 
-    def client_update(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> ClientResult:
+    def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         raise NotImplementedError
 
-    def aggregate(self, server: ServerState, uploads: list[tuple[int, Message]], round: int) -> tuple[ServerState, dict[str, float]]:
+    def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, Any]]:
         return server, {}
 
-    def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
+    # The optional second client phase: an algorithm that has one overrides this.
+    personalize: Callable[[ClientContext, Message, ClientState], ClientState] | None = None
+
+    def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
         raise NotImplementedError
+
+    def evaluate(self, ctx: ClientContext, message: Message, state: ClientState) -> EvalStats:
+        """Client n's personalized model on its own test data (default: the flat vector of
+        :meth:`personalized`)."""
+        params = self.personalized(ctx, message, state)
+        ws = ctx.workspace
+        if params is not ws.params:
+            ws.load(params)
+        return ws.evaluate(ctx.data.x_test, ctx.data.y_test)
 
 
 ALGORITHMS: dict[str, type[Algorithm]] = {}

@@ -68,6 +68,7 @@ from copfl.algorithms.base import (
     ClientResult,
     ClientState,
     Message,
+    ServerContext,
     ServerState,
     Setup,
     register,
@@ -231,7 +232,7 @@ class CoPFL(Algorithm):
             st["moments_g"] = new_moments(self.d)
         return st
 
-    def broadcast(self, server: ServerState) -> Message:
+    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         return {
             "params": server["params"],
             "mask": pack_mask(server["mask"]),
@@ -331,7 +332,7 @@ class CoPFL(Algorithm):
         key = {"both": "score", "grad": "grad_score", "pred": "pred_score"}[score]
         return contribution_weights(torch.tensor([float(u[key]) for _, u in uploads], dtype=torch.float64))
 
-    def aggregate(self, server: ServerState, uploads: list[tuple[int, Message]], round: int) -> tuple[ServerState, dict]:
+    def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
         d = self.d
         alphas = self.weights(uploads)
         masks = [unpack_mask(u["mask"], d) for _, u in uploads]
@@ -349,15 +350,10 @@ class CoPFL(Algorithm):
         alpha_all = torch.zeros(self.setup.num_clients, dtype=torch.float64)
         for (c, _), a in zip(uploads, alphas.tolist()):
             alpha_all[c] = a
-        n = len(uploads)
-        bytes_up = sum(4 * int(u["shared"].numel()) + int(u["mask"].numel()) + 4 * 4 for _, u in uploads)
-        bytes_down = n * (4 * d + (d + 7) // 8 + 4 * d + 8 * self.setup.num_clients)
         clients = [c for c, _ in uploads]
         logs = {
             "server_mask_fraction": float(server_mask.float().mean()),
             "mask_fraction_mean": float(torch.stack([m.float().mean() for m in masks]).mean()),
-            "bytes_up": bytes_up,
-            "bytes_down": bytes_down,
             "per_client": {
                 "client": clients,
                 "alpha": alphas.tolist(),

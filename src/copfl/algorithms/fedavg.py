@@ -26,6 +26,7 @@ from copfl.algorithms.base import (
     ClientResult,
     ClientState,
     Message,
+    ServerContext,
     ServerState,
     Setup,
     get_weighting,
@@ -50,7 +51,7 @@ class LocalOnly(Algorithm):
 
     def client_update(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> ClientResult:
         stats = ctx.train(state["params"])
-        return ClientResult({"num_samples": ctx.data.num_train}, {"params": ctx.workspace.params.clone()}, stats)
+        return ClientResult({}, {"params": ctx.workspace.params.clone()}, stats)  # nothing is uploaded
 
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
         return state["params"]
@@ -97,8 +98,8 @@ class FedAvg(Algorithm):
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {} if self.all_shared else {"params": init.clone()}
 
-    def broadcast(self, server: ServerState) -> Message:
-        return {"params": server["params"]}
+    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
+        return {"params": server["params"]}  # the same tensor for everyone: no copy
 
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message):
         """The local step (FedProx overrides only this)."""
@@ -111,7 +112,7 @@ class FedAvg(Algorithm):
         upload = {"shared": self._shared_part(trained), "num_samples": ctx.data.num_train}
         return ClientResult(upload, new_state, stats)
 
-    def aggregate(self, server: ServerState, uploads: list[tuple[int, Message]], round: int) -> tuple[ServerState, dict[str, float]]:
+    def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
         alpha = self.weigh(uploads)
         avg = weighted_sum([u["shared"] for _, u in uploads], alpha)
         params = server["params"].clone()
@@ -119,8 +120,7 @@ class FedAvg(Algorithm):
             params = avg
         else:
             params[self.shared] = avg
-        n_shared = int(avg.numel())
-        return {"params": params}, {"bytes_up": 4 * n_shared * len(uploads), "bytes_down": 4 * n_shared * len(uploads)}
+        return {"params": params}, {}
 
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
         return self._compose(broadcast["params"], state)

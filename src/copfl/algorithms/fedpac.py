@@ -26,8 +26,9 @@ Server:
     by a finite active-set method (:func:`solve_simplex_qp`); weights <= 1e-3 are dropped and
     the rest renormalized (reference code);
   * client i's head becomes sum_j alpha_ij g_j: the starting head of its next round and the
-    head it is evaluated with. The server broadcasts all heads and the weight matrix, so the
-    broadcast stays one plain message; each client combines its own row.
+    head it is evaluated with. The server keeps every participant's head and the weight
+    matrix, and sends each client only ITS combined head (per-client messages), with the
+    global body and centroids.
 Evaluation (copfl's choice; the reference code reports accuracy after local training,
 before aggregation): global body + the client's collaborative head, after aggregation.
 Clients that did not take part in a round keep their own head.
@@ -43,7 +44,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerState, Setup, register
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
 from copfl.workspace import TrainStats
 
@@ -177,18 +178,22 @@ class FedPAC(FedAvg):
         server["alpha"] = torch.zeros(0, 0, dtype=torch.float64)
         return server
 
-    def broadcast(self, server: ServerState) -> Message:
-        return dict(server)
+    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
+        """The global body and centroids, and ``client``'s collaborative head if it took part
+        in the last aggregation (else it keeps its own)."""
+        message = {k: server[k] for k in ("params", "centroids", "has_centroid")}
+        rows = (server["head_clients"] == client).nonzero()
+        if len(rows):
+            r = int(rows[0, 0])
+            message["head"] = (server["alpha"][r].to(torch.float32)[:, None] * server["heads"]).sum(0)
+        return message
 
     def _start(self, broadcast: Message, state: ClientState, client: int) -> torch.Tensor:
         """Global body + the client's collaborative head (its own if it was not combined)."""
         params = self._compose(broadcast["params"], state)
-        rows = (broadcast["head_clients"] == client).nonzero()
-        if len(rows):
-            r = int(rows[0, 0])
-            head = (broadcast["alpha"][r].to(torch.float32)[:, None] * broadcast["heads"]).sum(0)
+        if "head" in broadcast:
             params = params.clone()
-            params[self.personal] = head
+            params[self.personal] = broadcast["head"]
         return params
 
     def client_update(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> ClientResult:
@@ -225,8 +230,8 @@ class FedPAC(FedAvg):
         lam = self.config.lam
         return lambda f, y: lam * F.mse_loss(f, target[y])
 
-    def aggregate(self, server: ServerState, uploads: list[tuple[int, Message]], round: int) -> tuple[ServerState, dict]:
-        new, logs = super().aggregate(server, uploads, round)  # the body, weighted by data size
+    def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
+        new, logs = super().aggregate(ctx, server, uploads)  # the body, weighted by data size
         counts = torch.stack([u["class_counts"] for _, u in uploads]).double()  # (m, C)
         cents = torch.stack([u["centroids"] for _, u in uploads]).double()  # (m, C, d)
         total = counts.sum(0)
@@ -243,8 +248,6 @@ class FedPAC(FedAvg):
             alpha=torch.from_numpy(A),
         )
         m = len(uploads)
-        logs["bytes_up"] = logs["bytes_up"] + sum(4 * (u["head"].numel() + u["centroids"].numel() + u["H"].numel() + self.num_classes + 1) for _, u in uploads)
-        logs["bytes_down"] = logs["bytes_down"] + m * 4 * (m * int(self.personal.sum()) + self.num_classes * self.feat_dim) + m * 8 * m * m
         logs["per_client"] = {
             "client": [c for c, _ in uploads],
             "self_weight": [float(A[i, i]) for i in range(m)],

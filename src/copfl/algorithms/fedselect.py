@@ -26,6 +26,7 @@ from copfl.algorithms.base import (
     ClientResult,
     ClientState,
     Message,
+    ServerContext,
     ServerState,
     Setup,
     get_weighting,
@@ -71,7 +72,7 @@ class FedSelect(Algorithm):
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {"params": init.clone(), "mask": torch.zeros(self.d, dtype=torch.bool)}
 
-    def broadcast(self, server: ServerState) -> Message:
+    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         return {"params": server["params"]}
 
     def client_update(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> ClientResult:
@@ -99,7 +100,7 @@ class FedSelect(Algorithm):
         upload = {"shared": compact(new, ~new_mask), "mask": pack_mask(new_mask), "num_samples": ctx.data.num_train}
         return ClientResult(upload, {"params": new, "mask": new_mask}, total)
 
-    def aggregate(self, server: ServerState, uploads: list[tuple[int, Message]], round: int) -> tuple[ServerState, dict]:
+    def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
         alphas = self.weigh(uploads)
         masks = [unpack_mask(u["mask"], self.d) for _, u in uploads]
         models = [expand(u["shared"], ~m) for (_, u), m in zip(uploads, masks)]
@@ -107,11 +108,7 @@ class FedSelect(Algorithm):
             new = weighted_sum(models, alphas)
         else:
             new, _ = aggregate_per_coordinate(server["params"], models, masks, alphas)
-        logs = {
-            "mask_fraction_mean": float(torch.stack([m.float().mean() for m in masks]).mean()),
-            "bytes_up": sum(4 * int(u["shared"].numel()) + int(u["mask"].numel()) for _, u in uploads),
-            "bytes_down": len(uploads) * 4 * self.d,
-        }
+        logs = {"mask_fraction_mean": float(torch.stack([m.float().mean() for m in masks]).mean())}
         return {"params": new}, logs
 
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:

@@ -1,16 +1,22 @@
 """copfl's engine pieces carried over Flower's Message API (flwr >= 1.41).
 
-No algorithm is implemented here: the ClientApp calls :meth:`Engine.client_step` and
-:meth:`Engine.evaluate_client` of an engine built from the run's config, the Strategy calls
-:meth:`Engine.server_step` of a data-free engine, so a run on Flower computes what
-``copfl run`` computes. What travels:
+No algorithm and no round logic is implemented here: the ClientApp calls
+:meth:`Engine.client_step`, :meth:`Engine.personalize_step` and :meth:`Engine.evaluate_client`
+of an engine built from the run's config; the Strategy calls :meth:`Engine.sample_clients`,
+:meth:`Engine.message` (each client's own message), :meth:`Engine.server_step` and
+:meth:`Engine.end_round` of a data-free engine, so a run on Flower computes what ``copfl run``
+computes. What travels:
 
-* train (server -> client): ``broadcast`` (ArrayRecord: the algorithm's tensors),
-  ``broadcast_scalars`` (ConfigRecord), ``server_buffers`` (batch-norm statistics), ``meta``
-  (round);
-* train (client -> server): ``upload`` + ``upload_scalars`` (the algorithm's upload), ``bn``
-  (batch-norm statistics when they are shared), ``step`` (client id, loss sum, samples);
-* evaluate: the same broadcast in, ``metrics`` (accuracy, loss, sizes) out;
+* train (server -> client): ``broadcast`` (ArrayRecord: the algorithm's tensors for THIS
+  client), ``broadcast_scalars`` (ConfigRecord), ``server_buffers`` (batch-norm statistics),
+  ``meta`` (round);
+* train (client -> server): ``upload`` + ``upload_scalars`` (the algorithm's upload, possibly
+  empty), ``bn`` (batch-norm statistics when they are shared), ``step`` (client id, loss sum,
+  samples, bytes received and sent);
+* evaluate (server -> client), sent after aggregation: the client's second-phase message
+  (``p_broadcast``, for the round's participants of an algorithm with a personalize phase)
+  and/or its evaluation message (``broadcast``), with ``meta`` saying which; ``metrics``
+  (accuracy, loss, sizes) out when it evaluated;
 * query: the node's partition, its sizes and the model's input shape, so that the server
   needs no data at all.
 
@@ -33,8 +39,8 @@ from flwr.serverapp.strategy import Strategy
 
 from copfl.algorithms.base import ClientState
 from copfl.callbacks import Callback
-from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, summarize_clients
-from copfl.experiment import Federation, RunConfig, build_engine, build_federation
+from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, message_bytes
+from copfl.experiment import Federation, RunConfig, apply_threads, build_engine, build_federation
 from copfl.flower.config import config_from_run_config, config_to_json
 from copfl.io import atomic_write
 from copfl.store import ClientStore
@@ -110,11 +116,11 @@ def client_runtime(context: Context, default: RunConfig | None = None) -> tuple[
     client = int(node["partition-id"])
     key = config_to_json(cfg)
     if key not in _RUNTIMES:
-        if cfg.threads:
-            torch.set_num_threads(cfg.threads)
         fed = build_federation(cfg)
         _RUNTIMES.clear()  # one run per process at a time
-        _RUNTIMES[key] = (fed, build_engine(cfg, fed))
+        engine = build_engine(cfg, fed)
+        apply_threads(cfg, engine, fed)
+        _RUNTIMES[key] = (fed, engine)
     fed, engine = _RUNTIMES[key]
     n = len(fed.clients)
     if not 0 <= client < n:
@@ -140,9 +146,9 @@ def handle_query(msg: Message, context: Context, default: RunConfig | None = Non
     return Message(RecordDict({"info": info}), reply_to=msg)
 
 
-def _broadcast(content: RecordDict) -> tuple[int, dict[str, Any], torch.Tensor]:
+def _broadcast(content: RecordDict, prefix: str = "") -> tuple[int, dict[str, Any], torch.Tensor]:
     meta = content.config_records["meta"]
-    broadcast = unpack(content.array_records["broadcast"], content.config_records["broadcast_scalars"])
+    broadcast = unpack(content.array_records[prefix + "broadcast"], content.config_records[prefix + "broadcast_scalars"])
     buffers = content.array_records["server_buffers"].to_torch_state_dict()["buffers"]
     return int(meta["round"]), broadcast, buffers
 
@@ -160,7 +166,10 @@ def handle_train(msg: Message, context: Context, default: RunConfig | None = Non
             "upload": upload,
             "upload_scalars": upload_scalars,
             "step": ConfigRecord(
-                {"client": client, "diverged": False, "loss_sum": step.loss_sum, "samples": step.samples, "num_train": step.num_train}
+                {
+                    "client": client, "diverged": False, "loss_sum": step.loss_sum, "samples": step.samples,
+                    "num_train": step.num_train, "bytes_down": step.bytes_down, "bytes_up": step.bytes_up,
+                }
             ),
         }
     )
@@ -170,11 +179,18 @@ def handle_train(msg: Message, context: Context, default: RunConfig | None = Non
 
 
 def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = None) -> Message:
+    """After aggregation: the second client phase (if asked), then the evaluation (if asked)."""
     _, client, _, engine = client_runtime(context, default)
-    r, broadcast, buffers = _broadcast(msg.content)
-    m = engine.evaluate_client(client, r, broadcast, buffers)
-    rec = MetricRecord({"client": client, "accuracy": m.accuracy, "loss": m.loss, "num-test": m.num_test, "num-train": m.num_train})
-    return Message(RecordDict({"metrics": rec}), reply_to=msg)
+    meta = msg.content.config_records["meta"]
+    if meta["personalize"]:
+        r, message, buffers = _broadcast(msg.content, "p_")
+        engine.personalize_step(client, r, message, buffers)
+    out = RecordDict({})
+    if meta["evaluate"]:
+        r, broadcast, buffers = _broadcast(msg.content)
+        m = engine.evaluate_client(client, r, broadcast, buffers)
+        out["metrics"] = MetricRecord({"client": client, "accuracy": m.accuracy, "loss": m.loss, "num-test": m.num_test, "num-train": m.num_train})
+    return Message(out, reply_to=msg)
 
 
 # --------------------------------------------------------------------------- server side
@@ -203,23 +219,30 @@ class CopflStrategy(Strategy):
     def summary(self) -> None:
         print(f"copfl {self.cfg.algorithm} on {self.cfg.dataset}: {len(self.node_of)} clients, {self.cfg.rounds} rounds", flush=True)
 
-    def _content(self, r: int) -> RecordDict:
-        arrays, scalars = pack(self.engine.algorithm.broadcast(self.run.server))
-        return RecordDict(
+    def _content(self, r: int, messages: dict[str, dict[str, Any]], **meta: Any) -> RecordDict:
+        content = RecordDict(
             {
-                "broadcast": arrays,
-                "broadcast_scalars": scalars,
                 "server_buffers": ArrayRecord(torch_state_dict={"buffers": self.run.server_buffers}),
-                "meta": ConfigRecord({"round": r}),
+                "meta": ConfigRecord({"round": r, **meta}),
             }
         )
+        for prefix, message in messages.items():
+            arrays, scalars = pack(message)
+            content[prefix + "broadcast"] = arrays
+            content[prefix + "broadcast_scalars"] = scalars
+        return content
 
     def configure_train(self, server_round: int, arrays: ArrayRecord, config: ConfigRecord, grid: Grid) -> Iterable[Message]:
         if server_round != self.run.round + 1:
             raise RuntimeError(f"round {server_round} requested after round {self.run.round}")
         self.t_round = time.perf_counter()
         selected = self.engine.sample_clients(server_round)
-        return [Message(self._content(server_round), dst_node_id=self.node_of[c], message_type="train") for c in selected]
+        sctx = self.engine.server_context(server_round, "train", selected)
+        # built lazily, one client's message at a time
+        return (
+            Message(self._content(server_round, {"": self.engine.message(self.run, c, sctx)}), dst_node_id=self.node_of[c], message_type="train")
+            for c in selected
+        )
 
     def aggregate_train(self, server_round: int, replies: Iterable[Message]) -> tuple[ArrayRecord | None, MetricRecord | None]:
         steps: dict[int, ClientStep] = {}
@@ -230,7 +253,9 @@ class CopflStrategy(Strategy):
                 raise NonFiniteLossError(server_round, c)
             upload = unpack(m.content.array_records["upload"], m.content.config_records["upload_scalars"])
             bn = m.content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in m.content.array_records else None
-            steps[c] = ClientStep(upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]))
+            steps[c] = ClientStep(
+                upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]), int(st["bytes_down"]), int(st["bytes_up"])
+            )
         expected = self.engine.sample_clients(server_round)
         if sorted(steps) != expected:
             missing = sorted(set(expected) - set(steps))
@@ -241,24 +266,40 @@ class CopflStrategy(Strategy):
         return ArrayRecord(torch_state_dict=tensors), MetricRecord(scalars)
 
     def configure_evaluate(self, server_round: int, arrays: ArrayRecord, config: ConfigRecord, grid: Grid) -> Iterable[Message]:
-        if not self.engine.is_eval_round(server_round):
-            return []
-        return [Message(self._content(server_round), dst_node_id=node, message_type="evaluate") for _, node in sorted(self.node_of.items())]
+        """After aggregation: the participants' second-phase messages (algorithms that have
+        one) and, on evaluation rounds, every client's evaluation message."""
+        participants = set(self.engine.sample_clients(server_round)) if self.engine.has_personalize else set()
+        evaluate = self.engine.is_eval_round(server_round)
+        pctx = self.engine.server_context(server_round, "personalize", sorted(participants))
+        ectx = self.engine.server_context(server_round, "evaluate", self.engine.sample_clients(server_round))
+        out = []
+        for c, node in sorted(self.node_of.items()):
+            messages = {}
+            if c in participants:
+                messages["p_"] = self.engine.message(self.run, c, pctx)
+                self.record["bytes_down"] += message_bytes(messages["p_"])
+            if evaluate:
+                messages[""] = self.engine.message(self.run, c, ectx)
+            if messages:
+                out.append(
+                    Message(self._content(server_round, messages, personalize=c in participants, evaluate=evaluate), dst_node_id=node, message_type="evaluate")
+                )
+        return out
 
     def aggregate_evaluate(self, server_round: int, replies: Iterable[Message]) -> MetricRecord | None:
         got = _check(replies, "evaluation")
-        out = None
+        out, clients = None, None
         if self.engine.is_eval_round(server_round):
             ms = sorted((m.content.metric_records["metrics"] for m in got), key=lambda x: x["client"])
             if len(ms) != self.engine.num_clients:
                 raise RuntimeError(f"round {server_round}: {len(ms)} of {self.engine.num_clients} clients answered the evaluation")
-            self.run.last_clients = [
+            clients = [
                 ClientMetrics(int(x["client"]), float(x["accuracy"]), float(x["loss"]), int(x["num-test"]), int(x["num-train"])) for x in ms
             ]
-            self.record.update(summarize_clients(self.run.last_clients))
-            out = MetricRecord({k: float(v) for k, v in self.record.items() if k.startswith(("acc_", "test_loss"))})
         self.engine.timings["train"] += time.perf_counter() - self.t_round
-        self.run.history.append(self.record)
+        self.engine.end_round(self.run, self.record, clients)
+        if clients is not None:
+            out = MetricRecord({k: float(v) for k, v in self.record.items() if k.startswith(("acc_", "test_loss"))})
         for cb in self.callbacks:
             cb.on_round_end(self.engine, self.run, self.record)
         if self.run.round == self.cfg.rounds:
