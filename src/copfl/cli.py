@@ -17,7 +17,11 @@ algorithm's name.
 
 from __future__ import annotations
 
-import argparse
+from copfl.runtime import prefer_passive_wait
+
+prefer_passive_wait()  # before torch is loaded (below): idle OpenMP threads sleep, see copfl.runtime
+
+import argparse  # noqa: E402
 import json
 import sys
 import typing
@@ -442,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
         + ". Finished runs are kept: running the same command again resumes.",
     )
     rep.add_argument("experiment", choices=list(EXPERIMENTS), help="which table or figure")
-    rep.add_argument("--scale", choices=SCALES, default="cpu", help="smoke (seconds, for tests) | cpu (default: CNN, 100 rounds) | paper (ResNet-18, 200 rounds)")
+    rep.add_argument("--scale", choices=SCALES, default="cpu", help="smoke (a functional check: tiny network, 2 rounds, 10-25 s per experiment) | cpu (default: CNN, 100 rounds) | paper (ResNet-18, 200 rounds)")
     rep.add_argument("--seeds", type=int, default=1, help="seeds per cell (mean +- std when > 1)")
     rep.add_argument("--out", help="results folder, shared by experiments (default runs/reproduce-<scale>)")
     rep.add_argument("--data-dir", help="where data sets live (default: $COPFL_DATA_DIR or ./data)")
@@ -453,7 +457,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
     rep.add_argument("--threads", type=int, help="torch CPU threads")
-    rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not) and stop")
+    rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not), the data sets found or missing, the expected time at each scale, and stop (loads no data)")
     rep.set_defaults(func=cmd_reproduce)
 
     fl = sub.add_parser("flower", help="copfl on Flower: write a Flower app for a run, deploy it on this machine")
