@@ -229,4 +229,4 @@ def test_run_help_shows_each_algorithms_default_and_every_registered_model(monke
     assert _run_flag_help("--p") == "co-pfl, fedselect [0.25]"  # one default when they agree
     monkeypatch.setitem(MODELS, "toy", MODELS["mlp"])  # the list comes from the registry
     assert _run_flag_help("--model").startswith(f"model: {' | '.join(sorted(MODELS))} (default depends on the data set)")
-    assert "| svm | toy (" in _run_flag_help("--model")
+    assert "| svm | tiny | toy (" in _run_flag_help("--model")

@@ -2,14 +2,17 @@
 
 import json
 import pickle
+import re
 
 import numpy as np
 import pytest
+import torch
 
 from copfl.cli import main
 from copfl.experiment import RunConfig
 from copfl.reproduce import paper
-from copfl.reproduce.experiments import experiment_cells, paper_setting, scale_samples
+from copfl.reproduce.estimate import estimate_seconds, format_duration, run_seconds
+from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells, paper_setting, scale_samples
 from copfl.reproduce.report import format_cell, rank_correlation
 from copfl.reproduce.runner import collect, plan_runs, run_identity
 
@@ -113,6 +116,73 @@ def test_miniimagenet_subset_cannot_hold_the_protocol():
     # 20 clients x 10 classes x 50 samples needs 100 training images per class
     st = paper_setting("miniimagenet", 20)
     assert st.classes_per_client == 10 and st.clients * st.classes_per_client * st.samples_per_class // 100 == 100
+
+
+def test_smoke_scale_is_small(tmp_path):
+    """Smoke runs every cell of every experiment through the same runs and report as the other
+    scales, with small settings: 2 rounds, the tiny model, a tenth of the samples, no tuning."""
+    from copfl.models import ModelSpec, build_model
+
+    for name in EXPERIMENTS:
+        _, cells = experiment_cells(name, tune=False)
+        runs, _ = plan_runs(cells, "smoke", 1, tmp_path, None, None, None, False)
+        assert len({r.cell for r in runs}) == len(cells)  # every cell has its run
+        for r in runs:
+            c, st = r.cfg, r.cell.setting
+            assert (c.rounds, c.model, c.local_epochs, c.client_fraction) == (2, "tiny", 1, 1.0)
+            assert c.clients == st.clients <= 50 and c.classes_per_client == st.classes_per_client
+            assert c.samples_per_class == max(1, st.samples_per_class // 10) <= 20 and c.test_samples_per_class == 4
+        # the whole experiment (every column, data cached) in well under a minute on 2 cores
+        assert estimate_seconds(r.cfg for r in runs) < 45, name
+    for shape, classes in (((3, 32, 32), 10), ((3, 84, 84), 100), ((1, 28, 28), 62)):
+        model = build_model("tiny", ModelSpec(shape, classes))
+        assert sum(p.numel() for p in model.parameters()) < 3000  # whatever the image size
+        assert model(torch.zeros(2, *shape)).shape == (2, classes)
+    # the other scales keep their definitions
+    _, cells = experiment_cells("table2", tune=True)
+    cpu, _ = plan_runs(cells[:8], "cpu", 1, tmp_path, None, None, None, False)
+    paper_runs, _ = plan_runs(cells[:8], "paper", 1, tmp_path, None, None, None, False)
+    assert {(r.cfg.model, r.cfg.rounds, r.cfg.samples_per_class, r.cfg.test_samples_per_class) for r in cpu} == {("cnn", 100, 50, 100)}
+    assert {(r.cfg.model, r.cfg.resnet_stem, r.cfg.rounds) for r in paper_runs} == {("resnet18", "imagenet", 200)}
+    # the cost model: a cpu-scale column is hours, not seconds; the paper's ResNet-18 far more
+    cpu_col = sum(run_seconds(r.cfg) for r in cpu)
+    assert 20 * 60 < cpu_col < 3 * 3600 and sum(run_seconds(r.cfg) for r in paper_runs) > 5 * cpu_col
+    assert [format_duration(s) for s in (0.2, 25, 600, 7200, 10 * 86400)] == ["1 s", "25 s", "10 min", "2 h", "10 days"]
+
+
+def test_dry_run_names_missing_data_and_expected_times(tmp_path, monkeypatch, capsys):
+    import copfl.data.sources as sources
+    import copfl.reproduce.runner as runner
+
+    def no_loading(*args, **kwargs):
+        raise AssertionError("a dry run loads no data")
+
+    monkeypatch.setattr(runner, "build_federation", no_loading)
+    monkeypatch.setattr(sources, "load_dataset", no_loading)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out = tmp_path / "rep"
+    base = ["reproduce", "table2", "--dry-run", "--out", str(out)]
+    assert main([*base, "--data-dir", str(empty)]) == 0
+    text = capsys.readouterr().out
+    assert "cinic10       MISSING  columns cinic10-20, cinic10-50 will be skipped" in text
+    assert f"looked for: {empty / 'CINIC-10'}, {empty / 'cinic10'}, {empty / 'CINIC-10.zip'}" in text
+    assert str(empty / "cifar-10-python.tar.gz") in text and "to obtain it: download CINIC-10.tar.gz" in text
+    assert "cifar10c      MISSING  columns cifar10c-10, cifar10c-50 will be skipped" in text
+    for scale in ("smoke", "cpu", "paper"):  # an expected-time line per scale, here with nothing to run
+        assert re.search(rf"^  {scale} +0 runs to do \(.*; (64|184) more on missing data, skipped\): nothing to run", text, re.M), scale
+    # with CIFAR-10 there: its columns are found, the others skipped, and each scale has its time
+    data = write_balanced_cifar(tmp_path / "data")
+    assert main([*base, "--data-dir", str(data), "--scale", "smoke"]) == 0
+    text = capsys.readouterr().out
+    assert f"cifar10       found    {data / 'cifar-10-batches-py'} (not cached yet" in text
+    assert "miniimagenet  MISSING  columns miniimagenet-20, miniimagenet-50 will be skipped" in text
+    assert "expected time on a 2-core CPU (an estimate" in text
+    assert re.search(r"^  smoke +32 runs to do \(not tuned; 32 more on missing data, skipped\): about \d+ s  <- this command$", text, re.M)
+    assert re.search(r"^  cpu +92 runs to do \(tuned; 92 more on missing data, skipped\): about \d+ (h|days)$", text, re.M)
+    assert re.search(r"^  paper +92 runs to do .*: about \d+ days: the paper scale needs a GPU$", text, re.M)
+    assert re.search(r"^ +per column: cifar10-10 \d+ s, cifar10-50 \d+ s, cifar10c-10 \d+ s, cifar10c-50 \d+ s$", text, re.M)
+    assert not out.exists()  # a dry run writes nothing
 
 
 # ----------------------------------------------------------------------------- end to end

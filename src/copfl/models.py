@@ -1,4 +1,5 @@
-"""Models: the FedAvg CNN, ResNet-18 (two stems, width multiplier) and a small MLP.
+"""Models: the FedAvg CNN, ResNet-18 (two stems, width multiplier), a small MLP, and a tiny network
+for functional checks.
 
 No torchvision (it has no CPU build here); the ResNet follows torchvision's ``resnet18``
 layer for layer so that the FedSelect reference setting (ImageNet 7x7 stem + max-pool on
@@ -84,6 +85,24 @@ class LeNet5(nn.Module):
         x = F.max_pool2d(F.relu(self.conv2(x)), 2)
         x = F.relu(self.fc2(F.relu(self.fc1(x.flatten(1)))))
         return self.fc(x)
+
+
+class TinyNet(nn.Module):
+    """A functional-check model, not one for results: the image average-pooled to 4x4, then
+    Linear(16 C, 16) - ReLU - Linear(16, classes): under 1 k parameters for 10 classes, 2.5 k for
+    100, and about the same cost on any image size (Mini-ImageNet's 84x84 too). ``copfl reproduce
+    --scale smoke`` runs it so that every algorithm, split and report is exercised in seconds.
+    No convolution, so the workspace keeps the input in its plain layout (no channels-last copy)."""
+
+    def __init__(self, in_channels: int, num_classes: int, hidden: int = 16, side: int = 4) -> None:
+        super().__init__()
+        self.side = side
+        self.fc1 = nn.Linear(in_channels * side * side, hidden)
+        self.fc = nn.Linear(hidden, num_classes)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        x = F.adaptive_avg_pool2d(x, self.side).flatten(1)
+        return self.fc(F.relu(self.fc1(x)))
 
 
 class BasicBlock(nn.Module):
@@ -197,6 +216,11 @@ def _logreg(spec: ModelSpec, **_: object) -> nn.Module:
     cross-entropy loss every copfl model trains with)."""
     c, h, w = spec.input_shape
     return MLP(c * h * w, spec.num_classes, hidden=())
+
+
+@register_model("tiny")
+def _tiny(spec: ModelSpec, **_: object) -> nn.Module:
+    return TinyNet(spec.input_shape[0], spec.num_classes)
 
 
 @register_model("lstm")

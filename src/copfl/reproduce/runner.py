@@ -21,7 +21,7 @@ from copfl.data.partition import PartitionError
 from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import Federation, RunConfig, build_federation, environment, run_in_folder
-from copfl.reproduce.experiments import SCALE_NOTES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
+from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
 
 # Fields that do not change what a run computes (where data and results live, threads).
 _NOT_IDENTITY = ("out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every")
@@ -239,6 +239,88 @@ def chosen_history(cell_doc: dict[str, Any]) -> list[dict[str, Any]] | None:
     return None
 
 
+def describe_plan(
+    name: str,
+    cells: list[Cell],
+    scale: str,
+    seeds: int,
+    out: str | Path | None,
+    data_dir: str | None,
+    cache_dir: str | None,
+    tune: bool | None,
+    download: bool,
+) -> tuple[list[str], dict[str, Any]]:
+    """What ``--dry-run`` adds to the list of runs, without loading any data: each data set
+    found or missing (with the paths looked for; a missing one's columns are skipped), and the
+    expected time at every scale (:mod:`copfl.reproduce.estimate`)."""
+    from copfl.data.sources import default_data_dir
+    from copfl.reproduce.estimate import ESTIMATE_NOTE, data_status, estimate_seconds, format_duration, run_seconds
+
+    root = Path(data_dir) if data_dir is not None else default_data_dir()
+    columns: dict[str, list[str]] = {}
+    for c in cells:
+        keys = columns.setdefault(c.setting.dataset, [])
+        if c.setting.key not in keys:
+            keys.append(c.setting.key)
+    status = data_status(columns, root, Path(cache_dir) if cache_dir is not None else None)
+    lines = ["", f"data directory: {root}{'' if root.is_dir() else ' (does not exist)'}"]
+    skipped: set[str] = set()
+    to_decode: dict[str, float] = {}
+    for ds, st in status.items():
+        cols = ", ".join(columns[ds])
+        if st["found"] is not None:
+            cache = {True: "decoded arrays cached", False: "not cached yet: the first load decodes it", None: "cache unknown"}[st["cached"]]
+            lines.append(f"  {ds:<13} found    {st['found']} ({cache}); columns {cols}")
+            if st["cached"] is False and st["decode_seconds"]:
+                to_decode[Path(st["found"]).name] = st["decode_seconds"]
+            continue
+        if download and st["download"]:
+            lines.append(f"  {ds:<13} missing  will be downloaded (--download); columns {cols}")
+            continue
+        skipped.add(ds)
+        lines.append(f"  {ds:<13} MISSING  columns {cols} will be skipped")
+        lines.append(f"  {'':<13}          looked for: {', '.join(st['looked_for'])}")
+        lines.append(f"  {'':<13}          to obtain it: {st['how_to_get']}")
+    if any(st["found"] is not None for st in status.values()):
+        lines.append(
+            "  (a copy too small for a column's split, such as the 80-per-class Mini-ImageNet subset at cpu and "
+            "paper scale, shows only when it loads: that column is then skipped)"
+        )
+    lines += ["", f"expected time on a 2-core CPU ({ESTIMATE_NOTE}):"]
+    estimates: dict[str, dict[str, Any]] = {}
+    for sc in SCALES:
+        sc_tune = tune if tune is not None else sc != "smoke"
+        _, sc_cells = experiment_cells(name, sc_tune)
+        keys = {c.setting.key for c in cells}
+        sc_cells = [c for c in sc_cells if c.setting.key in keys]
+        sc_out = Path(out) if out is not None else Path("runs") / f"reproduce-{sc}"
+        sc_runs, _ = plan_runs(sc_cells, sc, seeds, sc_out, data_dir, cache_dir, None, download)
+        todo = [r for r in sc_runs if read_summary(r.folder) is None]
+        runnable = [r for r in todo if r.cfg.dataset not in skipped]
+        secs = estimate_seconds(r.cfg for r in runnable) if runnable else 0.0
+        text = f"  {sc:<6} {len(runnable):>4} runs to do ({'tuned' if sc_tune else 'not tuned'}"
+        if len(todo) > len(runnable):
+            text += f"; {len(todo) - len(runnable)} more on missing data, skipped"
+        if len(sc_runs) > len(todo):
+            text += f"; {len(sc_runs) - len(todo)} already finished"
+        text += f"): {'about ' + format_duration(secs) if runnable else 'nothing to run'}"
+        if sc == "paper" and runnable:
+            text += ": the paper scale needs a GPU"
+        if sc == scale:
+            text += "  <- this command"
+        lines.append(text)
+        estimates[sc] = {"runs": len(sc_runs), "to_run": len(runnable), "skipped": len(todo) - len(runnable), "seconds": round(secs, 1)}
+        if sc == scale and runnable:
+            per_col: dict[str, list[PlannedRun]] = {}
+            for r in runnable:
+                per_col.setdefault(r.cell.setting.key, []).append(r)
+            parts = [f"{k} {format_duration(sum(run_seconds(r.cfg) for r in rs))}" for k, rs in per_col.items()]
+            lines.append(f"         per column: {', '.join(parts)}")
+    if to_decode:
+        lines.append("  plus, once, decoding what is not cached yet: " + ", ".join(f"{k} ~{format_duration(v)}" for k, v in to_decode.items()))
+    return lines, {"data": status, "estimates": estimates}
+
+
 def reproduce(
     name: str,
     scale: str = "cpu",
@@ -259,6 +341,7 @@ def reproduce(
 
     if seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {seeds}")
+    tune_given = tune
     if tune is None:
         tune = scale != "smoke"
     exp, cells = experiment_cells(name, tune)
@@ -270,6 +353,7 @@ def reproduce(
             raise ValueError(f"{name} has no column {', '.join(unknown)}; its columns: {', '.join(settings)}")
         cells = [c for c in cells if c.setting.key in columns]
     left_out = [k for k in settings if columns and k not in columns]
+    out_given = out
     out = Path(out) if out is not None else Path("runs") / f"reproduce-{scale}"
     runs, of_cell = plan_runs(cells, scale, seeds, out, data_dir, cache_dir, threads, download)
     header = {
@@ -291,7 +375,10 @@ def reproduce(
             state = "finished" if read_summary(r.folder) else "to run"
             log(f"{state:8}  {r.folder.name}")
         log(f"{len(runs)} runs in {out / 'runs'}")
-        return {**header, "runs": [str(r.folder) for r in runs]}
+        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, tune_given, download)
+        for line in lines:
+            log(line)
+        return {**header, "runs": [str(r.folder) for r in runs], **plan}
 
     unavailable: dict[str, str] = {}
     t0 = time.perf_counter()

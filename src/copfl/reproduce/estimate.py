@@ -1,0 +1,144 @@
+"""How long a reproduction will take, and which of its data sets are missing, without loading data.
+
+The time is a per-run cost model whose constants were measured on a 2-core CPU (AMD EPYC with
+AVX-512, torch 2.13.0+cpu, a quiet machine, the decoded data already cached)::
+
+    run = RUN_SECONDS + rounds x clients x (CLIENT_ROUND_SECONDS
+          + ALGORITHM_FACTOR[algorithm] x (3 x n_train + n_test) x SAMPLE_SECONDS[model, image side])
+
+with n_train / n_test a client's training / test samples (a training sample costs about three
+forward passes: forward, input gradient, weight gradient). On top: starting the process, loading
+each setting's data (and, for CIFAR-10C, corrupting the clients' images) and drawing the report.
+Measured: ``local`` with the FedAvg CNN on CIFAR-10 takes 57-67 ms per client and round (100
+training, 200 test images); ResNet-18 0.37 s; Mini-ImageNet's 84x84 images cost 3-10x more per
+image; a smoke-scale ``table2`` took 14-24 s. Figures vary by +-50% with the CPU and with what
+else runs on it; the paper scale needs a GPU (the CPU figure only says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from copfl.experiment import RunConfig
+
+# seconds per forward pass of one sample, by (model, image side), on 2 cores
+SAMPLE_SECONDS: dict[tuple[str, int], float] = {
+    ("tiny", 32): 7e-6,
+    ("tiny", 84): 15e-6,
+    ("mlp", 32): 22e-6,
+    ("mlp", 84): 150e-6,
+    ("cnn", 32): 120e-6,
+    ("cnn", 84): 1.14e-3,
+    ("resnet18", 32): 0.73e-3,
+    ("resnet18", 84): 2.4e-3,
+}
+# a run's cost relative to Local Only (FedAvg CNN, CIFAR-10, 10 clients; this machine's runs
+# and the committed cpu-scale reports)
+ALGORITHM_FACTOR: dict[str, float] = {
+    "local": 1.0,
+    "fedavg": 1.2,
+    "fedavg-ft": 1.5,
+    "lg-fedavg": 1.05,
+    "fedper": 1.1,
+    "fedpac": 2.2,
+    "fedselect": 1.3,
+    "co-pfl": 2.0,
+}
+CLIENT_ROUND_SECONDS = 0.6e-3  # a client's bookkeeping per round (state, masks, aggregation share)
+RUN_SECONDS = 0.1  # building the engine, writing the run's files and the report
+START_SECONDS = 4.0  # python, torch and copfl imports
+REPORT_SECONDS = 2.0  # the final report with its plots
+LOAD_SECONDS = {32: 0.6, 84: 0.4}  # reading a data set's cached arrays, per setting and seed
+CORRUPT_SECONDS = 1.5e-3  # CIFAR-10C: corrupting one client image
+# one-time decoding of a data set that is not in the cache yet (CINIC-10: scaled from CIFAR-10)
+DECODE_SECONDS = {"cifar10": 6.0, "miniimagenet": 3.0, "cinic10": 30.0}
+IMAGE_SIDE = {"cifar10": 32, "cifar10c": 32, "cinic10": 32, "miniimagenet": 84}
+
+ESTIMATE_NOTE = (
+    "an estimate from per-run costs measured on one, +-50% with the CPU and what else runs on it; "
+    "data already decoded and cached"
+)
+
+
+def _per_client(v: int | str | None, classes: int | None) -> int:
+    return (int(v) if isinstance(v, int) else 50) * (classes or 2)
+
+
+def run_seconds(cfg: RunConfig) -> float:
+    """The expected seconds of one run (resolved config, label-skew split)."""
+    cfg = cfg.resolved()
+    side = IMAGE_SIDE.get(cfg.dataset, 32)
+    per_sample = SAMPLE_SECONDS.get((str(cfg.model), side), SAMPLE_SECONDS[("cnn", side if side in (32, 84) else 32)])
+    n_train = _per_client(cfg.samples_per_class, cfg.classes_per_client)
+    n_test = _per_client(cfg.test_samples_per_class, cfg.classes_per_client)
+    factor = ALGORITHM_FACTOR.get(cfg.algorithm, 1.5)
+    clients = max(1, round((cfg.clients or 10) * cfg.client_fraction))
+    per_client_round = CLIENT_ROUND_SECONDS + factor * (3 * n_train * cfg.local_epochs + n_test) * per_sample
+    return RUN_SECONDS + cfg.rounds * clients * per_client_round
+
+
+def federation_seconds(cfg: RunConfig) -> float:
+    """Loading a setting's (cached) data and splitting it; CIFAR-10C also corrupts every client's images."""
+    cfg = cfg.resolved()
+    t = LOAD_SECONDS.get(IMAGE_SIDE.get(cfg.dataset, 32), 0.6)
+    if cfg.dataset == "cifar10c":
+        per = _per_client(cfg.samples_per_class, cfg.classes_per_client) + _per_client(cfg.test_samples_per_class, cfg.classes_per_client)
+        t += CORRUPT_SECONDS * (cfg.clients or 10) * per
+    return t
+
+
+def estimate_seconds(cfgs: Iterable[RunConfig]) -> float:
+    """One ``copfl reproduce`` command that does these runs (grouped by data setting and seed, as it runs them)."""
+    total, feds = 0.0, {}
+    for cfg in cfgs:
+        c = cfg.resolved()
+        total += run_seconds(c)
+        key = (c.dataset, c.clients, c.classes_per_client, c.samples_per_class, c.test_samples_per_class, c.seed)
+        feds.setdefault(key, federation_seconds(c))
+    return START_SECONDS + sum(feds.values()) + total + REPORT_SECONDS
+
+
+def format_duration(seconds: float) -> str:
+    """About how long: 25 s, 12 min, 31 h, 12 days."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    if seconds < 90 * 60:
+        return f"{round(seconds / 60)} min"
+    if seconds < 72 * 3600:
+        return f"{round(seconds / 3600)} h"
+    return f"{round(seconds / 86400)} days"
+
+
+# --------------------------------------------------------------------------- data
+def data_status(datasets: Iterable[str], data_dir: Path, cache_dir: Path | None) -> dict[str, dict]:
+    """Per data set (without loading it): found where (and whether its decoded arrays are cached),
+    or the paths that were looked for and how to obtain it."""
+    from copfl.data import sources
+
+    out: dict[str, dict] = {}
+    for name in datasets:
+        src = sources.SOURCES[name]
+        base = sources.SOURCES[src.base] if src.base else src
+        found = sources.locate(name, data_dir)
+        doc: dict = {"found": None if found is None else str(found)}
+        if found is None:
+            doc["looked_for"] = [str(data_dir / c.relpath) for c in base.candidates]
+            doc["how_to_get"] = base.how_to_get
+            doc["download"] = base.fetch is not None
+        else:
+            doc["cached"] = _is_cached(base.name, found, cache_dir)
+            doc["decode_seconds"] = DECODE_SECONDS.get(base.name)
+        out[name] = doc
+    return out
+
+
+def _is_cached(name: str, path: Path, cache_dir: Path | None) -> bool | None:
+    """Whether the decoded arrays of ``path`` are in the cache (None: cannot tell)."""
+    from copfl.data import sources
+
+    try:
+        cache = Path(cache_dir) if cache_dir is not None else sources.default_cache_dir()
+        return (cache / f"{name}-{sources._source_key(path)}.npz").exists()
+    except (AttributeError, OSError):
+        return None
