@@ -10,7 +10,9 @@ loaded), so settings are environment variables and flags:
 - ``default``:      no flag, no environment variable: what a user gets
 
 Settings and load states are interleaved over ``--repeats``; the figure is the median of the
-runs' ``seconds_per_round`` (summary.json). The busy process is a pure-Python loop (one core).
+runs' ``seconds_per_round`` (summary.json). Loads (``--loads``): ``quiet``; ``python``, a
+pure-Python loop holding one core; ``torch``, another torch process multiplying matrices
+with torch's default threads (what a second run or a test suite next to yours does).
 Prints one JSON object; ratios are against ``t1`` under the same load.
 
     python benchmarks/threads.py [--data-dir DIR] [--repeats 2] [--workloads digits,cifar10]
@@ -34,7 +36,11 @@ WORKLOADS = {
     "cifar10": ["--dataset", "cifar10", "--rounds", "4"],
     "cifar10-co-pfl": ["--algorithm", "co-pfl", "--dataset", "cifar10", "--rounds", "4"],
 }
-BUSY = "while True:\n    pass\n"
+LOADS = {
+    "quiet": None,
+    "python": "while True:\n    pass\n",
+    "torch": "import torch\na = torch.randn(192, 192)\nwhile True:\n    a @ a\n",
+}
 
 
 def settings(cores: int) -> dict[str, tuple[list[str], dict[str, str]]]:
@@ -61,15 +67,18 @@ def main() -> None:
     p.add_argument("--data-dir", default=os.environ.get("COPFL_DATA_DIR"))
     p.add_argument("--repeats", type=int, default=2)
     p.add_argument("--workloads", default="digits,cifar10")
+    p.add_argument("--loads", default="quiet,python,torch")
     args = p.parse_args()
     cores = os.cpu_count() or 1
     sets = settings(cores)
     results: dict[str, dict[str, dict[str, float]]] = {}
     for wl in args.workloads.split(","):
-        times: dict[str, dict[str, list[float]]] = {load: {s: [] for s in sets} for load in ("quiet", "busy")}
+        loads = args.loads.split(",")
+        times: dict[str, dict[str, list[float]]] = {load: {s: [] for s in sets} for load in loads}
         for _ in range(args.repeats):
-            for load in ("quiet", "busy"):
-                busy = subprocess.Popen([sys.executable, "-c", BUSY]) if load == "busy" else None
+            for load in loads:
+                code = LOADS[load]
+                busy = subprocess.Popen([sys.executable, "-c", code], env={k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}) if code else None
                 try:
                     for name, (flags, env) in sets.items():
                         times[load][name].append(one_run(WORKLOADS[wl] + flags, env, args.data_dir))

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
+from copfl.callbacks import DataProgress
 from copfl.data.partition import PartitionError
 from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
@@ -129,7 +130,7 @@ def execute(
         if r.federation_key != fed_key:
             fed = None
             try:
-                fed = build_federation(r.cfg)
+                fed = build_federation(r.cfg, progress=DataProgress())
             except DataNotFoundError as e:
                 unavailable[key] = f"data not found: {e}"
             except (PartitionError, DataError) as e:
