@@ -7,7 +7,8 @@ client or per round. The optimizer steps the flat vector as one tensor.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import torch
@@ -23,6 +24,10 @@ OPTIMIZERS = ("sgd", "adam")
 # Called after backward, before the optimizer step, with (parameters, gradient) flat vectors;
 # may modify the gradient in place (FedProx's proximal term, masks...).
 GradHook = Callable[[torch.Tensor, torch.Tensor], None]
+# (logits, labels) -> loss: replaces the criterion (e.g. a balanced softmax)
+LossFn = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+# (penultimate features, labels) -> loss added to the criterion (FedPAC's feature alignment)
+FeatureLoss = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
 
 
 @dataclass(frozen=True)
@@ -129,7 +134,8 @@ class Workspace:
         grad_hook: GradHook | None = None,
         trainable: torch.Tensor | None = None,
         decay: float = 0.0,
-        feature_loss: Callable[[torch.Tensor, torch.Tensor], torch.Tensor] | None = None,
+        feature_loss: FeatureLoss | None = None,
+        loss_fn: LossFn | None = None,
     ) -> TrainStats:
         """``epochs`` passes over the client's training data in seeded random order.
 
@@ -143,22 +149,104 @@ class Workspace:
         optimizer's state for them is zero (a fresh optimizer, or one only ever used with the
         same ``trainable``).
 
-        ``feature_loss(features, labels)`` is added to the cross-entropy, with ``features`` the
-        head's input for the batch (FedPAC's feature alignment).
+        ``loss_fn(logits, labels)`` replaces the run's criterion; ``feature_loss(features,
+        labels)`` is added to it, with ``features`` the head's input for the batch (FedPAC's
+        feature alignment). This is :meth:`train_steps` over :meth:`batches` with a step of
+        :meth:`loss_and_grad` then :meth:`step`.
         """
         if trainable is not None and isinstance(optimizer, OptimizerConfig) and optimizer.weight_decay:
             decay, optimizer = optimizer.weight_decay, replace(optimizer, weight_decay=0.0)
         opt = make_optimizer(optimizer, self.flat.param) if isinstance(optimizer, OptimizerConfig) else optimizer
         if trainable is not None:
             grad_hook = _masked_hook(grad_hook, trainable, decay)
-        model, grad, x, y = self.model, self.flat.grad, data.x_train, data.y_train
+        with self.feature_tap(feature_loss is not None) as tap:
+
+            def sgd_step(xb: torch.Tensor, yb: torch.Tensor) -> torch.Tensor:
+                loss = self.loss_and_grad(xb, yb, loss_fn=loss_fn, feature_loss=feature_loss, tap=tap)
+                self.step(opt, grad_hook)
+                return loss
+
+            return self.train_steps(data, epochs=epochs, batch_size=batch_size, generator=generator, step=sgd_step)
+
+    # ----------------------------------------------------------------- the parts of training
+    def batches(self, data: ClientData, *, epochs: int, batch_size: int, generator: torch.Generator) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
+        """``epochs`` passes over the client's training data in seeded random order, augmented
+        (if the run augments) and in the model's memory order. A batch of one sample is
+        skipped when the model has batch norm (its statistics are undefined)."""
+        x, y = data.x_train, data.y_train
+        n = len(y)
+        for _ in range(epochs):
+            order = torch.randperm(n, generator=generator)
+            for start in range(0, n, batch_size):
+                idx = order[start : start + batch_size]
+                if self.has_bn and len(idx) < 2:
+                    continue
+                xb = x[idx]
+                if self.augment is not None:
+                    xb = self.augment(xb, generator)
+                yield self._layout(xb), y[idx]
+
+    def loss_and_grad(
+        self,
+        xb: torch.Tensor,
+        yb: torch.Tensor,
+        *,
+        loss_fn: LossFn | None = None,
+        feature_loss: FeatureLoss | None = None,
+        tap: list[torch.Tensor] | None = None,
+    ) -> torch.Tensor:
+        """The loss of the loaded parameters on a batch, its gradient left in :attr:`flat`'s
+        ``grad`` (zeroed first). ``loss_fn(logits, y)`` replaces the run's criterion
+        (cross-entropy or hinge); ``feature_loss(features, y)`` is added, with ``features`` the
+        head's input taken by :meth:`feature_tap` (``tap``). Returns the loss, detached."""
+        self.flat.grad.zero_()
+        out = self.model(xb)
+        loss = (loss_fn or self.criterion)(out, yb)
+        if feature_loss is not None:
+            assert tap is not None, "feature_loss needs the features: pass tap= from feature_tap(True)"
+            loss = loss + feature_loss(tap.pop(), yb)
+        loss.backward()
+        return loss.detach()
+
+    def step(self, optimizer: torch.optim.Optimizer, grad_hook: GradHook | None = None) -> None:
+        """One optimizer step on the flat vector, after ``grad_hook(params, grad)`` (which may
+        change the gradient in place: proximal terms, masks)."""
+        if grad_hook is not None:
+            grad_hook(self.flat.vector, self.flat.grad)
+        optimizer.step()
+
+    def train_steps(
+        self, data: ClientData, *, epochs: int, batch_size: int, generator: torch.Generator, step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+    ) -> TrainStats:
+        """Run ``step(x_batch, y_batch) -> loss`` on every batch of :meth:`batches`; the
+        training statistics of the pass. An algorithm whose model is computed from other
+        tensors (theta = theta_g * phi + theta_l) passes its own step: write the composed
+        parameters into :attr:`params`, :meth:`loss_and_grad`, carry the flat gradient to its
+        tensors (element-wise, on flat vectors), step them."""
+        self.model.train()
+        loss_sum = torch.zeros((), dtype=torch.float64)
+        stats = TrainStats()
+        for xb, yb in self.batches(data, epochs=epochs, batch_size=batch_size, generator=generator):
+            loss = step(xb, yb)
+            loss_sum += loss * len(yb)
+            stats.samples += len(yb)
+            stats.steps += 1
+        stats.loss_sum = float(loss_sum)
+        return stats
+
+    @contextmanager
+    def feature_tap(self, enabled: bool = True) -> Iterator[list[torch.Tensor] | None]:
+        """While open, each forward pass appends the head's input (the penultimate features)
+        to the yielded list; yields None when not ``enabled``."""
+        if not enabled:
+            yield None
+            return
         feats: list[torch.Tensor] = []
-        handle = self._head().register_forward_hook(lambda m, inp, out: feats.append(inp[0])) if feature_loss else None
+        handle = self._head().register_forward_hook(lambda m, inp, out: feats.append(inp[0]))
         try:
-            return self._train_loop(model, grad, x, y, epochs, batch_size, generator, opt, grad_hook, feature_loss, feats)
+            yield feats
         finally:
-            if handle is not None:
-                handle.remove()
+            handle.remove()
 
     def _layout(self, xb: torch.Tensor) -> torch.Tensor:
         """An image batch in the memory order the model runs in. oneDNN follows the input's
@@ -174,35 +262,6 @@ class Workspace:
 
     def _head(self) -> nn.Module:
         return dict(self.model.named_modules())[self.flat.head_module]
-
-    def _train_loop(self, model, grad, x, y, epochs, batch_size, generator, opt, grad_hook, feature_loss, feats) -> TrainStats:
-        model.train()
-        n = len(y)
-        loss_sum = torch.zeros((), dtype=torch.float64)
-        stats = TrainStats()
-        for _ in range(epochs):
-            order = torch.randperm(n, generator=generator)
-            for start in range(0, n, batch_size):
-                idx = order[start : start + batch_size]
-                if self.has_bn and len(idx) < 2:
-                    continue
-                xb = x[idx]
-                if self.augment is not None:
-                    xb = self.augment(xb, generator)
-                xb = self._layout(xb)
-                grad.zero_()
-                loss = self.criterion(model(xb), y[idx])
-                if feature_loss is not None:
-                    loss = loss + feature_loss(feats.pop(), y[idx])
-                loss.backward()
-                if grad_hook is not None:
-                    grad_hook(self.flat.vector, grad)
-                opt.step()
-                loss_sum += loss.detach() * len(idx)
-                stats.samples += len(idx)
-                stats.steps += 1
-        stats.loss_sum = float(loss_sum)
-        return stats
 
     @torch.inference_mode()
     def features_and_logits(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
