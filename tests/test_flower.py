@@ -3,7 +3,6 @@ gives the same metrics and the same final server state (Flower installed: copfl[
 
 import json
 import os
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -104,57 +103,7 @@ def test_flower_simulation_matches_copfl(tmp_path, algorithm):
     assert_same_run(tmp_path / "copfl", tmp_path / "flower", state.server, final["server"])
 
 
-# --------------------------------------------------------------------------- `copfl flower new`
-def test_flower_new_writes_an_app_flower_accepts(tmp_path, capsys):
-    import tomllib
-
-    from cryptography import x509
-    from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.hazmat.primitives.serialization import load_pem_private_key, load_ssh_private_key, load_ssh_public_key
-    from flwr.common.config import get_fused_config_from_dir, parse_config_args, validate_config
-
-    from copfl.cli import main
-    from copfl.flower.deploy import read_app
-
-    app = tmp_path / "app"
-    argv = ["flower", "new", str(app), "--algorithm", "co-pfl", "--clients", "4", "--rounds", "3", "--p", "0.1", "--secure", "--port", "9200"]
-    assert main(argv) == 0
-    assert "4 clients, 3 rounds" in capsys.readouterr().out
-    doc = tomllib.loads((app / "pyproject.toml").read_text())
-    ok, errors, _ = validate_config(doc, True, app)  # what `flwr run` checks, components included
-    assert ok, errors
-    # the run Flower hands to the apps, with a --run-config override, is copfl's run
-    want = small_config("co-pfl", app / "results", options={"p": 0.1}, seed=0)
-    fused = get_fused_config_from_dir(app, parse_config_args(["rounds=5"]))
-    got = config_from_run_config(fused)
-    assert got == replace(want, rounds=5, threads=None)
-    info, cfg = read_app(app)
-    assert (info.partitions, info.port, info.secure, info.out) == (4, 9200, True, app / "results")
-    assert cfg.resolved() == replace(want, threads=None)
-    conns = tomllib.loads((app / ".flwr" / "config.toml").read_text())["superlink"]
-    assert conns["default"] == "local-secure" and conns["local-secure"]["address"] == "127.0.0.1:9200"
-    assert conns["local-simulation"]["options"]["num-supernodes"] == 4
-    readme = (app / "README.md").read_text()
-    assert "--node-config 'partition-id=3 num-partitions=4'" in readme and "--enable-supernode-auth" in readme
-    # TLS: the server certificate is signed by the CA and names 127.0.0.1
-    ca = x509.load_pem_x509_certificate((app / "certs" / "ca.crt").read_bytes())
-    server = x509.load_pem_x509_certificate((app / "certs" / "server.pem").read_bytes())
-    server.verify_directly_issued_by(ca)
-    san = server.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
-    assert [str(ip) for ip in san.get_values_for_type(x509.IPAddress)] == ["127.0.0.1"]
-    assert san.get_values_for_type(x509.DNSName) == ["localhost"]
-    load_pem_private_key((app / "certs" / "server.key").read_bytes(), None)
-    # one P-384 key pair per SuperNode, private keys readable by their owner only
-    for k in range(4):
-        priv = load_ssh_private_key((app / "keys" / f"supernode-{k}").read_bytes(), None)
-        pub = load_ssh_public_key((app / "keys" / f"supernode-{k}.pub").read_bytes())
-        assert isinstance(priv.curve, ec.SECP384R1) and priv.public_key().public_numbers() == pub.public_numbers()
-        assert (app / "keys" / f"supernode-{k}").stat().st_mode & 0o077 == 0
-    # an existing app is not overwritten by accident
-    assert main(argv) == 2
-    assert "--force" in capsys.readouterr().err
-
-
+# --------------------------------------------------------------------------- `copfl flower deploy`
 def test_flower_deploy_rejects_a_folder_without_an_app(tmp_path, capsys):
     from copfl.cli import main
 
@@ -184,7 +133,9 @@ def _free_port_block(n: int) -> int:
 def _deploy(tmp_path, algorithm, secure, rogue=False):
     import shutil
 
-    from copfl.flower.deploy import LocalDeployment, make_supernode_key, write_app
+    from copfl.flower.certs import make_supernode_key
+    from copfl.flower.supervisor import LocalDeployment
+    from copfl.flower.templates import write_app
 
     if shutil.which("flower-superlink") is None:
         pytest.skip("flower-superlink is not on PATH")

@@ -1,0 +1,48 @@
+"""The app folder `copfl flower new` writes (copfl.flower.templates): a pyproject.toml that
+Flower accepts and that carries copfl's run, Flower's CLI connections, a README with the
+commands, read back by `copfl flower deploy`."""
+
+import tomllib
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("flwr", reason="Flower is not installed (pip install 'copfl[flower]')")
+
+from copfl.experiment import RunConfig  # noqa: E402
+from copfl.flower.config import config_from_run_config  # noqa: E402
+
+
+def test_flower_new_writes_an_app_flower_accepts(tmp_path, capsys):
+    from flwr.common.config import get_fused_config_from_dir, parse_config_args, validate_config
+
+    from copfl.cli import main
+    from copfl.flower.templates import read_app
+
+    app = tmp_path / "app"
+    argv = ["flower", "new", str(app), "--algorithm", "co-pfl", "--clients", "4", "--rounds", "3", "--p", "0.1", "--secure", "--port", "9200"]
+    assert main(argv) == 0
+    assert "4 clients, 3 rounds" in capsys.readouterr().out
+    doc = tomllib.loads((app / "pyproject.toml").read_text())
+    ok, errors, _ = validate_config(doc, True, app)  # what `flwr run` checks, components included
+    assert ok, errors
+    # the run Flower hands to the apps, with a --run-config override, is copfl's run
+    want = RunConfig(algorithm="co-pfl", dataset="digits", clients=4, rounds=3, out=str(app / "results"), options={"p": 0.1}, seed=0).resolved()
+    fused = get_fused_config_from_dir(app, parse_config_args(["rounds=5"]))
+    got = config_from_run_config(fused)
+    assert got == replace(want, rounds=5)
+    info, cfg = read_app(app)
+    assert (info.partitions, info.port, info.secure, info.out) == (4, 9200, True, app / "results")
+    assert cfg.resolved() == want
+    conns = tomllib.loads((app / ".flwr" / "config.toml").read_text())["superlink"]
+    assert conns["default"] == "local-secure" and conns["local-secure"]["address"] == "127.0.0.1:9200"
+    assert conns["local-simulation"]["options"]["num-supernodes"] == 4
+    readme = (app / "README.md").read_text()
+    assert "--node-config 'partition-id=3 num-partitions=4'" in readme and "--enable-supernode-auth" in readme
+    # --secure: the CA, the server certificate and one key pair per SuperNode (their contents:
+    # tests/test_flower_certs.py)
+    assert sorted(p.name for p in (app / "certs").iterdir()) == ["ca.crt", "ca.key", "server.key", "server.pem"]
+    assert sorted(p.name for p in (app / "keys").iterdir()) == sorted(f"supernode-{k}{s}" for k in range(4) for s in ("", ".pub"))
+    # an existing app is not overwritten by accident
+    assert main(argv) == 2
+    assert "--force" in capsys.readouterr().err
