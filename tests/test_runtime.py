@@ -68,3 +68,31 @@ def test_no_algorithm_step_of_fedprox_produces_subnormal_numbers():
     with counter:
         torch.full((3,), 1e-39) * 1.0
     assert counter.counts == {"aten.full.default": 3, "aten.mul.Tensor": 3}
+
+
+def test_device_resolution_and_clear_errors(tmp_path):
+    from copfl.runtime import resolve_device
+
+    assert resolve_device("cpu") == torch.device("cpu")
+    if not torch.cuda.is_available():
+        assert resolve_device("auto").type in ("cpu", "mps")
+        with pytest.raises(ValueError, match=r"--device cuda: .*(CPU-only build|no CUDA device).*--device cpu"):
+            resolve_device("cuda")
+        # the command line refuses it before loading any data, exit 2
+        proc = subprocess.run([sys.executable, "-m", "copfl.cli", "run", "--device", "cuda", "--rounds", "1", "--out", str(tmp_path / "r")],
+                              capture_output=True, text=True)
+        assert proc.returncode == 2 and "--device cuda" in proc.stderr and "loading" not in proc.stderr
+        assert not (tmp_path / "r").exists()
+    with pytest.raises(ValueError, match="unknown device 'tpu'; expected one of auto, cpu, cuda, mps"):
+        resolve_device("tpu")
+    with pytest.raises(ValueError, match="unknown device 'cpu:1'"):
+        resolve_device("cpu:1")
+
+
+def test_engine_moves_messages_and_stored_states_to_its_device():
+    from copfl.engine import to_device
+
+    msg = {"w": torch.zeros(3), "n": 4, "nested": [torch.ones(2)]}
+    assert to_device(msg, torch.device("cpu")) is msg  # already there: the same object, no copy
+    moved = to_device({"w": torch.zeros(3, dtype=torch.float64)}, torch.device("cpu"))
+    assert moved["w"].device.type == "cpu"

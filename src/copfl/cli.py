@@ -17,7 +17,7 @@ algorithm's name.
 
 from __future__ import annotations
 
-from copfl.runtime import prefer_passive_wait
+from copfl.runtime import prefer_passive_wait, resolve_device
 
 prefer_passive_wait()  # before torch is loaded (below): idle OpenMP threads sleep, see copfl.runtime
 
@@ -230,6 +230,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         out = results_folder(args, cfg, default_out(cfg))
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True))
     get_algorithm(cfg.algorithm)
+    resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
     fed = build_federation(cfg, progress=DataProgress())
     summary = run_in_folder(cfg, fed, out, resume=resume)
     _print_summary(summary, out)
@@ -250,6 +251,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(algs)}")
     out = results_folder(args, cfg, default_out(replace(cfg, algorithm="compare")))
+    resolve_device(cfg.device)
     fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
     fed.split.save(out / "split.json")
     results: dict[str, dict[str, Any]] = {}
@@ -368,8 +370,7 @@ def cmd_flower(args: argparse.Namespace) -> int:
 
     if not flower.available():
         raise UsageError(flower.MISSING)
-    from copfl.flower.supervisor import DeploymentError, LocalDeployment
-    from copfl.flower.templates import write_app
+    from copfl.flower.deploy import DeploymentError, LocalDeployment, write_app
 
     if args.action == "new":
         cfg = config_from_args(args)

@@ -95,6 +95,20 @@ class ClientStep:
     bytes_up: int = 0  # its upload (and batch-norm statistics)
 
 
+def to_device(obj: Any, device: torch.device) -> Any:
+    """Tensors of a message or state (dicts and lists of them) on ``device``; the same object
+    when everything is already there (no copy on CPU runs)."""
+    if isinstance(obj, torch.Tensor):
+        return obj if obj.device == device else obj.to(device)
+    if isinstance(obj, dict):
+        moved = {k: to_device(v, device) for k, v in obj.items()}
+        return obj if all(moved[k] is obj[k] for k in obj) else moved
+    if isinstance(obj, list):
+        moved_list = [to_device(v, device) for v in obj]
+        return obj if all(a is b for a, b in zip(moved_list, obj)) else moved_list
+    return obj
+
+
 def message_bytes(message: Message | None) -> int:
     """Bytes a message takes on the wire: tensors at their element size (boolean masks one
     bit per entry), Python numbers 8 bytes."""
@@ -189,8 +203,12 @@ class Engine:
     def context(self, client: int, round: int) -> ClientContext:
         return ClientContext(client, round, self.clients[client], self.ws, self.training, self.config.seed)
 
+    @property
+    def device(self) -> torch.device:
+        return self.ws.device
+
     def client_state(self, client: int) -> dict[str, Any]:
-        state = self.store.get(client)
+        state = to_device(self.store.get(client), self.device)  # a disk store or checkpoint loads to the CPU
         if state is None:
             state = self.algorithm.init_client(client, self.init_params)
             if self.config.bn_stats == "local" and self.init_buffers.numel():
@@ -216,6 +234,7 @@ class Engine:
         """Client ``client``'s local work in ``round``: its stored state in, its new state
         stored, its upload (and shared batch-norm statistics) out."""
         state = self.client_state(client)
+        message, server_buffers = to_device(message, self.device), to_device(server_buffers, self.device)
         self._load_buffers(state, server_buffers)
         res = self.algorithm.client_update(self.context(client, round), message, state)
         if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
@@ -237,7 +256,7 @@ class Engine:
         order = sorted(steps)  # fixed order: float sums do not depend on processing order
         loss_sum = sum(steps[c].loss_sum for c in order)
         samples = sum(steps[c].samples for c in order)
-        uploads = [(c, steps[c].upload) for c in order if steps[c].upload]
+        uploads = [(c, to_device(steps[c].upload, self.device)) for c in order if steps[c].upload]
         server, logs = run.server, {}
         if uploads:
             server, logs = self.algorithm.aggregate(self.server_context(r, "train", order), run.server, uploads)
@@ -245,7 +264,7 @@ class Engine:
         bn = [c for c in order if steps[c].bn is not None]
         if bn:
             n = torch.tensor([float(steps[c].num_train) for c in bn], dtype=torch.float64)
-            server_buffers = weighted_sum([steps[c].bn for c in bn], n / n.sum())  # type: ignore[misc]
+            server_buffers = weighted_sum([to_device(steps[c].bn, self.device) for c in bn], n / n.sum())  # type: ignore[misc]
         record: dict[str, Any] = {"round": r, "clients_trained": len(steps), "train_loss": loss_sum / max(samples, 1)}
         if len(uploads) != len(order):
             record["clients_uploaded"] = len(uploads)
@@ -263,6 +282,7 @@ class Engine:
         """The second client phase (after aggregation): the client's new state is stored;
         returns the bytes of the message it received."""
         state = self.client_state(client)
+        message, server_buffers = to_device(message, self.device), to_device(server_buffers, self.device)
         self._load_buffers(state, server_buffers)
         new = self.algorithm.personalize(self.context(client, round), message, state)  # type: ignore[misc]
         if self.init_buffers.numel() and self.config.bn_stats == "local":
@@ -307,6 +327,7 @@ class Engine:
     def evaluate_client(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientMetrics:
         """Client ``client``'s personalized model on its own test data."""
         state = self.client_state(client)
+        message, server_buffers = to_device(message, self.device), to_device(server_buffers, self.device)
         self._load_buffers(state, server_buffers)
         ev = self.algorithm.evaluate(self.context(client, round), message, state)
         data = self.clients[client]

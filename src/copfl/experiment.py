@@ -32,7 +32,7 @@ from copfl.data.sources import SOURCES, ArrayDataset, LoadProgress, load_dataset
 from copfl.engine import Callback, ClientMetrics, Engine, EngineConfig, NonFiniteLossError, RunState
 from copfl.io import atomic_write
 from copfl.models import ModelSpec, build_model, forward_macs
-from copfl.runtime import set_threads
+from copfl.runtime import make_deterministic, resolve_device, set_threads
 from copfl.seeding import numpy_rng, torch_global_seed
 from copfl.store import ClientStore, DiskStore, MemoryStore
 from copfl.workspace import OptimizerConfig, Workspace
@@ -100,6 +100,7 @@ class RunConfig:
     eval_every: int = _f(1, "evaluate every k rounds (and after the last)")
     store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)")
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)")
+    device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps")
     threads: int | None = _f(None, "torch CPU threads (default: 1 for small models, every core for convolutional ones; see docs/performance.md)")
     out: str | None = _f(
         None,
@@ -266,7 +267,10 @@ def make_engine(
     cls = get_algorithm(cfg.algorithm)
     with torch_global_seed(cfg.seed, "model-init"):
         model = build_model(cfg.model, spec, stem=cfg.resnet_stem, width=cfg.width)
-    ws = Workspace(model, augment=augment)
+    device = resolve_device(cfg.device)
+    make_deterministic(device)
+    ws = Workspace(model, augment=augment, device=device)
+    clients = [c.to(device) for c in clients]
     training = LocalTraining(
         cfg.local_epochs,
         cfg.batch_size,
@@ -279,7 +283,7 @@ def make_engine(
     server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":
         root = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-clients-"))
-        store, server_store = DiskStore(root / "client-state"), DiskStore(root / "server-state")
+        store, server_store = DiskStore(root / "client-state", device), DiskStore(root / "server-state", device)
     return Engine(
         algorithm, ws, clients, engine_cfg, training, store, num_clients=len(num_samples), server_store=server_store, num_samples=num_samples
     )
@@ -418,5 +422,10 @@ class Checkpoint:
 
     def restore(self, engine: Engine) -> None:
         """Put the stored client and server-side states back into ``engine``'s stores."""
-        engine.store.load_state_dict(self.clients)
-        engine.server_store.load_state_dict(self.server_clients)
+        from copfl.engine import to_device
+
+        dev = engine.device
+        engine.store.load_state_dict(to_device(self.clients, dev))
+        engine.server_store.load_state_dict(to_device(self.server_clients, dev))
+        self.state.server = to_device(self.state.server, dev)
+        self.state.server_buffers = to_device(self.state.server_buffers, dev)

@@ -38,13 +38,19 @@ import torch
 from copfl.params import ParamSlice
 
 
+# numpy does the packing, compaction and selection (several times faster than torch on a CPU);
+# on another device the vectors go through the CPU and come back.
+def _np(t: torch.Tensor) -> np.ndarray:
+    return t.cpu().numpy()
+
+
 def pack_mask(mask: torch.Tensor) -> torch.Tensor:
     """A bool mask as a uint8 tensor of ceil(d/8) bytes (big-endian bit order, like numpy)."""
-    return torch.from_numpy(np.packbits(mask.numpy()))
+    return torch.from_numpy(np.packbits(_np(mask))).to(mask.device)
 
 
 def unpack_mask(packed: torch.Tensor, d: int) -> torch.Tensor:
-    return torch.from_numpy(np.unpackbits(packed.numpy(), count=d).astype(bool))
+    return torch.from_numpy(np.unpackbits(_np(packed), count=d).astype(bool)).to(packed.device)
 
 
 def select(mask: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
@@ -59,20 +65,20 @@ def select(mask: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor
 
 def compact(values: torch.Tensor, keep: torch.Tensor) -> torch.Tensor:
     """The entries of ``values`` where ``keep`` is True, in order (``values[keep]``, faster)."""
-    return torch.from_numpy(np.compress(keep.numpy(), values.numpy()))
+    return torch.from_numpy(np.compress(_np(keep), _np(values))).to(values.device)
 
 
 def expand(compacted: torch.Tensor, keep: torch.Tensor, fill: float = 0.0) -> torch.Tensor:
     """Inverse of :func:`compact`: a full vector with ``compacted`` where ``keep`` is True."""
-    out = torch.full((keep.numel(),), fill, dtype=compacted.dtype)
-    idx = torch.from_numpy(np.flatnonzero(keep.numpy()))
+    out = torch.full((keep.numel(),), fill, dtype=compacted.dtype, device=compacted.device)
+    idx = torch.from_numpy(np.flatnonzero(_np(keep))).to(compacted.device)
     return out.index_copy_(0, idx, compacted)
 
 
 def _top_k_indices(values: torch.Tensor, k: int) -> torch.Tensor:
     """Indices of the k largest entries (exactly k; O(n) introselect, ~5x faster than topk)."""
-    v = values.numpy()
-    return torch.from_numpy(np.argpartition(v, v.size - k)[v.size - k :])
+    v = _np(values)
+    return torch.from_numpy(np.argpartition(v, v.size - k)[v.size - k :]).to(values.device)
 
 
 def grow_per_tensor(

@@ -323,11 +323,12 @@ def forward_macs(model: nn.Module, input_shape: tuple[int, ...]) -> int:
 
     handles = [m.register_forward_hook(hook) for m in model.modules() if isinstance(m, (nn.Conv2d, nn.Linear, nn.LSTM))]
     dtype = torch.long if len(input_shape) == 1 else torch.float32
+    device = next(model.parameters()).device
     was_training = model.training
     try:
         model.eval()
         with torch.inference_mode():
-            model(torch.zeros((1, *input_shape), dtype=dtype))
+            model(torch.zeros((1, *input_shape), dtype=dtype, device=device))
     finally:
         model.train(was_training)
         for h in handles:

@@ -91,9 +91,10 @@ class FlatParams:
                 kinds[full] = (mname, kind)
 
         named = [(n, p) for n, p in module.named_parameters()]
+        self.device = named[0][1].device if named else torch.device("cpu")
         self.slices, d = _layout(named, kinds)
-        self.param = nn.Parameter(torch.empty(d), requires_grad=False)
-        self.grad = torch.zeros(d)
+        self.param = nn.Parameter(torch.empty(d, device=self.device), requires_grad=False)
+        self.grad = torch.zeros(d, device=self.device)
         self.param.grad = self.grad
         self.strides = [tuple(p.stride()) for _, p in named]
         for s, st, (_, p) in zip(self.slices, self.strides, named):
@@ -104,7 +105,7 @@ class FlatParams:
 
         fbuf = [(n, b) for n, b in module.named_buffers() if b.is_floating_point()]
         self.buffer_slices, db = _layout(fbuf, {n: (n.rpartition(".")[0], "buffer") for n, _ in fbuf})
-        self.buffers = torch.empty(db)
+        self.buffers = torch.empty(db, device=self.device)
         for s, (name, b) in zip(self.buffer_slices, fbuf):
             self.buffers[s.offset : s.end].copy_(b.reshape(-1))
             b.data = self.buffers[s.offset : s.end].view(s.shape)
@@ -149,7 +150,7 @@ class FlatParams:
         parameters whose names start with ``a`` or ``b``. Selections combine with ``+``
         (union), e.g. ``"head+norm"``.
         """
-        mask = torch.zeros(self.numel, dtype=torch.bool)
+        mask = torch.zeros(self.numel, dtype=torch.bool, device=self.device)
         for part in spec.split("+"):
             part = part.strip()
             for s in self.slices:

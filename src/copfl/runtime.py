@@ -85,3 +85,51 @@ def subnormal_counter():
             return out
 
     return SubnormalCounter()
+
+
+DEVICES = ("auto", "cpu", "cuda", "mps")
+
+
+def resolve_device(name: str):
+    """``--device``: ``cpu``, ``cuda`` (or ``cuda:N``), ``mps``, or ``auto`` (CUDA if present,
+    else MPS, else CPU). Asking for a device that is not there is an error saying why."""
+    import torch
+
+    base = name.split(":", 1)[0]
+    if base not in DEVICES or (":" in name and base != "cuda"):
+        raise ValueError(f"unknown device {name!r}; expected one of {', '.join(DEVICES)} (or cuda:N)")
+    if base == "auto":
+        if torch.cuda.is_available():
+            return torch.device("cuda")
+        if hasattr(torch.backends, "mps") and torch.backends.mps.is_available():
+            return torch.device("mps")
+        return torch.device("cpu")
+    if base == "cuda":
+        if not torch.cuda.is_available():
+            why = (
+                f"this torch ({torch.__version__}) is a CPU-only build: install a CUDA build of torch (the README's install section)"
+                if torch.version.cuda is None
+                else "no CUDA device is visible (check nvidia-smi and CUDA_VISIBLE_DEVICES)"
+            )
+            raise ValueError(f"--device {name}: {why}; or use --device cpu")
+        dev = torch.device(name)
+        if dev.index is not None and dev.index >= torch.cuda.device_count():
+            raise ValueError(f"--device {name}: only {torch.cuda.device_count()} CUDA device(s) here (cuda:0..cuda:{torch.cuda.device_count() - 1})")
+        return dev
+    if base == "mps":
+        if not (hasattr(torch.backends, "mps") and torch.backends.mps.is_available()):
+            raise ValueError(f"--device mps: this machine or torch build has no MPS (Apple GPU) support; use --device cpu")
+        return torch.device("mps")
+    return torch.device("cpu")
+
+
+def make_deterministic(device) -> None:
+    """Deterministic kernels where torch has them. On CUDA, cuBLAS needs a fixed workspace
+    (set here if the user did not, before the first cuBLAS call), and ops without a
+    deterministic kernel WARN (torch names them) instead of failing the run."""
+    import torch
+
+    if device.type == "cuda":
+        os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+        torch.backends.cudnn.benchmark = False
+        torch.use_deterministic_algorithms(True, warn_only=True)

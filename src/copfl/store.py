@@ -54,10 +54,12 @@ class MemoryStore(ClientStore):
 
 
 class DiskStore(ClientStore):
-    """One ``client-<id>.pt`` file per client in ``root``, written atomically."""
+    """One ``client-<id>.pt`` file per client in ``root``, written atomically; read back onto
+    ``device`` (default: where it was saved)."""
 
-    def __init__(self, root: str | Path) -> None:
+    def __init__(self, root: str | Path, device: torch.device | str | None = None) -> None:
         self.root = Path(root)
+        self.device = device
         self.root.mkdir(parents=True, exist_ok=True)
 
     def _path(self, client: int) -> Path:
@@ -65,7 +67,7 @@ class DiskStore(ClientStore):
 
     def get(self, client: int) -> ClientState | None:
         p = self._path(client)
-        return torch.load(p, weights_only=True) if p.exists() else None
+        return torch.load(p, weights_only=True, map_location=self.device) if p.exists() else None
 
     def put(self, client: int, state: ClientState) -> None:
         atomic_write(self._path(client), lambda f: torch.save(state, f), binary=True)

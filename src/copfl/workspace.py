@@ -90,7 +90,10 @@ class Workspace:
         augment: Callable[[torch.Tensor, torch.Generator], torch.Tensor] | None = None,
         eval_batch_size: int = 128,
         channels_last: bool | None = None,
+        device: torch.device | str | None = None,
     ) -> None:
+        if device is not None:
+            model.to(device)
         self.model = model
         # Channels-last speeds convolutions up ~1.2x (training) to ~2.5x (inference) on CPU,
         # except where it would reach a crashing oneDNN kernel (on every CPU alike, so that
@@ -111,6 +114,10 @@ class Workspace:
         self.augment = augment
         self.eval_batch_size = eval_batch_size
         self.has_bn = has_batchnorm(model)
+
+    @property
+    def device(self) -> torch.device:
+        return self.flat.device
 
     @property
     def params(self) -> torch.Tensor:
@@ -224,7 +231,7 @@ class Workspace:
         parameters into :attr:`params`, :meth:`loss_and_grad`, carry the flat gradient to its
         tensors (element-wise, on flat vectors), step them."""
         self.model.train()
-        loss_sum = torch.zeros((), dtype=torch.float64)
+        loss_sum = torch.zeros((), dtype=torch.float64, device=self.flat.device)
         stats = TrainStats()
         for xb, yb in self.batches(data, epochs=epochs, batch_size=batch_size, generator=generator):
             loss = step(xb, yb)

@@ -153,6 +153,7 @@ class Algorithm:
     def __init__(self, config: Any, setup: Setup) -> None:
         self.config = config
         self.setup = setup
+        self.device = setup.workspace.device  # where state tensors are made (the run's --device)
 
     def init_server(self, init: torch.Tensor) -> ServerState:
         return {}

@@ -135,8 +135,12 @@ def contribution_weights(scores: torch.Tensor) -> torch.Tensor:
 
 
 # ---------------------------------------------------------------------------- MAMO
-def new_moments(d: int) -> dict[str, torch.Tensor]:
-    return {"step": torch.zeros((), dtype=torch.float32), "exp_avg": torch.zeros(d), "exp_avg_sq": torch.zeros(d)}
+def new_moments(d: int, device: torch.device | str = "cpu") -> dict[str, torch.Tensor]:
+    return {
+        "step": torch.zeros((), dtype=torch.float32, device=device),
+        "exp_avg": torch.zeros(d, device=device),
+        "exp_avg_sq": torch.zeros(d, device=device),
+    }
 
 
 def mamo_pass(
@@ -219,17 +223,17 @@ class CoPFL(Algorithm):
         n = self.setup.num_clients
         return {
             "params": init.clone(),
-            "mask": torch.zeros(self.d, dtype=torch.bool),
-            "change": torch.zeros(self.d),
+            "mask": torch.zeros(self.d, dtype=torch.bool, device=self.device),
+            "change": torch.zeros(self.d, device=self.device),
             "has_change": 0,  # no previous global change before the first aggregation
-            "alpha": torch.full((n,), 1.0 / n, dtype=torch.float64),  # alpha^0 := 1/N
+            "alpha": torch.full((n,), 1.0 / n, dtype=torch.float64, device=self.device),  # alpha^0 := 1/N
         }
 
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
-        st: ClientState = {"params": init.clone(), "mask": torch.zeros(self.d, dtype=torch.bool)}
+        st: ClientState = {"params": init.clone(), "mask": torch.zeros(self.d, dtype=torch.bool, device=self.device)}
         if self.config.mamo:
-            st["moments_p"] = new_moments(self.d)
-            st["moments_g"] = new_moments(self.d)
+            st["moments_p"] = new_moments(self.d, self.device)
+            st["moments_g"] = new_moments(self.d, self.device)
         return st
 
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
@@ -339,15 +343,15 @@ class CoPFL(Algorithm):
         models = [expand(u["shared"], ~m) for (_, u), m in zip(uploads, masks)]
         prev = server["params"]
         if not any(bool(m.any()) for m in masks):  # nothing personalized: a plain weighted average
-            new, server_mask = weighted_sum(models, alphas), torch.zeros(d, dtype=torch.bool)
+            new, server_mask = weighted_sum(models, alphas), torch.zeros(d, dtype=torch.bool, device=self.device)
         elif self.config.aggregation == "literal":
             new, server_mask = aggregate_literal(prev, models, masks, alphas)
         else:
             new, _ = aggregate_per_coordinate(prev, models, masks, alphas)
-            server_mask = torch.zeros(d, dtype=torch.bool)
+            server_mask = torch.zeros(d, dtype=torch.bool, device=self.device)
             for m in masks:
                 server_mask |= m
-        alpha_all = torch.zeros(self.setup.num_clients, dtype=torch.float64)
+        alpha_all = torch.zeros(self.setup.num_clients, dtype=torch.float64, device=self.device)
         for (c, _), a in zip(uploads, alphas.tolist()):
             alpha_all[c] = a
         clients = [c for c, _ in uploads]

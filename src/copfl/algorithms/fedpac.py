@@ -124,8 +124,8 @@ def class_statistics(feats: torch.Tensor, y: torch.Tensor, num_classes: int) -> 
     """(counts (C,), class feature means (C, d), class means of ||f||^2 (C,)); zero for absent classes."""
     feats = feats.double()
     counts = torch.bincount(y, minlength=num_classes).double()
-    sums = torch.zeros(num_classes, feats.shape[1], dtype=torch.float64).index_add_(0, y, feats)
-    sq = torch.zeros(num_classes, dtype=torch.float64).index_add_(0, y, (feats * feats).sum(1))
+    sums = torch.zeros(num_classes, feats.shape[1], dtype=torch.float64, device=feats.device).index_add_(0, y, feats)
+    sq = torch.zeros(num_classes, dtype=torch.float64, device=feats.device).index_add_(0, y, (feats * feats).sum(1))
     denom = counts.clamp_min(1.0)
     return counts, sums / denom[:, None], sq / denom
 
@@ -171,11 +171,12 @@ class FedPAC(FedAvg):
 
     def init_server(self, init: torch.Tensor) -> ServerState:
         server = super().init_server(init)
-        server["centroids"] = torch.zeros(self.num_classes, self.feat_dim)
-        server["has_centroid"] = torch.zeros(self.num_classes, dtype=torch.bool)
-        server["heads"] = torch.zeros(0, int(self.personal.sum()))
-        server["head_clients"] = torch.zeros(0, dtype=torch.int64)
-        server["alpha"] = torch.zeros(0, 0, dtype=torch.float64)
+        dev = self.device
+        server["centroids"] = torch.zeros(self.num_classes, self.feat_dim, device=dev)
+        server["has_centroid"] = torch.zeros(self.num_classes, dtype=torch.bool, device=dev)
+        server["heads"] = torch.zeros(0, int(self.personal.sum()), device=dev)
+        server["head_clients"] = torch.zeros(0, dtype=torch.int64, device=dev)
+        server["alpha"] = torch.zeros(0, 0, dtype=torch.float64, device=dev)
         return server
 
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
@@ -238,14 +239,14 @@ class FedPAC(FedAvg):
         has = total > 0
         glob = (counts[:, :, None] * cents).sum(0) / total.clamp_min(1.0)[:, None]
         V = np.array([float(u["V"]) for _, u in uploads])
-        H = torch.stack([u["H"] for _, u in uploads]).double().numpy()
+        H = torch.stack([u["H"] for _, u in uploads]).double().cpu().numpy()
         A = combination_weights(V, H, self.config.weight_threshold)
         new.update(
             centroids=torch.where(has[:, None], glob, server["centroids"].double()).float(),
             has_centroid=server["has_centroid"] | has,
             heads=torch.stack([u["head"] for _, u in uploads]),
-            head_clients=torch.tensor([c for c, _ in uploads], dtype=torch.int64),
-            alpha=torch.from_numpy(A),
+            head_clients=torch.tensor([c for c, _ in uploads], dtype=torch.int64, device=self.device),
+            alpha=torch.from_numpy(A).to(self.device),
         )
         m = len(uploads)
         logs["per_client"] = {

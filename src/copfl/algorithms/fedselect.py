@@ -70,7 +70,7 @@ class FedSelect(Algorithm):
         return {"params": init.clone()}
 
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
-        return {"params": init.clone(), "mask": torch.zeros(self.d, dtype=torch.bool)}
+        return {"params": init.clone(), "mask": torch.zeros(self.d, dtype=torch.bool, device=self.device)}
 
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         return {"params": server["params"]}

@@ -30,6 +30,13 @@ class ClientData:
     def num_train(self) -> int:
         return len(self.y_train)
 
+    def to(self, device: torch.device | str) -> ClientData:
+        """This client's data on ``device`` (itself when already there)."""
+        dev = torch.device(device)
+        if self.x_train.device == dev:
+            return self
+        return ClientData(self.x_train.to(dev), self.y_train.to(dev), self.x_test.to(dev), self.y_test.to(dev))
+
     @property
     def num_test(self) -> int:
         return len(self.y_test)
@@ -83,17 +90,19 @@ class CropFlip:
         self.fill = torch.as_tensor(-np.asarray(mean) / np.asarray(std), dtype=torch.float32).view(1, -1, 1, 1)
 
     def __call__(self, x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+        # random draws from the (CPU) generator whatever the device: the same seed gives the
+        # same crops and flips on every device
         b, c, h, w = x.shape
-        p = self.padding
+        p, dev = self.padding, x.device
         if p > 0:
-            padded = self.fill.expand(b, c, h + 2 * p, w + 2 * p).clone()
+            padded = self.fill.to(dev).expand(b, c, h + 2 * p, w + 2 * p).clone()
             padded[:, :, p : p + h, p : p + w] = x
             oy = torch.randint(0, 2 * p + 1, (b,), generator=g)
             ox = torch.randint(0, 2 * p + 1, (b,), generator=g)
-            rows = (oy[:, None] + torch.arange(h))[:, None, :, None]  # (b, 1, h, 1)
-            cols = (ox[:, None] + torch.arange(w))[:, None, None, :]  # (b, 1, 1, w)
-            x = padded[torch.arange(b)[:, None, None, None], torch.arange(c)[None, :, None, None], rows, cols]
+            rows = (oy[:, None] + torch.arange(h))[:, None, :, None].to(dev)  # (b, 1, h, 1)
+            cols = (ox[:, None] + torch.arange(w))[:, None, None, :].to(dev)  # (b, 1, 1, w)
+            x = padded[torch.arange(b, device=dev)[:, None, None, None], torch.arange(c, device=dev)[None, :, None, None], rows, cols]
         if self.flip:
-            flip = torch.rand(b, generator=g) < 0.5
+            flip = (torch.rand(b, generator=g) < 0.5).to(dev)
             x = torch.where(flip[:, None, None, None], x.flip(3), x)
         return x
