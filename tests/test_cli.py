@@ -63,16 +63,29 @@ def test_bad_input_fails_before_training_with_a_clear_message(argv, message, tmp
     assert not (tmp_path / "x" / "metrics.jsonl").exists()
 
 
-def test_diverging_run_stops_naming_round_and_client_and_keeps_files(tmp_path, capsys):
+def test_diverging_run_stops_naming_round_and_client_and_keeps_files(tmp_path, capsys, monkeypatch):
+    # Divergence scripted at round 3, client 1 (a huge learning rate diverges at an unknown
+    # round, possibly the first, which would leave nothing to check about the kept rounds).
+    from copfl.algorithms.fedavg import FedAvg
+
+    orig = FedAvg.client_update
+
+    def diverge(self, ctx, message, state):
+        res = orig(self, ctx, message, state)
+        if ctx.round == 3 and ctx.client == 1:
+            res.stats.loss_sum = float("nan")
+        return res
+
+    monkeypatch.setattr(FedAvg, "client_update", diverge)
     out = tmp_path / "nan"
-    code = main(["run", "--algorithm", "fedavg", "--lr", "1e6", "--momentum", "0.9", "--rounds", "30", "--out", str(out)])
+    code = main(["run", "--algorithm", "fedavg", "--rounds", "5", "--clients", "4", "--out", str(out)])
     assert code == 3
     err = capsys.readouterr().err
-    assert "non-finite training loss at round" in err and "client" in err
+    assert "non-finite training loss at round 3, client 1" in err
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["status"] == "diverged" and "round" in summary["error"]
-    done = summary["rounds_completed"]
-    assert len(read_jsonl(out / "metrics.jsonl")) == done if done else True
+    assert summary["status"] == "diverged" and "round 3, client 1" in summary["error"]
+    assert summary["rounds_completed"] == 2
+    assert [r["round"] for r in read_jsonl(out / "metrics.jsonl")] == [1, 2]  # the finished rounds are kept
 
 
 def test_compare_runs_every_algorithm_on_one_split(tmp_path, capsys):
