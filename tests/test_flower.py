@@ -201,8 +201,11 @@ class InProcessGrid:
         return list(self.contexts)
 
     def send_and_receive(self, messages, *, timeout=None):
+        # Flower's HttpGrid iterates the messages twice (validation, then sending): a strategy
+        # that hands it a generator sends nothing in a deployment, and fails here too
+        assert all(m.metadata.dst_node_id in self.contexts for m in messages)
         replies = []
-        for m in list(messages):
+        for m in messages:
             ctx = self.contexts[m.metadata.dst_node_id]
             replies.append(self.handlers[m.metadata.message_type](m, ctx, self.default))
         return list(reversed(replies))  # arrival order must not matter

@@ -238,11 +238,13 @@ class CopflStrategy(Strategy):
         self.t_round = time.perf_counter()
         selected = self.engine.sample_clients(server_round)
         sctx = self.engine.server_context(server_round, "train", selected)
-        # built lazily, one client's message at a time
-        return (
+        # A list, not a generator: Flower's HttpGrid.push_messages iterates the messages twice
+        # (validation, then sending) and would send nothing the second time. Flower holds
+        # every message of a round anyway.
+        return [
             Message(self._content(server_round, {"": self.engine.message(self.run, c, sctx)}), dst_node_id=self.node_of[c], message_type="train")
             for c in selected
-        )
+        ]
 
     def aggregate_train(self, server_round: int, replies: Iterable[Message]) -> tuple[ArrayRecord | None, MetricRecord | None]:
         steps: dict[int, ClientStep] = {}
