@@ -370,7 +370,8 @@ def cmd_flower(args: argparse.Namespace) -> int:
 
     if not flower.available():
         raise UsageError(flower.MISSING)
-    from copfl.flower.deploy import DeploymentError, LocalDeployment, write_app
+    from copfl.flower.supervisor import DeploymentError, LocalDeployment
+    from copfl.flower.templates import write_app
 
     if args.action == "new":
         cfg = config_from_args(args)
