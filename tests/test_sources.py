@@ -96,7 +96,7 @@ def test_cifar10_image_zip_and_cache(tmp_path, monkeypatch):
     def no_decoding(*a, **k):
         raise AssertionError("decoded again instead of reading the cache")
 
-    monkeypatch.setattr("copfl.data.sources.decode_image_folders", no_decoding)
+    monkeypatch.setattr("copfl.data.sources.cifar.decode_image_folders", no_decoding)  # where decode_cifar10_images looks it up
     again = load_dataset("cifar10", tmp_path, cache)
     assert np.array_equal(again.x_test, ds.x_test)
 
@@ -224,7 +224,7 @@ def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     def refuse(*a, **k):
         raise AssertionError("channel statistics computed again instead of read from the cache")
 
-    monkeypatch.setattr(sources, "image_channel_stats", refuse)
+    monkeypatch.setattr(sources.base, "image_channel_stats", refuse)
     again = load_dataset("cifar10", tmp_path, cache)
     m2, s2 = again.channel_stats()
     assert m2.tolist() == mean.tolist() and s2.tolist() == std.tolist()
@@ -234,7 +234,7 @@ def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     # statistics made from other arrays (the npz was rebuilt) are not reused
     (npz,) = cache.glob("cifar10-*.npz")
     os.utime(npz, ns=(1, 1))
-    monkeypatch.setattr(sources, "image_channel_stats", counted)
+    monkeypatch.setattr(sources.base, "image_channel_stats", counted)
     rebuilt = load_dataset("cifar10", tmp_path, cache)
     assert calls == [len(ds.x_train)] and rebuilt.channel_stats()[1].tolist() == std.tolist()
     # a cache written before the statistics were kept gets them on its next load
