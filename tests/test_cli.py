@@ -194,7 +194,7 @@ def test_run_says_it_is_loading_the_data_before_the_first_round(tmp_path, capsys
 def test_rerun_from_a_saved_config_never_overwrites_its_results(tmp_path, capsys, monkeypatch):
     from pathlib import Path
 
-    from copfl.experiment import load_toml
+    from copfl.config import load_toml
 
     monkeypatch.chdir(tmp_path)
     first = tmp_path / "first"

@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from copfl.checkpoint import Checkpoint
 from copfl.data.sources import LoadProgress
 from copfl.engine import Callback, ClientMetrics, Engine, RunState
 from copfl.io import atomic_write_json, atomic_write_text
@@ -143,8 +144,6 @@ class Checkpointer(Callback):
         self.every = every
 
     def save(self, engine: Engine, state: RunState) -> None:
-        from copfl.experiment import Checkpoint
-
         Checkpoint(state, engine.store.state_dict(), engine.server_store.state_dict()).save(self.path)
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:

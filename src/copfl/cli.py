@@ -10,7 +10,7 @@
     copfl flower deploy DIR                  that app on a SuperLink + SuperNodes on 127.0.0.1
     copfl list                               algorithms (with options), data sets, models
 
-Run options come from :class:`copfl.experiment.RunConfig`; algorithm options (``--mu``,
+Run options come from :class:`copfl.config.RunConfig`; algorithm options (``--mu``,
 ``--weighting``...) from each algorithm's ``Config`` dataclass. Nothing here branches on an
 algorithm's name.
 """
@@ -31,20 +31,14 @@ from typing import Any
 
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm
 from copfl.callbacks import DataProgress, summarize
+from copfl.checkpoint import Checkpoint
+from copfl.config import RunConfig, load_toml
 from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
 from copfl.engine import NonFiniteLossError
-from copfl.experiment import (
-    Checkpoint,
-    RunConfig,
-    build_federation,
-    default_out,
-    fresh_out,
-    has_results,
-    load_toml,
-    run_in_folder,
-)
+from copfl.experiment import default_out, fresh_out, has_results, run_in_folder
+from copfl.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.models import MODELS
 

@@ -16,8 +16,9 @@ from flwr.clientapp import ClientApp
 from flwr.serverapp import Grid, ServerApp
 
 from copfl.callbacks import Progress, ResultsWriter
+from copfl.config import RunConfig, to_toml
 from copfl.engine import Callback
-from copfl.experiment import RunConfig, default_out, environment, make_engine, to_toml
+from copfl.experiment import default_out, environment, make_engine
 from copfl.flower.core import (
     CopflStrategy,
     config_from_run_config,

@@ -8,7 +8,7 @@ import json
 from dataclasses import asdict, fields
 from typing import Any
 
-from copfl.experiment import RunConfig
+from copfl.config import RunConfig
 
 CONFIG_KEY = "copfl-config"  # the run config (JSON of RunConfig) in Flower's run config
 

@@ -39,8 +39,10 @@ from flwr.serverapp.strategy import Strategy
 
 from copfl.algorithms.base import ClientState
 from copfl.callbacks import Callback
+from copfl.config import RunConfig
 from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, message_bytes
-from copfl.experiment import Federation, RunConfig, apply_threads, build_engine, build_federation
+from copfl.experiment import apply_threads, build_engine
+from copfl.federation import Federation, build_federation
 from copfl.flower.config import config_from_run_config, config_to_json
 from copfl.io import atomic_write
 from copfl.store import ClientStore

@@ -26,7 +26,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from copfl.experiment import RunConfig, _toml_value
+from copfl.config import RunConfig, _toml_value
 from copfl.flower.certs import LOOPBACK_HOSTS, make_certificates, make_supernode_key
 from copfl.flower.config import CONFIG_KEY, config_from_run_config, config_to_json
 from copfl.io import atomic_write_text

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from copfl.experiment import RunConfig
+from copfl.config import RunConfig
 
 # seconds per forward pass of one sample, by (model, image side), on 2 cores
 SAMPLE_SECONDS: dict[tuple[str, int], float] = {

@@ -3,6 +3,7 @@ a JSON with everything, and plots. All files are written atomically."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -189,6 +190,18 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def chosen_history(cell_doc: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """metrics.jsonl of the chosen learning rate's first seed."""
+    if "chosen_lr" not in cell_doc:
+        return None
+    entry = cell_doc["lrs"][f"{cell_doc['chosen_lr']:g}"]
+    for run in entry["runs"]:
+        path = Path(run["folder"]) / "metrics.jsonl"
+        if path.exists():
+            return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return None
+
+
 def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str]:
     name = doc["experiment"]
     out.mkdir(parents=True, exist_ok=True)
@@ -205,7 +218,6 @@ def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str
 
 def draw(doc: dict[str, Any], out: Path) -> list[str]:
     from copfl import plots
-    from copfl.reproduce.runner import chosen_history
 
     name, kind, cells = doc["experiment"], doc["kind"], doc["cells"]
     files: list[str] = []

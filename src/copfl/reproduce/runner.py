@@ -18,11 +18,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from copfl.callbacks import DataProgress
+from copfl.config import RunConfig
 from copfl.data.partition import PartitionError
 from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
-from copfl.experiment import Federation, RunConfig, build_federation, environment, run_in_folder
+from copfl.experiment import environment, run_in_folder
+from copfl.federation import Federation, build_federation
 from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
+from copfl.reproduce.report import write_report
 
 # Fields that do not change what a run computes (where data and results live, threads).
 _NOT_IDENTITY = ("out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every")
@@ -228,18 +231,6 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
     return out
 
 
-def chosen_history(cell_doc: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """metrics.jsonl of the chosen learning rate's first seed."""
-    if "chosen_lr" not in cell_doc:
-        return None
-    entry = cell_doc["lrs"][f"{cell_doc['chosen_lr']:g}"]
-    for run in entry["runs"]:
-        path = Path(run["folder"]) / "metrics.jsonl"
-        if path.exists():
-            return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return None
-
-
 def describe_plan(
     name: str,
     cells: list[Cell],
@@ -338,7 +329,6 @@ def reproduce(
     log: Callable[[str], None] = print,
 ) -> dict[str, Any]:
     """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots."""
-    from copfl.reproduce.report import write_report
 
     if seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {seeds}")
