@@ -222,6 +222,13 @@ class Engine:
     def new_state(self) -> RunState:
         return RunState(0, self.algorithm.init_server(self.init_params), self.init_buffers.clone())
 
+    def _enter(self, client: int, message: Message, server_buffers: torch.Tensor) -> tuple[dict[str, Any], Message]:
+        """Before a client's step: its stored state and the server's message on this engine's
+        device, and the batch-norm statistics it runs with loaded."""
+        state = self.client_state(client)
+        self._load_buffers(state, to_device(server_buffers, self.device))
+        return state, to_device(message, self.device)
+
     def server_context(self, round: int, phase: str, participants: list[int] | tuple[int, ...]) -> ServerContext:
         return ServerContext(round, phase, tuple(participants), self.num_samples, self.config.seed, self.server_store)
 
@@ -233,9 +240,7 @@ class Engine:
     def client_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientStep:
         """Client ``client``'s local work in ``round``: its stored state in, its new state
         stored, its upload (and shared batch-norm statistics) out."""
-        state = self.client_state(client)
-        message, server_buffers = to_device(message, self.device), to_device(server_buffers, self.device)
-        self._load_buffers(state, server_buffers)
+        state, message = self._enter(client, message, server_buffers)
         res = self.algorithm.client_update(self.context(client, round), message, state)
         if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
             raise NonFiniteLossError(round, client)
@@ -281,9 +286,7 @@ class Engine:
     def personalize_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> int:
         """The second client phase (after aggregation): the client's new state is stored;
         returns the bytes of the message it received."""
-        state = self.client_state(client)
-        message, server_buffers = to_device(message, self.device), to_device(server_buffers, self.device)
-        self._load_buffers(state, server_buffers)
+        state, message = self._enter(client, message, server_buffers)
         new = self.algorithm.personalize(self.context(client, round), message, state)  # type: ignore[misc]
         if self.init_buffers.numel() and self.config.bn_stats == "local":
             new["bn"] = self.ws.buffers.clone()
@@ -326,9 +329,7 @@ class Engine:
 
     def evaluate_client(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientMetrics:
         """Client ``client``'s personalized model on its own test data."""
-        state = self.client_state(client)
-        message, server_buffers = to_device(message, self.device), to_device(server_buffers, self.device)
-        self._load_buffers(state, server_buffers)
+        state, message = self._enter(client, message, server_buffers)
         ev = self.algorithm.evaluate(self.context(client, round), message, state)
         data = self.clients[client]
         return ClientMetrics(client, ev.accuracy, ev.loss, ev.samples, data.num_train)

@@ -272,10 +272,11 @@ class CopflStrategy(Strategy):
     def configure_evaluate(self, server_round: int, arrays: ArrayRecord, config: ConfigRecord, grid: Grid) -> Iterable[Message]:
         """After aggregation: the participants' second-phase messages (algorithms that have
         one) and, on evaluation rounds, every client's evaluation message."""
-        participants = set(self.engine.sample_clients(server_round)) if self.engine.has_personalize else set()
+        selected = self.engine.sample_clients(server_round)
+        participants = set(selected) if self.engine.has_personalize else set()
         evaluate = self.engine.is_eval_round(server_round)
-        pctx = self.engine.server_context(server_round, "personalize", sorted(participants))
-        ectx = self.engine.server_context(server_round, "evaluate", self.engine.sample_clients(server_round))
+        pctx = self.engine.server_context(server_round, "personalize", selected)
+        ectx = self.engine.server_context(server_round, "evaluate", selected)
         out = []
         for c, node in sorted(self.node_of.items()):
             messages = {}
