@@ -222,8 +222,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     else:
         cfg = config_from_args(args)
         out = results_folder(args, cfg, default_out(cfg))
-    cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True))
     get_algorithm(cfg.algorithm)
+    cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
     resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
     fed = build_federation(cfg, progress=DataProgress())
     summary = run_in_folder(cfg, fed, out, resume=resume)
@@ -251,7 +251,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     results: dict[str, dict[str, Any]] = {}
     histories: dict[str, list[dict[str, Any]]] = {}
     for a in algs:
-        acfg = replace(cfg, algorithm=a, options=options_for(a, options, strict=False))
+        acfg = replace(cfg, algorithm=a, options=options_for(a, options, strict=False)).resolved()
         try:
             results[a] = run_in_folder(acfg, fed, out / a, label=a)
         except NonFiniteLossError as e:

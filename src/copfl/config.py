@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import get_algorithm
+from copfl.workspace import OptimizerConfig
 
 # Defaults that depend on the data set (a field left at None takes these).
 DATASET_DEFAULTS: dict[str, dict[str, Any]] = {
@@ -37,8 +38,13 @@ DATASET_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 FALLBACK_DEFAULTS = {"model": "cnn", "samples_per_class": 50, "test_samples_per_class": 100}
 PARTITION_DEFAULTS = {"partition": "label-skew", "classes_per_client": 2, "clients": 10}
-# Optimizer defaults when neither the user nor the algorithm (``Algorithm.run_defaults``) sets them.
-RUN_DEFAULTS: dict[str, Any] = {"optimizer": "sgd", "lr": 0.05, "momentum": 0.5, "weight_decay": 0.0, "bn_stats": "shared"}
+# Optimizer defaults when neither the user nor the algorithm (``Algorithm.run_defaults``) sets them:
+# OptimizerConfig's own, so that the library and the command line cannot disagree.
+_OPT = OptimizerConfig()
+RUN_DEFAULTS: dict[str, Any] = {"optimizer": _OPT.name, "lr": _OPT.lr, "momentum": _OPT.momentum, "weight_decay": _OPT.weight_decay, "bn_stats": "shared"}
+# Fields that every resolved config has filled in (``clients`` may stay None: every natural client).
+RESOLVED_FIELDS = ("model", "partition", "classes_per_client", "samples_per_class", "test_samples_per_class",
+                   "optimizer", "lr", "momentum", "weight_decay", "bn_stats", "options")
 
 
 def _f(default: Any, help: str, **kw: Any) -> Any:
@@ -87,8 +93,10 @@ class RunConfig:
     )
     options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False)
 
-    def resolved(self) -> RunConfig:
-        """The config with the data set's and the algorithm's defaults filled in."""
+    def resolved(self) -> ResolvedConfig:
+        """The config with the data set's and the algorithm's defaults filled in, as a
+        :class:`ResolvedConfig`. Resolve once, where a run is described (the command line, a
+        reproduction plan), and pass the result on: everything that builds or runs takes it."""
         d = {**PARTITION_DEFAULTS, **FALLBACK_DEFAULTS, **DATASET_DEFAULTS.get(self.dataset, {})}
         upd: dict[str, Any] = {}
         for k in ("model", "samples_per_class", "test_samples_per_class", "partition", "classes_per_client", "clients"):
@@ -106,7 +114,32 @@ class RunConfig:
                 raise ValueError(f"{k.replace('_', '-')} must be a positive integer or 'all', got {v!r}")
         if self.options is None:
             upd["options"] = {}
-        return replace(self, **upd) if upd else self
+        values = {f.name: getattr(self, f.name) for f in fields(RunConfig)}
+        return ResolvedConfig(**{**values, **upd})
+
+
+@dataclass(frozen=True)
+class ResolvedConfig(RunConfig):
+    """A :class:`RunConfig` with the data set's and the algorithm's defaults filled in: what
+    the engine, the federation and the results folder are built from, and what
+    ``config.json`` records. Make one with :meth:`RunConfig.resolved`. To change a field
+    that others default from (the algorithm, the data set), change the :class:`RunConfig`
+    and resolve again: ``dataclasses.replace`` on a resolved config keeps the old defaults."""
+
+    def __post_init__(self) -> None:
+        missing = [k for k in RESOLVED_FIELDS if getattr(self, k) is None]
+        if missing:
+            raise ValueError(f"a resolved run config needs {', '.join(missing)}; make it with RunConfig(...).resolved()")
+
+    def resolved(self) -> ResolvedConfig:
+        return self
+
+
+def require_resolved(cfg: RunConfig, where: str) -> ResolvedConfig:
+    """``cfg`` itself when it is resolved; a clear error otherwise (``where`` names the caller)."""
+    if not isinstance(cfg, ResolvedConfig):
+        raise TypeError(f"{where} takes a resolved run config (RunConfig(...).resolved()), got an unresolved {type(cfg).__name__}")
+    return cfg
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:

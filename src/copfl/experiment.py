@@ -30,10 +30,12 @@ from copfl.config import (  # noqa: F401  (re-exported)
     FALLBACK_DEFAULTS,
     PARTITION_DEFAULTS,
     RUN_DEFAULTS,
+    ResolvedConfig,
     RunConfig,
     _f,
     _toml_value,
     load_toml,
+    require_resolved,
     to_toml,
 )
 from copfl.data.clients import ClientData, CropFlip
@@ -58,7 +60,7 @@ def build_engine(cfg: RunConfig, fed: Federation, out: str | Path | None = None)
 
 
 def make_engine(
-    cfg: RunConfig,
+    cfg: ResolvedConfig,
     spec: ModelSpec,
     clients: list[ClientData],
     num_samples: tuple[int, ...],
@@ -67,7 +69,7 @@ def make_engine(
 ) -> Engine:
     """An engine from the model's shape and the clients' sizes. ``clients`` may be empty (a
     server that holds no data, e.g. Flower's ServerApp): it then only aggregates."""
-    cfg = cfg.resolved()
+    require_resolved(cfg, "make_engine")
     if cfg.store not in ("memory", "disk"):
         raise ValueError(f"unknown store {cfg.store!r}; expected memory or disk")
     cls = get_algorithm(cfg.algorithm)
@@ -95,7 +97,7 @@ def make_engine(
     )
 
 
-def apply_threads(cfg: RunConfig, engine: Engine, fed: Federation) -> int:
+def apply_threads(cfg: ResolvedConfig, engine: Engine, fed: Federation) -> int:
     """Set torch's threads for this run (``cfg.threads``, or chosen from the model's work per
     batch); returns the number."""
     macs = forward_macs(engine.ws.model, fed.dataset.input_shape)
@@ -162,7 +164,7 @@ def run_experiment(
 
 
 def run_in_folder(
-    cfg: RunConfig,
+    cfg: ResolvedConfig,
     fed: Federation,
     out: Path,
     label: str = "",
@@ -172,7 +174,7 @@ def run_in_folder(
 ) -> dict[str, Any]:
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
     returns the summary. A diverged run writes its summary (status "diverged") and re-raises."""
-    cfg = cfg.resolved()
+    require_resolved(cfg, "run_in_folder")
     engine = build_engine(cfg, fed, out)
     threads = apply_threads(cfg, engine, fed)
     writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots)

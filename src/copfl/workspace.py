@@ -36,8 +36,8 @@ class OptimizerConfig:
     its state. ``momentum`` applies to SGD; ``betas``/``eps`` to Adam."""
 
     name: str = "sgd"
-    lr: float = 0.01
-    momentum: float = 0.0
+    lr: float = 0.05
+    momentum: float = 0.5
     weight_decay: float = 0.0
     betas: tuple[float, float] = (0.9, 0.999)
     eps: float = 1e-8

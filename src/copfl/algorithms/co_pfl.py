@@ -58,7 +58,7 @@ on its personalized ones (both readings).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import torch
 
@@ -88,7 +88,7 @@ from copfl.masks import (
     unpack_mask,
 )
 from copfl.seeding import torch_generator
-from copfl.workspace import OptimizerConfig, TrainStats, Workspace
+from copfl.workspace import OptimizerConfig, TrainStats, Workspace, make_optimizer
 
 SCORES = ("both", "grad", "pred", "uniform", "samples")
 
@@ -159,7 +159,8 @@ def mamo_pass(
     values exactly: their gradient is multiplied by 0 (h o q, eq. 4) and their moments are 0.
     (A float multiply is ~6x faster than ``masked_fill_`` with a bool mask on CPU.)"""
     ws.load(start)
-    adam = torch.optim.Adam([ws.flat.param], lr=opt.lr, betas=opt.betas, eps=opt.eps, fused=True)
+    # MAMO is Adam whatever the run's optimizer; weight decay is applied below, before the mask
+    adam = make_optimizer(replace(opt, name="adam", weight_decay=0.0), ws.flat.param)
     adam.state[ws.flat.param] = moments  # the client's persistent buffer, updated in place
     wd = opt.weight_decay
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from copfl.config import RunConfig
+from copfl.config import ResolvedConfig, RunConfig, require_resolved
 
 # seconds per forward pass of one sample, by (model, image side), on 2 cores
 SAMPLE_SECONDS: dict[tuple[str, int], float] = {
@@ -65,9 +65,9 @@ def _per_client(v: int | str | None, classes: int | None) -> int:
     return (int(v) if isinstance(v, int) else 50) * (classes or 2)
 
 
-def run_seconds(cfg: RunConfig) -> float:
+def run_seconds(cfg: ResolvedConfig) -> float:
     """The expected seconds of one run (resolved config, label-skew split)."""
-    cfg = cfg.resolved()
+    require_resolved(cfg, "run_seconds")
     side = IMAGE_SIDE.get(cfg.dataset, 32)
     per_sample = SAMPLE_SECONDS.get((str(cfg.model), side), SAMPLE_SECONDS[("cnn", side if side in (32, 84) else 32)])
     n_train = _per_client(cfg.samples_per_class, cfg.classes_per_client)
@@ -78,9 +78,9 @@ def run_seconds(cfg: RunConfig) -> float:
     return RUN_SECONDS + cfg.rounds * clients * per_client_round
 
 
-def federation_seconds(cfg: RunConfig) -> float:
+def federation_seconds(cfg: ResolvedConfig) -> float:
     """Loading a setting's (cached) data and splitting it; CIFAR-10C also corrupts every client's images."""
-    cfg = cfg.resolved()
+    require_resolved(cfg, "federation_seconds")
     t = LOAD_SECONDS.get(IMAGE_SIDE.get(cfg.dataset, 32), 0.6)
     if cfg.dataset == "cifar10c":
         per = _per_client(cfg.samples_per_class, cfg.classes_per_client) + _per_client(cfg.test_samples_per_class, cfg.classes_per_client)

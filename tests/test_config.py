@@ -1,0 +1,71 @@
+"""copfl.config: a run config is resolved once, into a ResolvedConfig, and the optimizer's
+defaults have one source."""
+
+from dataclasses import replace
+
+import pytest
+
+from copfl.config import RUN_DEFAULTS, ResolvedConfig, RunConfig, load_toml, require_resolved, to_toml
+from copfl.experiment import make_engine, run_in_folder
+from copfl.models import ModelSpec
+from copfl.workspace import OptimizerConfig
+
+
+def test_resolved_fills_the_data_sets_and_the_algorithms_defaults():
+    cfg = RunConfig(algorithm="fedpac", dataset="cifar10").resolved()
+    assert type(cfg) is ResolvedConfig
+    # cifar10's protocol, FedPAC's optimizer, the fallback partition
+    assert (cfg.model, cfg.samples_per_class, cfg.test_samples_per_class) == ("cnn", 50, 100)
+    assert (cfg.optimizer, cfg.lr, cfg.momentum, cfg.weight_decay) == ("sgd", 0.02, 0.5, 5e-4)
+    assert (cfg.partition, cfg.classes_per_client, cfg.clients, cfg.options) == ("label-skew", 2, 10, {})
+    # what the user gave wins
+    assert RunConfig(algorithm="fedpac", lr=0.3, model="mlp").resolved().lr == 0.3
+    assert RunConfig(algorithm="co-pfl").resolved().optimizer == "adam"
+
+
+def test_resolving_is_done_once_and_is_idempotent():
+    cfg = RunConfig(dataset="cifar10", clients=5).resolved()
+    assert cfg.resolved() is cfg
+    assert require_resolved(cfg, "x") is cfg
+    with pytest.raises(TypeError, match="run_in_folder takes a resolved run config"):
+        require_resolved(RunConfig(), "run_in_folder")
+
+
+def test_the_builders_refuse_an_unresolved_config(tmp_path):
+    with pytest.raises(TypeError, match="make_engine takes a resolved run config"):
+        make_engine(RunConfig(), ModelSpec((1, 8, 8), 10), [], (1, 1))
+    with pytest.raises(TypeError, match="run_in_folder takes a resolved run config"):
+        run_in_folder(RunConfig(), None, tmp_path)  # type: ignore[arg-type]
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_resolved_config_cannot_lose_a_default():
+    cfg = RunConfig().resolved()
+    with pytest.raises(ValueError, match="needs lr, momentum"):
+        replace(cfg, lr=None, momentum=None)
+
+
+def test_natural_partition_keeps_every_client_unless_told():
+    assert RunConfig(dataset="femnist").resolved().clients is None
+    assert RunConfig(dataset="femnist", clients=7).resolved().clients == 7
+    assert RunConfig(dataset="shakespeare").resolved().clients == 10
+
+
+def test_optimizer_defaults_have_one_source():
+    o = OptimizerConfig()
+    assert RUN_DEFAULTS["optimizer"] == o.name and RUN_DEFAULTS["lr"] == o.lr
+    assert RUN_DEFAULTS["momentum"] == o.momentum and RUN_DEFAULTS["weight_decay"] == o.weight_decay
+    cfg = RunConfig(algorithm="fedavg").resolved()
+    assert OptimizerConfig(cfg.optimizer, cfg.lr, cfg.momentum, cfg.weight_decay) == o
+
+
+def test_toml_round_trip_of_a_resolved_config(tmp_path):
+    cfg = RunConfig(algorithm="ditto", dataset="digits", lr=0.01, options={"lam": 0.5}).resolved()
+    path = tmp_path / "run.toml"
+    path.write_text(to_toml(cfg))
+    assert RunConfig(**load_toml(path)).resolved() == cfg
+
+
+def test_bad_sample_count_names_the_flag():
+    with pytest.raises(ValueError, match="samples-per-class must be a positive integer or 'all', got 'lots'"):
+        RunConfig(samples_per_class="lots").resolved()
