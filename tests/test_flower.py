@@ -10,6 +10,7 @@ import torch
 
 pytest.importorskip("flwr", reason="Flower is not installed (pip install 'copfl[flower]')")
 
+from copfl.algorithms import algorithm_names  # noqa: E402
 from copfl.engine import ClientStep  # noqa: E402
 from copfl.experiment import RunConfig, build_engine, build_federation, run_in_folder  # noqa: E402
 from copfl.flower.core import ContextStore, config_from_run_config, config_to_json, pack, unpack  # noqa: E402
@@ -211,10 +212,10 @@ class InProcessGrid:
         return list(reversed(replies))  # arrival order must not matter
 
 
-ALL_ALGORITHMS = [
-    ("local", {}), ("fedavg", {}), ("fedavg-ft", {}), ("fedprox", {}), ("fedper", {}), ("lg-fedavg", {}),
-    ("fedrep", {"options": {"head_epochs": 1}}), ("ditto", {}), ("fedselect", {"options": {"grow_every": 1}}),
-    ("fedpac", {}), ("co-pfl", {}),
+# Every registered algorithm goes through Flower's messages; options that keep its run short or
+# exercise a path (FedRep's head epochs, FedSelect growing every round) are here.
+FLOWER_OPTIONS = {"fedrep": {"options": {"head_epochs": 1}}, "fedselect": {"options": {"grow_every": 1}}}
+ALL_ALGORITHMS = [(a, FLOWER_OPTIONS.get(a, {})) for a in algorithm_names()] + [
     # batch norm: statistics averaged by the server, and kept per client (FedBN)
     ("fedavg", {"model": "resnet18", "resnet_stem": "cifar", "width": 0.125}),
     ("fedbn", {"model": "resnet18", "resnet_stem": "cifar", "width": 0.125}),

@@ -1,6 +1,13 @@
-"""Algorithms register themselves on import; importing this package registers them all."""
+"""Algorithms register themselves on import; importing this package imports every module in
+it, so a new algorithm is one new module (see docs/writing-an-algorithm.md)."""
 
-from copfl.algorithms import co_pfl, ditto, fedavg, fedpac, fedselect, partial  # noqa: F401
+import importlib
+import pkgutil
+
 from copfl.algorithms.base import ALGORITHMS, Algorithm, algorithm_names, get_algorithm, make_config, register
+
+for _m in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+    if _m != "base" and not _m.startswith("_"):
+        importlib.import_module(f"{__name__}.{_m}")
 
 __all__ = ["ALGORITHMS", "Algorithm", "algorithm_names", "get_algorithm", "make_config", "register"]
