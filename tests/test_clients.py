@@ -33,3 +33,27 @@ def test_flip_only_mirrors_about_half():
     flipped = (out == x.flip(3)).flatten(1).all(1)
     kept = (out == x).flatten(1).all(1)
     assert bool((flipped | kept).all()) and 30 < int(flipped.sum()) < 70
+
+
+def test_holdout_split_is_fixed_disjoint_and_sized():
+    import pytest
+
+    from copfl.data.clients import ClientData, holdout_split
+
+    x = torch.arange(10, dtype=torch.float32).view(10, 1)
+    data = ClientData(x, torch.arange(10), x[:3], torch.arange(3))
+    tr, va = holdout_split(data, 0.2, seed=0, client=3)
+    assert va.num_train == 2 and tr.num_train == 8
+    got = sorted(tr.y_train.tolist() + va.y_train.tolist())
+    assert got == list(range(10))  # disjoint, nothing lost
+    assert torch.equal(tr.x_train.view(-1).long(), tr.y_train)  # samples keep their labels
+    assert tr.y_train.tolist() == sorted(tr.y_train.tolist())
+    again, _ = holdout_split(data, 0.2, seed=0, client=3)
+    other, _ = holdout_split(data, 0.2, seed=0, client=4)
+    assert torch.equal(again.y_train, tr.y_train)  # the same every round
+    assert any(not torch.equal(holdout_split(data, 0.2, seed=0, client=c)[1].y_train, va.y_train) for c in range(5, 9))
+    assert torch.equal(tr.y_test, data.y_test) and other.num_train == 8
+    with pytest.raises(ValueError, match="client 3 has 1 training samples"):
+        holdout_split(ClientData(x[:1], torch.arange(1), x[:1], torch.arange(1)), 0.2, seed=0, client=3)
+    with pytest.raises(ValueError, match=r"held-out fraction must be in \(0, 1\), got 1.5"):
+        holdout_split(data, 1.5, seed=0, client=0)

@@ -75,7 +75,7 @@ from copfl.algorithms.base import (
     weighted_sum,
     weights_by_samples,
 )
-from copfl.data.clients import ClientData
+from copfl.data.clients import ClientData, holdout_split
 from copfl.masks import (
     aggregate_literal,
     aggregate_per_coordinate,
@@ -87,7 +87,6 @@ from copfl.masks import (
     select,
     unpack_mask,
 )
-from copfl.seeding import torch_generator
 from copfl.workspace import OptimizerConfig, TrainStats, Workspace, make_optimizer
 
 SCORES = ("both", "grad", "pred", "uniform", "samples")
@@ -249,19 +248,9 @@ class CoPFL(Algorithm):
     # ------------------------------------------------------------------ client
     def _data_split(self, ctx: ClientContext) -> tuple[ClientData, ClientData]:
         """(training data, data for the prediction score)."""
-        data = ctx.data
         if self.config.pred_data == "train":
-            return data, data
-        n = data.num_train
-        k = max(1, int(round(self.config.holdout_fraction * n)))
-        if k >= n:
-            raise ValueError(f"client {ctx.client} has {n} training samples: too few to hold out {k}")
-        perm = torch.randperm(n, generator=torch_generator(ctx.seed, "holdout", ctx.client))
-        tr, ho = perm[k:].sort().values, perm[:k].sort().values
-        return (
-            ClientData(data.x_train[tr], data.y_train[tr], data.x_test, data.y_test),
-            ClientData(data.x_train[ho], data.y_train[ho], data.x_test, data.y_test),
-        )
+            return ctx.data, ctx.data
+        return holdout_split(ctx.data, self.config.holdout_fraction, ctx.seed, ctx.client)
 
     def client_update(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> ClientResult:
         cfg, ws = self.config, ctx.workspace

@@ -42,6 +42,28 @@ class ClientData:
         return len(self.y_test)
 
 
+def holdout_split(data: ClientData, fraction: float, seed: int, client: int) -> tuple[ClientData, ClientData]:
+    """A client's training data cut into (training, held-out validation) parts: a fixed random
+    ``fraction`` of its training samples (at least one), the same in every round (seeded by
+    the run's seed and the client), both in ascending sample order; the test data goes with
+    both. Used wherever a method needs validation data that it never trains on (CO-PFL's
+    holdout score, pFedSV's and FedFomo's utilities, FedMeta's query set)."""
+    from copfl.seeding import torch_generator
+
+    if not 0.0 < fraction < 1.0:
+        raise ValueError(f"a held-out fraction must be in (0, 1), got {fraction}")
+    n = data.num_train
+    k = max(1, int(round(fraction * n)))
+    if k >= n:
+        raise ValueError(f"client {client} has {n} training samples: too few to hold out {k} ({fraction:g} of them) and train on the rest")
+    perm = torch.randperm(n, generator=torch_generator(seed, "holdout", client))
+    tr, ho = perm[k:].sort().values.to(data.y_train.device), perm[:k].sort().values.to(data.y_train.device)
+    return (
+        ClientData(data.x_train[tr], data.y_train[tr], data.x_test, data.y_test),
+        ClientData(data.x_train[ho], data.y_train[ho], data.x_test, data.y_test),
+    )
+
+
 def to_tensor(x: np.ndarray, mean: np.ndarray, std: np.ndarray) -> torch.Tensor:
     """uint8 (N, H, W, C) -> normalized float32 (N, C, H, W)."""
     t = torch.from_numpy(np.ascontiguousarray(x)).permute(0, 3, 1, 2).float().div_(255.0)
