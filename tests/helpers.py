@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import torch
 
@@ -9,6 +11,7 @@ from copfl.algorithms.base import LocalTraining, Setup
 from copfl.data.clients import ClientData
 from copfl.data.sources import ArrayDataset
 from copfl.engine import Engine, EngineConfig
+from copfl.experiment import RunConfig, build_engine, build_federation
 from copfl.models import MLP
 from copfl.workspace import OptimizerConfig, Workspace
 
@@ -62,3 +65,73 @@ def softmax_ce_grad(w, b, x, y):
     p /= p.sum(1, keepdims=True)
     p[np.arange(len(y)), y] -= 1.0
     return p.T @ x / len(y), p.mean(0)
+
+
+# Two tiny clients and a 2-3-2 MLP shared by the partial-sharing (FedPer, LG-FedAvg, FedRep) and
+# Ditto tests, with plain-torch references for their golden values.
+_RNG = np.random.default_rng(0)
+XS = [_RNG.normal(size=(6, 2)).tolist(), _RNG.normal(size=(4, 2)).tolist()]
+YS = [[0, 1, 1, 0, 1, 0], [1, 0, 0, 1]]
+
+
+def mlp_ws(seed=0):
+    torch.manual_seed(seed)
+    return Workspace(MLP(2, 2, hidden=(3,)))
+
+
+def engine(cls, options=None, rounds=1, **kw):
+    return tiny_engine(cls, options or {}, mlp_ws(), tiny_clients(XS, YS), rounds=rounds, lr=0.3, batch_size=4, **kw)
+
+
+def reference_sgd(model, x, y, gen, epochs, lr, batch_size=4, frozen=()):
+    """Plain torch: SGD over the parameters not in ``frozen``, batches in ``gen``'s order."""
+    params = [p for n, p in model.named_parameters() if n not in frozen]
+    opt = torch.optim.SGD(params, lr=lr)
+    x, y = torch.tensor(x, dtype=torch.float32), torch.tensor(y)
+    for _ in range(epochs):
+        order = torch.randperm(len(y), generator=gen)
+        for s in range(0, len(y), batch_size):
+            idx = order[s : s + batch_size]
+            opt.zero_grad()
+            torch.nn.functional.cross_entropy(model(x[idx]), y[idx]).backward()
+            opt.step()
+
+
+def fresh_model():
+    ws = mlp_ws()
+    m = MLP(2, 2, hidden=(3,))
+    m.load_state_dict(ws.model.state_dict())
+    return m
+
+
+def flat_of(m):
+    return torch.cat([p.detach().reshape(-1) for p in m.parameters()])
+
+
+# Small runs built the way the CLI builds them (FedSelect, FedBN).
+def small(algorithm, **kw):
+    base = dict(algorithm=algorithm, dataset="synthetic", clients=4, classes_per_client=2, samples_per_class=8,
+                test_samples_per_class=4, model="mlp", rounds=4, batch_size=4, seed=5)
+    base.update(kw)
+    return RunConfig(**base)
+
+
+def run_cfg(cfg, ds=None):
+    ds = ds or synthetic()
+    eng = build_engine(cfg, build_federation(cfg, ds))
+    return eng, eng.run()
+
+
+def write_cifar100(folder, n=6, seed=0):
+    rng = np.random.default_rng(seed)
+    folder.mkdir(parents=True)
+    for split in ("train", "test"):
+        d = {
+            b"data": rng.integers(0, 256, (n, 3072), dtype=np.uint8),
+            b"fine_labels": rng.integers(0, 100, n).tolist(),
+            b"coarse_labels": rng.integers(0, 20, n).tolist(),
+        }
+        (folder / split).write_bytes(pickle.dumps(d))
+    meta = {b"fine_label_names": [f"f{i}".encode() for i in range(100)], b"coarse_label_names": [f"c{i}".encode() for i in range(20)]}
+    (folder / "meta").write_bytes(pickle.dumps(meta))
+    return pickle.loads((folder / "train").read_bytes())

@@ -5,6 +5,8 @@ import pytest
 
 from copfl.cli import main
 
+from helpers import write_cifar100
+
 
 def read_jsonl(p):
     return [json.loads(x) for x in p.read_text().splitlines()]
@@ -243,3 +245,32 @@ def test_run_help_shows_each_algorithms_default_and_every_registered_model(monke
     monkeypatch.setitem(MODELS, "toy", MODELS["mlp"])  # the list comes from the registry
     assert _run_flag_help("--model").startswith(f"model: {' | '.join(sorted(MODELS))} (default depends on the data set)")
     assert "| svm | tiny | toy (" in _run_flag_help("--model")
+
+
+def test_datasets_command_reports_found_and_missing(tmp_path, capsys):
+    write_cifar100(tmp_path / "cifar-100-python")
+    assert main(["datasets", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "cifar100         found" in out and "cifar10          missing" in out and "digits           embedded" in out
+    assert "https://www.cs.toronto.edu/~kriz/cifar.html" in out
+
+
+def test_datasets_command_names_every_femnist_layout_the_loader_and_readme_accept(tmp_path, capsys):
+    import re
+    from pathlib import Path
+
+    from copfl.data.sources import SOURCES
+
+    assert main(["datasets", "--data-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    hint = lines[lines.index(next(x for x in lines if x.startswith("  femnist "))) + 1]
+    assert "to obtain it:" in hint
+    for cand in SOURCES["femnist"].candidates:  # every form the loader accepts
+        if cand.kind == "dir":  # LEAF's json layout
+            assert f"<data-dir>/{cand.relpath}/" in hint and all(f"{cand.relpath}/{s}/*.json" in hint for s in ("train", "test"))
+        else:
+            assert f"<data-dir>/{cand.relpath}" in hint, cand.relpath
+    row = next(x for x in (Path(__file__).parents[1] / "README.md").read_text().splitlines() if x.startswith("| `femnist` |"))
+    readme_files = re.findall(r"`([\w.]+\.npz)`", row)
+    assert sorted(readme_files) == sorted(c.relpath for c in SOURCES["femnist"].candidates if c.kind == "file")
+    assert all(f in hint for f in readme_files)

@@ -40,3 +40,24 @@ def test_forward_macs_by_hand():
     # 80 steps x 2 layers x 4 gates x 256 x (input + 256), then the last step's 256 x 80
     lstm = build_model("lstm", ModelSpec((80,), 80))
     assert forward_macs(lstm, (80,)) == 80 * 4 * 256 * ((8 + 256) + (256 + 256)) + 256 * 80
+
+
+def test_lenet5_and_logreg():
+    le = build_model("lenet5", ModelSpec((1, 28, 28), 62))
+    assert le.fc.out_features == 62 and le.fc1.in_features == 16 * 5 * 5
+    import torch
+
+    assert le(torch.zeros(2, 1, 28, 28)).shape == (2, 62)
+    lr = build_model("logreg", ModelSpec((1, 28, 28), 62))
+    assert sum(p.numel() for p in lr.parameters()) == 784 * 62 + 62
+
+
+def test_lstm_model_and_kind_checks():
+    import torch
+
+    m = build_model("lstm", ModelSpec((80,), 80))
+    assert m(torch.zeros(3, 80, dtype=torch.long)).shape == (3, 80)
+    with pytest.raises(ValueError, match="model 'cnn' does not take token sequences; models for token sequences: lstm"):
+        build_model("cnn", ModelSpec((80,), 80))
+    with pytest.raises(ValueError, match="model 'lstm' does not take images"):
+        build_model("lstm", ModelSpec((3, 32, 32), 10))

@@ -111,3 +111,16 @@ def test_powerlaw_sizes_follow_the_weights():
     assert sorted(np.concatenate(sp.train).tolist()) == list(range(len(y)))
     with pytest.raises(PartitionError, match="leaves a client without training samples"):
         make_split(y, yt, PartitionSettings("powerlaw", num_clients=10, classes_per_client=10, power=12.0), 0)
+
+
+def test_natural_partition():
+    y, yt = np.arange(8) % 3, np.arange(4) % 3
+    g, gt = np.array([0, 0, 1, 1, 2, 2, 3, 3]), np.array([0, 1, 2, 2])  # group 3 has no test data
+    all_ = make_split(y, yt, PartitionSettings("natural", num_clients=None), 0, (g, gt))
+    assert [t.tolist() for t in all_.train] == [[0, 1], [2, 3], [4, 5]] and [t.tolist() for t in all_.test] == [[0], [1], [2, 3]]
+    two = make_split(y, yt, PartitionSettings("natural", num_clients=2), 1, (g, gt))
+    assert two.num_clients == 2 and set(two.meta["groups"]) <= {0, 1, 2}
+    with pytest.raises(PartitionError, match="4 clients requested but the data set has 3 natural clients"):
+        make_split(y, yt, PartitionSettings("natural", num_clients=4), 0, (g, gt))
+    with pytest.raises(PartitionError, match="no natural clients"):
+        make_split(y, yt, PartitionSettings("natural", num_clients=2), 0, None)

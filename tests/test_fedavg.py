@@ -1,3 +1,5 @@
+"""FedAvg, FedProx, FedAvg-FT, LocalOnly and the aggregation weights (copfl.algorithms.fedavg)."""
+
 import numpy as np
 import pytest
 import torch
@@ -123,20 +125,3 @@ def test_fedavg_ft_with_zero_epochs_equals_fedavg_and_finetuning_is_never_upload
     assert torch.equal(ft.server["params"], avg.server["params"])  # same global model
     assert [r["train_loss"] for r in ft.history] == [r["train_loss"] for r in avg.history]
     assert ft.history[-1]["test_loss_mean"] < avg.history[-1]["test_loss_mean"]  # evaluated after fine-tuning
-
-
-def test_personal_head_is_kept_local_and_never_averaged():
-    from copfl.workspace import Workspace
-
-    torch.manual_seed(0)
-    ws = Workspace(MLP(2, 2, hidden=(3,)))
-    init = ws.params.clone()
-    xs = [[[1.0, 0.0], [0.0, 1.0]], [[1.0, 1.0], [-1.0, 0.0]]]
-    eng = tiny_engine(FedAvg, {"personal": "head"}, ws, tiny_clients(xs, [[0, 1], [1, 0]]), rounds=2, lr=0.5)
-    run = eng.run()
-    head = ws.flat.select("head")
-    assert torch.equal(run.server["params"][head], init[head])  # the server never touches the head
-    assert not torch.equal(run.server["params"][~head], init[~head])
-    h0, h1 = (eng.store.get(c)["params"][head] for c in (0, 1))
-    assert not torch.equal(h0, h1)
-    assert torch.equal(eng.algorithm.personalized(None, {"params": run.server["params"]}, eng.store.get(0))[head], h0)
