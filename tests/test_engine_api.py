@@ -64,6 +64,7 @@ class Toy(Algorithm):
 
         stats = ws.train_steps(ctx.data, epochs=ctx.training.epochs, batch_size=ctx.training.batch_size, generator=ctx.generator("local"), step=step)
         new_state = {**state, "phi": phi, "count_seen": message["count"]}
+        ctx.logs["phi_norm"] = float(phi.norm())
         skip = self.config.skip_odd and ctx.client % 2 == 1 and ctx.round % 2 == 1
         upload = {} if skip else {"g": g, "num_samples": ctx.data.num_train}
         return ClientResult(upload, new_state, stats)
@@ -77,6 +78,7 @@ class Toy(Algorithm):
         return {"g": g}, {"server_draw": draw}
 
     def personalize(self, ctx: ClientContext, message, state):
+        ctx.logs["has_peer"] = int("peers" in message)
         return {**state, "peer": message["peers"].clone()} if "peers" in message else dict(state)
 
     def evaluate(self, ctx: ClientContext, message, state) -> EvalStats:
@@ -126,6 +128,8 @@ def test_toy_values_by_hand():
     # second phase: client 1 downloaded client 0's latest g; client 0 had no peer yet
     torch.testing.assert_close(eng.store.get(1)["peer"], g0)
     assert "peer" not in eng.store.get(0)
+    # the clients' own logs, from both phases, in the round's per-client log
+    assert rec1["per_client"] == {"client": [0, 1], "phi_norm": [float(phi0.norm()), float(phi1.norm())], "has_peer": [0, 1]}
     # traffic measured by the engine: down = 2 x (6 floats + a count) + 6 floats (the peer), up = 6 floats + a count
     assert rec1["bytes_down"] == 2 * (6 * 4 + 8) + 6 * 4
     assert rec1["bytes_up"] == 6 * 4 + 8

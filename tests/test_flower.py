@@ -42,6 +42,15 @@ def assert_same_run(a, b, server_a, server_b):
     for k in server_a:
         if isinstance(server_a[k], torch.Tensor):
             assert torch.allclose(server_a[k].double(), server_b[k].double(), rtol=1e-5, atol=1e-7), k
+    # the per-client logs (from aggregate and from the clients' own ctx.logs) travel too
+    pa, pb = Path(a) / "per_client.jsonl", Path(b) / "per_client.jsonl"
+    assert pa.exists() == pb.exists()
+    if pa.exists():
+        la, lb = (json.loads(x) for x in pa.read_text().splitlines()), (json.loads(x) for x in pb.read_text().splitlines())
+        for ra, rb in zip(la, lb, strict=True):
+            assert ra.keys() == rb.keys() and ra["client"] == rb["client"], (ra, rb)
+            for k in ra:
+                assert ra[k] == pytest.approx(rb[k], rel=1e-6, abs=1e-9), (k, ra, rb)
 
 
 def test_messages_round_trip_exactly():

@@ -93,6 +93,24 @@ class ClientStep:
     num_train: int
     bytes_down: int = 0  # the message it received
     bytes_up: int = 0  # its upload (and batch-norm statistics)
+    logs: dict[str, Any] = field(default_factory=dict)  # the client's ctx.logs
+
+
+def add_client_logs(record: dict[str, Any], logs: dict[int, dict[str, Any]]) -> None:
+    """Merge clients' logs (client -> {key: value}) into ``record["per_client"]``, whose
+    columns are lists aligned with its ``client`` list (absent values are None)."""
+    logs = {c: v for c, v in logs.items() if v}
+    if not logs:
+        return
+    old = record.get("per_client", {})
+    rows: dict[int, dict[str, Any]] = {}
+    for i, c in enumerate(old.get("client", [])):
+        rows[c] = {k: col[i] for k, col in old.items() if k != "client"}
+    for c, v in logs.items():
+        rows.setdefault(c, {}).update(v)
+    clients = sorted(rows)
+    keys = list(dict.fromkeys(k for c in clients for k in rows[c]))
+    record["per_client"] = {"client": clients, **{k: [rows[c].get(k) for c in clients] for k in keys}}
 
 
 def to_device(obj: Any, device: torch.device) -> Any:
@@ -241,7 +259,8 @@ class Engine:
         """Client ``client``'s local work in ``round``: its stored state in, its new state
         stored, its upload (and shared batch-norm statistics) out."""
         state, message = self._enter(client, message, server_buffers)
-        res = self.algorithm.client_update(self.context(client, round), message, state)
+        ctx = self.context(client, round)
+        res = self.algorithm.client_update(ctx, message, state)
         if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
             raise NonFiniteLossError(round, client)
         bn = None
@@ -252,7 +271,9 @@ class Engine:
                 bn = self.ws.buffers.clone()
         self.store.put(client, res.state)
         up = message_bytes(res.upload) + (message_bytes({"bn": bn}) if bn is not None else 0)
-        return ClientStep(res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up)
+        return ClientStep(
+            res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs
+        )
 
     def server_step(self, run: RunState, steps: dict[int, ClientStep]) -> dict[str, Any]:
         """Aggregate a round's client steps into ``run`` (server state, batch-norm statistics,
@@ -276,6 +297,7 @@ class Engine:
         record["bytes_up"] = sum(steps[c].bytes_up for c in order)
         record["bytes_down"] = sum(steps[c].bytes_down for c in order)
         record.update(logs)
+        add_client_logs(record, {c: steps[c].logs for c in order})
         run.round, run.server, run.server_buffers = r, server, server_buffers
         return record
 
@@ -283,15 +305,16 @@ class Engine:
     def has_personalize(self) -> bool:
         return self.algorithm.personalize is not None
 
-    def personalize_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> int:
+    def personalize_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> tuple[int, dict[str, Any]]:
         """The second client phase (after aggregation): the client's new state is stored;
-        returns the bytes of the message it received."""
+        returns the bytes of the message it received and the client's logs."""
         state, message = self._enter(client, message, server_buffers)
-        new = self.algorithm.personalize(self.context(client, round), message, state)  # type: ignore[misc]
+        ctx = self.context(client, round)
+        new = self.algorithm.personalize(ctx, message, state)  # type: ignore[misc]
         if self.init_buffers.numel() and self.config.bn_stats == "local":
             new["bn"] = self.ws.buffers.clone()
         self.store.put(client, new)
-        return message_bytes(message)
+        return message_bytes(message), ctx.logs
 
     def is_eval_round(self, round: int) -> bool:
         return round % self.config.eval_every == 0 or round == self.config.rounds
@@ -307,9 +330,9 @@ class Engine:
         t2 = time.perf_counter()
         if self.has_personalize:
             pctx = self.server_context(r, "personalize", selected)
-            record["bytes_down"] += sum(
-                self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)
-            )
+            done = {c: self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)}
+            record["bytes_down"] += sum(b for b, _ in done.values())
+            add_client_logs(record, {c: done[c][1] for c in sorted(done)})
         t3 = time.perf_counter()
         clients = self.evaluate(run) if self.is_eval_round(r) else None
         t4 = time.perf_counter()

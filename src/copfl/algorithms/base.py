@@ -22,6 +22,8 @@ A round, as the engine runs it (:mod:`copfl.engine`)::
   order -> the new server state and scalars to log. Not called when nobody uploaded.
 * ``personalize(ctx, message, state)`` (optional): a second client step after aggregation,
   for the round's participants (pFedSV's coalition); returns the client's new state.
+* ``ctx.logs``: what a client reports about its step (numbers, lists), gathered by the engine
+  into the round's per-client log, from either client phase.
 * ``personalized(ctx, message, state)``: the flat parameters client n is evaluated with;
   ``evaluate(ctx, message, state)`` may replace the whole evaluation (a choice or a mixture
   of models).
@@ -42,7 +44,7 @@ name with :func:`register`, and the CLI builds its options from the ``Config`` f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 import torch
@@ -82,6 +84,10 @@ class ClientContext:
     workspace: Workspace
     training: LocalTraining
     seed: int
+    # What the client reports about this step (JSON values: numbers, lists of numbers): the
+    # engine gathers it from client_update and personalize into the round's per-client log
+    # (``per_client.jsonl``), the same way in copfl and through Flower.
+    logs: dict[str, Any] = field(default_factory=dict)
 
     def generator(self, purpose: str) -> torch.Generator:
         """A generator unique to (run seed, purpose, round, client)."""

@@ -16,7 +16,8 @@ computes. What travels:
 * evaluate (server -> client), sent after aggregation: the client's second-phase message
   (``p_broadcast``, for the round's participants of an algorithm with a personalize phase)
   and/or its evaluation message (``broadcast``), with ``meta`` saying which; ``metrics``
-  (accuracy, loss, sizes) out when it evaluated;
+  (accuracy, loss, sizes) out when it evaluated, ``personalized`` (the client's logs of the
+  second phase, JSON) when it personalized; a train reply's ``step`` carries its logs too;
 * query: the node's partition, its sizes and the model's input shape, so that the server
   needs no data at all.
 
@@ -27,6 +28,7 @@ blob), as Flower keeps it per node, in memory.
 from __future__ import annotations
 
 import io
+import json
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -40,7 +42,7 @@ from flwr.serverapp.strategy import Strategy
 from copfl.algorithms.base import ClientState
 from copfl.callbacks import Callback
 from copfl.config import RunConfig
-from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, message_bytes
+from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, add_client_logs, message_bytes
 from copfl.experiment import apply_threads, build_engine
 from copfl.federation import Federation, build_federation
 from copfl.flower.config import config_from_run_config, config_to_json
@@ -171,6 +173,7 @@ def handle_train(msg: Message, context: Context, default: RunConfig | None = Non
                 {
                     "client": client, "diverged": False, "loss_sum": step.loss_sum, "samples": step.samples,
                     "num_train": step.num_train, "bytes_down": step.bytes_down, "bytes_up": step.bytes_up,
+                    "logs": json.dumps(step.logs),
                 }
             ),
         }
@@ -184,10 +187,11 @@ def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = 
     """After aggregation: the second client phase (if asked), then the evaluation (if asked)."""
     _, client, _, engine = client_runtime(context, default)
     meta = msg.content.config_records["meta"]
+    out = RecordDict({})
     if meta["personalize"]:
         r, message, buffers = _broadcast(msg.content, "p_")
-        engine.personalize_step(client, r, message, buffers)
-    out = RecordDict({})
+        _, logs = engine.personalize_step(client, r, message, buffers)
+        out["personalized"] = ConfigRecord({"client": client, "logs": json.dumps(logs)})
     if meta["evaluate"]:
         r, broadcast, buffers = _broadcast(msg.content)
         m = engine.evaluate_client(client, r, broadcast, buffers)
@@ -258,7 +262,8 @@ class CopflStrategy(Strategy):
             upload = unpack(m.content.array_records["upload"], m.content.config_records["upload_scalars"])
             bn = m.content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in m.content.array_records else None
             steps[c] = ClientStep(
-                upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]), int(st["bytes_down"]), int(st["bytes_up"])
+                upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]), int(st["bytes_down"]), int(st["bytes_up"]),
+                json.loads(str(st["logs"])),
             )
         expected = self.engine.sample_clients(server_round)
         if sorted(steps) != expected:
@@ -294,6 +299,8 @@ class CopflStrategy(Strategy):
     def aggregate_evaluate(self, server_round: int, replies: Iterable[Message]) -> MetricRecord | None:
         got = _check(replies, "evaluation")
         out, clients = None, None
+        plogs = [m.content.config_records["personalized"] for m in got if "personalized" in m.content.config_records]
+        add_client_logs(self.record, {int(p["client"]): json.loads(str(p["logs"])) for p in sorted(plogs, key=lambda p: int(p["client"]))})
         if self.engine.is_eval_round(server_round):
             ms = sorted((m.content.metric_records["metrics"] for m in got), key=lambda x: x["client"])
             if len(ms) != self.engine.num_clients:
