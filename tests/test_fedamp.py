@@ -59,6 +59,17 @@ def test_distance_attention_and_cloud_models_by_hand():
     assert alg.broadcast(sctx, {"init": torch.zeros(3)}, 0) == {}
 
 
+def test_default_step_keeps_every_self_weight_non_negative():
+    """alpha_k defaults to sigma / (N - 1): with N = 3 identical models xi_ij = 1/2, xi_ii = 0
+    (the bound), and any distance makes xi_ii > 0."""
+    alg, sctx = server_with([W[0]] * 3, {"sigma": 2.0})
+    assert alg.alpha_k == 1.0
+    xi_ii, xi = alg.attention(torch.tensor(W[0]), [torch.tensor(W[0])] * 2)
+    assert (xi_ii, xi) == (0.0, [0.5, 0.5])
+    xi_ii, xi = alg.attention(torch.tensor(W[0]), [torch.tensor(W[1]), torch.tensor(W[2])])
+    assert xi_ii == pytest.approx(1 - math.exp(-0.29 / 2) / 2 - math.exp(-2.25 / 2) / 2, rel=1e-6) and xi_ii > 0
+
+
 def test_cosine_attention_by_hand_and_a_client_without_upload():
     alg, sctx = server_with(W[:2], {"attention": "cosine", "sigma": 3.0, "self_attention": 0.25})
     w = np.array(W, dtype=np.float64)

@@ -24,8 +24,12 @@ cos(w_i, w_h)). With sigma = 0 the attention is uniform; with xi_ii = 1/m it is 
 average of the m models, so FedAMP is then FedProx with uniform weights and mu = lambda /
 alpha_k (tested bit for bit).
 
-Defaults: alpha_k = lambda = sigma = 1 (PFLlib's FedAMP, the common reference implementation;
-the paper tunes them per data set). Choices where the sources are silent or disagree:
+Defaults: lambda = sigma = 1 (PFLlib's FedAMP, the common reference implementation; the paper
+tunes them per data set); alpha_k = sigma / (N - 1) for N clients, the largest step for which
+every xi_ii >= 0 (A' <= 1 / sigma), so that u_i is a convex combination of the models. PFLlib's
+alphaK = 1 (``alpha_k=1``) makes xi_ii about 1 - 9 e^{-d} with 10 clients whose models are
+still close (d < 1 after a round on digits): u_i extrapolates far from every model and the
+run's accuracy falls to 0 by round 2. Choices where the sources are silent or disagree:
 
 * The models attended over are those the server holds: every client that has uploaded at
   least once (its latest upload). A client that never uploaded attends with the initial model
@@ -34,8 +38,9 @@ the paper tunes them per data set). Choices where the sources are silent or disa
   u_i, the model the client received; ``start="own"`` starts from the client's own w_i, as
   PFLlib does. (PFLlib's proximal term is computed on detached tensors and so has no
   gradient; copfl applies the paper's term.)
-* alpha_k is constant over rounds (the paper allows a schedule; PFLlib keeps it fixed). xi_ii
-  may become negative when alpha_k * sum A' > 1; the formula is applied as written.
+* alpha_k is constant over rounds (the paper allows a schedule; PFLlib keeps it fixed). With a
+  larger alpha_k than the default, xi_ii may become negative (alpha_k * sum A' > 1); the
+  formula is then applied as written.
 * HeurFedAMP's xi_ii (``self_attention``) defaults to 1/m, m the number of models attended
   over, the paper leaving it a hyper-parameter.
 """
@@ -55,6 +60,7 @@ from copfl.algorithms.base import (
     Message,
     ServerContext,
     ServerState,
+    Setup,
     register,
     weighted_sum,
 )
@@ -65,7 +71,7 @@ STARTS = ("cloud", "own")
 
 @dataclass(frozen=True)
 class FedAMPConfig:
-    alpha_k: float = 1.0  # alpha_k, the message-passing step (PFLlib's alphaK)
+    alpha_k: float | None = None  # alpha_k, the message-passing step (PFLlib's alphaK = 1); None: sigma / (N - 1)
     lam: float = 1.0  # lambda: the proximal coefficient is lambda / alpha_k (PFLlib's lamda)
     sigma: float = 1.0  # A(x) = 1 - exp(-x / sigma) (distance); the softmax temperature's inverse (cosine)
     attention: str = "distance"  # distance: FedAMP's A'(||w_i - w_j||^2) | cosine: HeurFedAMP
@@ -73,7 +79,7 @@ class FedAMPConfig:
     start: str = "cloud"  # local training starts from u_i (cloud) or from the client's own model (own)
 
     def __post_init__(self) -> None:
-        if not self.alpha_k > 0:
+        if self.alpha_k is not None and not self.alpha_k > 0:
             raise ValueError(f"FedAMP alpha_k must be > 0, got {self.alpha_k}")
         if self.lam < 0:
             raise ValueError(f"FedAMP lam must be >= 0, got {self.lam}")
@@ -134,6 +140,11 @@ class FedAMP(Algorithm):
     Config = FedAMPConfig
     run_defaults = {"optimizer": "sgd", "lr": 0.05, "momentum": 0.0}  # the pFedSV protocol: plain SGD
 
+    def __init__(self, config: FedAMPConfig, setup: Setup) -> None:
+        super().__init__(config, setup)
+        default = config.sigma / (setup.num_clients - 1) if config.attention == "distance" and setup.num_clients > 1 else 1.0
+        self.alpha_k = config.alpha_k if config.alpha_k is not None else default
+
     def init_server(self, init: torch.Tensor) -> ServerState:
         return {"init": init.clone()}  # the own model of a client that has not uploaded yet
 
@@ -143,7 +154,7 @@ class FedAMP(Algorithm):
     def attention(self, own: torch.Tensor, others: list[torch.Tensor]) -> tuple[float, list[float]]:
         c = self.config
         if c.attention == "distance":
-            return distance_weights(own, others, c.alpha_k, c.sigma)
+            return distance_weights(own, others, self.alpha_k, c.sigma)
         return cosine_weights(own, others, c.sigma, c.self_attention)
 
     def cloud_for(self, sctx: ServerContext, server: ServerState, client: int) -> torch.Tensor:
@@ -161,7 +172,7 @@ class FedAMP(Algorithm):
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         u = message["u"]
-        coef = self.config.lam / self.config.alpha_k
+        coef = self.config.lam / self.alpha_k
 
         def proximal(params: torch.Tensor, grad: torch.Tensor) -> None:
             grad.add_(params - u, alpha=coef)  # d/dw lambda/(2 alpha_k) ||w - u_i||^2
