@@ -97,7 +97,7 @@ def test_one_round_against_plain_torch():
     t1, pi1 = oracle_client(theta, XS[1], YS[1], [0.5, 0.5], 0.5)
     torch.testing.assert_close(eng.store.get(0)["pi"], pi0)
     torch.testing.assert_close(eng.store.get(1)["pi"], pi1)
-    assert rec["per_client"]["pi"][1] == pytest.approx(pi1.tolist())
+    assert [rec["per_client"][f"pi_{m}"][1] for m in range(2)] == pytest.approx(pi1.tolist())
     torch.testing.assert_close(run.server["components"], (2 * t0 + 6 * t1) / 8)  # by training-set size
     assert rec["bytes_down"] == 2 * 2 * 6 * 4 and rec["bytes_up"] == 2 * (2 * 6 * 4 + 8)
     # round 2's E-step starts from the client's own pi, not the uniform one
@@ -144,6 +144,6 @@ def test_fedem_with_one_component_is_fedavg_bit_for_bit():
         runs[name] = build_engine(cfg, build_federation(cfg)).run()
     fedem, fedavg = runs["fedem"], runs["fedavg"]
     assert torch.equal(fedem.server["components"][0], fedavg.server["params"])
-    assert [r["per_client"]["pi"] for r in fedem.history] == [[[1.0]] * 4] * 2
+    assert [r["per_client"]["pi_0"] for r in fedem.history] == [[1.0] * 4] * 2
     assert [{k: v for k, v in r.items() if k != "per_client"} for r in fedem.history] == fedavg.history
     assert fedavg.history[-1]["acc_mean"] > 0.3

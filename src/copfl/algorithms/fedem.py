@@ -181,7 +181,7 @@ class FedEM(Algorithm):
                 parts.append(ws.params.clone())
             trained = torch.stack(parts)
             stats = TrainStats(sum(s.loss_sum for s in all_stats), all_stats[0].samples, sum(s.steps for s in all_stats))
-        ctx.logs["pi"] = [float(v) for v in pi]
+        ctx.logs.update({f"pi_{m}": float(v) for m, v in enumerate(pi)})  # the per-client log: one column per component
         upload = {"components": trained, "num_samples": data.num_train}
         return ClientResult(upload, {"pi": pi}, stats)
 
