@@ -1,0 +1,289 @@
+"""pFedHN: Shamsian, Navon, Fetaya, Chechik, "Personalized Federated Learning using
+Hypernetworks", ICML 2021 (reference code: github.com/AvivSham/pFedHN).
+
+The server holds a hypernetwork h(v_i; phi): a learned embedding v_i per client, an MLP (a
+linear layer embedding -> hidden, then ``n_hidden`` times ReLU + linear hidden -> hidden) and a
+linear output to the target network's flat parameters theta_i = h(v_i; phi) (:func:`generate`).
+Each client receives ITS generated weights theta_i, trains them for ``inner_steps`` mini-batch
+steps (:meth:`PFedHN.inner_train`) and returns delta_i = theta_i - theta_i~ (the paper's
+Algorithm 1). The server's gradient is the vector-Jacobian product
+grad_{phi, v_i} = (d theta_i / d(phi, v_i))^T delta_i (:func:`hypernetwork_grad`), clipped to
+norm ``clip`` (:func:`clip_grad`), then a step of SGD with momentum and weight decay
+(:func:`sgd_step`). A client is evaluated with its generated weights theta_i.
+
+Server state (checkpointed, resumes bit for bit): ``hnet``, the hypernetwork's parameters and
+embeddings as one flat vector (the module is a function of it, :func:`generate`), and
+``momentum``, the server optimizer's buffer, a vector of the same size.
+
+Defaults (the reference code's): embedding dim int(1 + N/4), hidden 100, 3 hidden layers;
+inner SGD lr 5e-3, momentum 0.9, weight decay 5e-5, 50 inner steps, gradient norm clipped to 50
+(inner and outer); outer SGD lr 1e-2 (embeddings: ``embed_lr``, default the same), momentum 0.9,
+weight decay 1e-3 on every hypernetwork parameter and embedding. Initialisation as torch's: the
+embeddings N(0, 1) (nn.Embedding), each linear layer's weight and bias U(-1/sqrt(fan_in),
+1/sqrt(fan_in)) (nn.Linear).
+
+Choices where the reference is silent or its single-client loop does not apply:
+
+* One output layer hidden -> d instead of the reference's one head per target tensor: the
+  heads' stacked rows are that layer (each head's input is the same feature vector and its
+  initial bound 1/sqrt(hidden) is the same), so the function and its initial distribution are
+  the same; the flat output follows the workspace's parameter layout (``ws.flat``), whatever
+  the model.
+* The reference updates the hypernetwork after every single client. A copfl round trains
+  several clients from the same hypernetwork; ``server_update="sequential"`` (default) takes
+  one clipped optimizer step per upload, in ascending client order, each with the gradient at
+  the hypernetwork that generated the client's weights (the correct chain rule for its delta):
+  as many hypernetwork steps per client update as the reference. ``"mean"`` takes one step
+  with the mean of the participants' gradients. With one client per round both are the
+  reference's step.
+* Inner steps draw mini-batches epoch by epoch in the run's seeded order (without replacement
+  within an epoch, continuing into further epochs until ``inner_steps`` are done); the
+  reference takes the first batch of a freshly shuffled loader at each step. The batch size is
+  the run's (the pFedSV protocol's 32; the reference uses 64: ``--batch-size 64``).
+* The hypernetwork's random initialisation is seeded from the run's seed through the target
+  model's initial parameters (the strategy is not told the seed; see :func:`init_seed`).
+
+Memory: the output layer has (hidden + 1) x d parameters, and the server keeps them twice (with
+the momentum buffer) plus a gradient while updating: 101 x 55,210 floats (22 MB, 67 MB in all)
+for the digits MLP; for a model of d parameters, about 3 x 101 x d x 4 bytes (about 0.7 GB
+for a CNN of 600 k parameters, 13.5 GB for ResNet-18's 11 M).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+
+from copfl.algorithms.base import (
+    Algorithm,
+    ClientContext,
+    ClientResult,
+    ClientState,
+    Message,
+    ServerContext,
+    ServerState,
+    Setup,
+    register,
+)
+from copfl.seeding import torch_generator
+from copfl.workspace import OptimizerConfig, TrainStats, make_optimizer
+
+SERVER_UPDATES = ("sequential", "mean")
+
+
+@dataclass(frozen=True)
+class PFedHNConfig:
+    embed_dim: int = -1  # client embedding size (-1: int(1 + N/4), the reference's auto size)
+    hidden: int = 100  # hypernetwork hidden width (reference --hyper-hid)
+    n_hidden: int = 3  # hidden layers after the first (reference --n-hidden)
+    inner_steps: int = 50  # local mini-batch steps per round (reference --inner-steps)
+    inner_lr: float = 5e-3  # client SGD learning rate (reference --inner-lr)
+    inner_momentum: float = 0.9  # client SGD momentum (reference)
+    inner_wd: float = 5e-5  # client SGD weight decay (reference --inner-wd)
+    hn_lr: float = 1e-2  # server SGD learning rate (reference --lr)
+    embed_lr: float | None = None  # embeddings' learning rate (None: hn_lr; reference --embed-lr)
+    hn_momentum: float = 0.9  # server SGD momentum (reference)
+    hn_wd: float = 1e-3  # server SGD weight decay (reference --wd)
+    clip: float = 50.0  # gradient norm clip, inner and outer (reference: 50; 0: none)
+    server_update: str = "sequential"  # one server step per upload (sequential) | one with the mean gradient (mean)
+
+    def __post_init__(self) -> None:
+        if self.embed_dim != -1 and self.embed_dim < 1:
+            raise ValueError(f"pFedHN embed_dim must be >= 1 or -1 (auto), got {self.embed_dim}")
+        if self.hidden < 1:
+            raise ValueError(f"pFedHN hidden must be >= 1, got {self.hidden}")
+        if self.n_hidden < 0:
+            raise ValueError(f"pFedHN n_hidden must be >= 0, got {self.n_hidden}")
+        if self.inner_steps < 0:
+            raise ValueError(f"pFedHN inner_steps must be >= 0, got {self.inner_steps}")
+        for name in ("inner_lr", "hn_lr"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"pFedHN {name} must be > 0, got {getattr(self, name)}")
+        if self.embed_lr is not None and not self.embed_lr > 0:
+            raise ValueError(f"pFedHN embed_lr must be > 0, got {self.embed_lr}")
+        for name in ("inner_momentum", "hn_momentum", "inner_wd", "hn_wd", "clip"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"pFedHN {name} must be >= 0, got {getattr(self, name)}")
+        if self.server_update not in SERVER_UPDATES:
+            raise ValueError(f"pFedHN server_update must be one of {', '.join(SERVER_UPDATES)}, got {self.server_update!r}")
+
+
+@dataclass(frozen=True)
+class HNetLayout:
+    """Where each hypernetwork tensor lives in the flat vector: the embeddings (N x e), then
+    each linear layer's weight (out x in) and bias (out), the last one hidden -> d."""
+
+    num_clients: int
+    embed_dim: int
+    hidden: int
+    n_hidden: int
+    out_dim: int
+
+    def shapes(self) -> list[tuple[str, tuple[int, ...]]]:
+        dims = [self.embed_dim] + [self.hidden] * (self.n_hidden + 1) + [self.out_dim]
+        out = [("embeddings", (self.num_clients, self.embed_dim))]
+        for k in range(len(dims) - 1):
+            out += [(f"linear{k}.weight", (dims[k + 1], dims[k])), (f"linear{k}.bias", (dims[k + 1],))]
+        return out
+
+    @property
+    def size(self) -> int:
+        return sum(math.prod(s) for _, s in self.shapes())
+
+    @property
+    def num_embedding(self) -> int:
+        return self.num_clients * self.embed_dim
+
+    def unflatten(self, flat: torch.Tensor) -> dict[str, torch.Tensor]:
+        out, offset = {}, 0
+        for name, shape in self.shapes():
+            n = math.prod(shape)
+            out[name] = flat[offset : offset + n].view(shape)
+            offset += n
+        return out
+
+
+def init_seed(init: torch.Tensor) -> int:
+    """A seed for the hypernetwork's initialisation, from the target model's initial
+    parameters (themselves drawn from the run's seed)."""
+    digest = hashlib.blake2b(init.detach().cpu().contiguous().numpy().tobytes(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+def init_hypernetwork(layout: HNetLayout, generator: torch.Generator, device: torch.device) -> torch.Tensor:
+    """The flat vector of a freshly initialised hypernetwork, as torch initialises its modules:
+    embeddings N(0, 1) (nn.Embedding), linear weights and biases U(-1/sqrt(fan_in), 1/sqrt(fan_in))
+    (nn.Linear's kaiming_uniform(a=sqrt(5)) and bias rule)."""
+    parts = []
+    for name, shape in layout.shapes():
+        if name == "embeddings":
+            parts.append(torch.randn(shape, generator=generator).reshape(-1))
+        else:
+            fan_in = layout.embed_dim if name.startswith("linear0.") else layout.hidden
+            bound = 1.0 / math.sqrt(fan_in)
+            parts.append((torch.rand(shape, generator=generator) * 2 - 1).mul_(bound).reshape(-1))
+    return torch.cat(parts).to(device)
+
+
+def generate(layout: HNetLayout, hnet: torch.Tensor, client: int) -> torch.Tensor:
+    """theta_i = h(v_i; phi): the embedding of ``client`` through linear, (ReLU, linear) x
+    n_hidden, and the output linear layer to the target's flat parameters (the reference's
+    CNNHyper.forward, with its heads as one layer). Differentiable in ``hnet``."""
+    p = layout.unflatten(hnet)
+    x = p["embeddings"][client]
+    x = F.linear(x, p["linear0.weight"], p["linear0.bias"])
+    for k in range(1, layout.n_hidden + 1):
+        x = F.linear(F.relu(x), p[f"linear{k}.weight"], p[f"linear{k}.bias"])
+    last = layout.n_hidden + 1
+    return F.linear(x, p[f"linear{last}.weight"], p[f"linear{last}.bias"])
+
+
+def hypernetwork_grad(layout: HNetLayout, hnet: torch.Tensor, client: int, delta: torch.Tensor) -> torch.Tensor:
+    """The paper's hypernetwork update direction: (d theta_i / d hnet)^T delta_i, with
+    delta_i = theta_i - theta_i~ (the reference's autograd.grad(weights, hnet.parameters(),
+    grad_outputs=delta_theta))."""
+    p = hnet.detach().requires_grad_(True)
+    with torch.enable_grad():
+        theta = generate(layout, p, client)
+        (g,) = torch.autograd.grad(theta, p, grad_outputs=delta)
+    return g
+
+
+def clip_grad(grad: torch.Tensor, max_norm: float) -> torch.Tensor:
+    """torch.nn.utils.clip_grad_norm_'s rule, in place: scale by max_norm / (||g|| + 1e-6) when
+    that is below 1 (0: no clipping)."""
+    if max_norm > 0:
+        coef = max_norm / (float(grad.norm()) + 1e-6)
+        if coef < 1:
+            grad.mul_(coef)
+    return grad
+
+
+def sgd_step(hnet: torch.Tensor, momentum_buf: torch.Tensor, grad: torch.Tensor, num_embedding: int, cfg: PFedHNConfig) -> tuple[torch.Tensor, torch.Tensor]:
+    """One step of torch.optim.SGD (momentum, dampening 0, weight decay) with two parameter
+    groups, embeddings (the first ``num_embedding`` coordinates, lr ``embed_lr``) and the rest
+    (lr ``hn_lr``), on the flat vectors; returns the new (hnet, momentum buffer). A zero buffer
+    is the optimizer's first step (buf = d_p)."""
+    d_p = grad.add(hnet, alpha=cfg.hn_wd) if cfg.hn_wd else grad
+    buf = momentum_buf.clone()
+    if cfg.hn_momentum:
+        buf.mul_(cfg.hn_momentum).add_(d_p)
+        d_p = buf
+    new = hnet.clone()
+    embed_lr = cfg.hn_lr if cfg.embed_lr is None else cfg.embed_lr
+    new[:num_embedding].add_(d_p[:num_embedding], alpha=-embed_lr)
+    new[num_embedding:].add_(d_p[num_embedding:], alpha=-cfg.hn_lr)
+    return new, buf
+
+
+@register
+class PFedHN(Algorithm):
+    name = "pfedhn"
+    description = "pFedHN (Shamsian et al., ICML 2021): a server hypernetwork generates each client's weights"
+    Config = PFedHNConfig
+
+    def __init__(self, config: PFedHNConfig, setup: Setup) -> None:
+        super().__init__(config, setup)
+        n = setup.num_clients
+        embed_dim = int(1 + n / 4) if config.embed_dim == -1 else config.embed_dim
+        self.layout = HNetLayout(n, embed_dim, config.hidden, config.n_hidden, setup.workspace.params.numel())
+        self.inner_optimizer = OptimizerConfig("sgd", config.inner_lr, config.inner_momentum, config.inner_wd)
+
+    def init_server(self, init: torch.Tensor) -> ServerState:
+        hnet = init_hypernetwork(self.layout, torch_generator(init_seed(init), "pfedhn-init"), self.device)
+        return {"hnet": hnet, "momentum": torch.zeros_like(hnet)}
+
+    def broadcast(self, sctx: ServerContext, server: ServerState, client: int) -> Message:
+        with torch.no_grad():
+            return {"theta": generate(self.layout, server["hnet"], client)}
+
+    def inner_train(self, ctx: ClientContext, theta: torch.Tensor) -> TrainStats:
+        """``inner_steps`` steps of the inner SGD (momentum, weight decay) from theta, each
+        gradient clipped to norm ``clip`` first (the reference's inner loop)."""
+        ws, steps, clip = ctx.workspace, self.config.inner_steps, self.config.clip
+        ws.load(theta)
+        opt = make_optimizer(self.inner_optimizer, ws.flat.param)
+        per_epoch = max(1, ctx.data.num_train // ctx.training.batch_size)
+        epochs = -(-steps // per_epoch) + 1  # enough epochs; batches are drawn lazily
+        stats = TrainStats()
+        if steps == 0:
+            return stats
+        ws.model.train()
+        loss_sum = torch.zeros((), dtype=torch.float64, device=ws.device)
+        batches = ws.batches(ctx.data, epochs=epochs, batch_size=ctx.training.batch_size, generator=ctx.generator("pfedhn-inner"))
+        for xb, yb in batches:
+            loss = ws.loss_and_grad(xb, yb)
+            ws.step(opt, (lambda p, g: clip_grad(g, clip)) if clip else None)
+            loss_sum += loss * len(yb)
+            stats.samples += len(yb)
+            stats.steps += 1
+            if stats.steps == steps:
+                break
+        stats.loss_sum = float(loss_sum)
+        return stats
+
+    def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
+        theta = message["theta"]
+        stats = self.inner_train(ctx, theta)
+        return ClientResult({"delta": theta - ctx.workspace.params}, state, stats)
+
+    def aggregate(self, sctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
+        hnet, buf, cfg = server["hnet"], server["momentum"], self.config
+        grads = [hypernetwork_grad(self.layout, hnet, c, u["delta"]) for c, u in uploads]  # all at the generating hnet
+        if cfg.server_update == "mean":
+            total = torch.zeros_like(hnet)
+            for g in grads:
+                total.add_(g)
+            grads = [total.div_(len(uploads))]
+        norms = []
+        for g in grads:
+            norms.append(float(g.norm()))
+            hnet, buf = sgd_step(hnet, buf, clip_grad(g, cfg.clip), self.layout.num_embedding, cfg)
+        return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": sum(norms) / len(norms)}
+
+    def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
+        return message["theta"]
