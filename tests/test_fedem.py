@@ -3,7 +3,6 @@ hand, one round against plain torch autograd, and M = 1 = FedAvg bit for bit."""
 
 import math
 
-import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
