@@ -60,12 +60,18 @@ def client_logs_figure(history: list[dict[str, Any]], partial: bool = False) -> 
     """The figure of :func:`plot_client_logs` (a matplotlib Figure; the caller closes it)."""
     plt = _pyplot()
     recs = [r for r in history if "per_client" in r]
-    keys = [k for k in recs[0]["per_client"] if k != "client"]
+    # scalars only: vectors (pFedSV's relevance, its coalitions) have their own plots
+    keys = list(dict.fromkeys(
+        k for r in recs for k, col in r["per_client"].items()
+        if k != "client" and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in col if v is not None)
+    ))
     clients = sorted({c for r in recs for c in r["per_client"]["client"]})
     fig, axes = plt.subplots(1, len(keys), figsize=(4.2 * len(keys) + 1.2, 3.8), squeeze=False)
     for ax, key in zip(axes[0], keys):
         for c in clients:
-            pts = [(r["round"], r["per_client"][key][r["per_client"]["client"].index(c)]) for r in recs if c in r["per_client"]["client"]]
+            pts = [(r["round"], r["per_client"][key][r["per_client"]["client"].index(c)]) for r in recs
+                   if c in r["per_client"]["client"] and key in r["per_client"]]
+            pts = [p for p in pts if p[1] is not None]
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="." if partial else None, lw=1, label=f"client {c}")
         if key == "mask_fraction" and any("server_mask_fraction" in r for r in recs):
             ax.plot([r["round"] for r in recs], [r["server_mask_fraction"] for r in recs], color="black", lw=2, label="server mask")

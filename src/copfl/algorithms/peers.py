@@ -1,0 +1,81 @@
+"""Downloading other clients' models: the machinery pFedSV and FedFomo share.
+
+Both keep, on the server, the latest model each client uploaded (the *model pool*, one entry
+per client in the server-side store, checkpointed with the run) and let each client download
+some of the others, chosen by the client's own scores of them (pFedSV's relevance vector,
+FedFomo's affinities). The protocol, the same in copfl and through Flower:
+
+1. ``client_update``: the client trains and uploads its model together with its *request*:
+   every other client in its order of preference (:func:`rank_peers`: by score, ties broken
+   at random with the client's seeded generator) and how many models it wants.
+2. ``aggregate``: :func:`pool_put` stores each upload's model and request.
+3. ``broadcast`` in the ``personalize`` phase: :func:`pool_download` sends the client the first
+   ``k`` models of its request that the pool holds (a client that never uploaded is not
+   available; with ``latest=False`` only this round's uploads are), with their ids and the
+   availability mask.
+4. ``personalize``: the client values the downloaded models on its own validation data
+   (:func:`validation_accuracy`) and builds its personalized model.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from copfl.data.clients import ClientData
+from copfl.store import ClientStore
+from copfl.workspace import Workspace
+
+
+def rank_peers(scores: torch.Tensor, client: int, generator: torch.Generator) -> torch.Tensor:
+    """Every client but ``client``, best score first; equal scores in random order (e.g. all
+    zero in the first round). Returns int32 ids."""
+    n = len(scores)
+    noise = torch.rand(n, generator=generator, dtype=torch.float64)
+    keys = [(-float(scores[j]), float(noise[j]), j) for j in range(n) if j != client]
+    return torch.tensor([j for _, _, j in sorted(keys)], dtype=torch.int32)
+
+
+def pool_put(store: ClientStore, client: int, params: torch.Tensor, round: int, **extra: Any) -> None:
+    """Client ``client``'s latest model (and what else it sent, e.g. its request) into the pool."""
+    store.put(client, {"params": params.detach().clone(), "round": round, **extra})
+
+
+def available_mask(seen: torch.Tensor, fresh: torch.Tensor, client: int, latest: bool = True) -> torch.Tensor:
+    """Which other clients' models can be downloaded: every client that ever uploaded
+    (``latest``; stale models allowed) or only this round's uploaders."""
+    avail = (seen if latest else fresh).clone()
+    avail[client] = False
+    return avail
+
+
+def pool_download(
+    store: ClientStore, request: torch.Tensor, k: int, available: torch.Tensor, dim: int, select: torch.Tensor | None = None
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """The ids (int32) and the stacked models ``[len(ids), d]`` of the first ``k`` available
+    clients in ``request`` (``dim`` = d, the models' size); ``select`` (a boolean mask) sends
+    only those coordinates (pFedSV (D+C): the classifiers)."""
+    ids = [int(j) for j in request.tolist() if bool(available[int(j)])][: max(k, 0)]
+    rows = []
+    for j in ids:
+        p = store.get(j)["params"]  # type: ignore[index]
+        rows.append(p[select] if select is not None else p)
+    width = int(select.sum()) if select is not None else dim
+    models = torch.stack(rows) if rows else torch.zeros(0, width, device=available.device)
+    return torch.tensor(ids, dtype=torch.int32), models
+
+
+def validation_accuracy(ws: Workspace, params: torch.Tensor, data: ClientData) -> float:
+    """Accuracy of ``params`` on ``data``'s training part (a client's validation set), in
+    large batches without autograd."""
+    ws.load(params)
+    ev = ws.evaluate(data.x_train, data.y_train)
+    return ev.accuracy
+
+
+def model_distances(own: torch.Tensor, models: torch.Tensor) -> torch.Tensor:
+    """L2 distance (not squared) from ``own`` to each row of ``models``, in float64."""
+    if len(models) == 0:
+        return torch.zeros(0, dtype=torch.float64, device=own.device)
+    return (models.double() - own.double()).norm(dim=1)
