@@ -237,10 +237,16 @@ ALL_ALGORITHMS = [(a, FLOWER_OPTIONS.get(a, {})) for a in algorithm_names()] + [
     # batch norm: statistics averaged by the server, and kept per client (FedBN)
     ("fedavg", {"model": "resnet18", "resnet_stem": "cifar", "width": 0.125}),
     ("fedbn", {"model": "resnet18", "resnet_stem": "cifar", "width": 0.125}),
+    # differential privacy: DP-SGD's noise on the client, its steps accounted by the server
+    ("fedavg", {"dp_noise": 1.0}),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("algorithm,kw", ALL_ALGORITHMS, ids=[a + ("-bn" if k.get("model") else "") for a, k in ALL_ALGORITHMS])
+def _flower_id(a, k):
+    return a + ("-bn" if k.get("model") else "") + ("-dp" if k.get("dp_noise") else "")
+
+
+@pytest.mark.parametrize("algorithm,kw", ALL_ALGORITHMS, ids=[_flower_id(a, k) for a, k in ALL_ALGORITHMS])
 def test_every_algorithm_through_flower_messages_matches_copfl(tmp_path, monkeypatch, algorithm, kw):
     from flwr.supercore.task_identity import TaskIdentity
 
@@ -263,3 +269,5 @@ def test_every_algorithm_through_flower_messages_matches_copfl(tmp_path, monkeyp
     state = build_engine(ref, build_federation(ref)).run()
     assert_same_run(tmp_path / "copfl", tmp_path / "flower", state.server, final["server"])
     assert torch.equal(final["buffers"], state.server_buffers)
+    if kw.get("dp_noise"):  # the server accounted the steps the clients reported
+        assert all(r["epsilon"] > 0 for r in metrics(tmp_path / "flower"))

@@ -6,7 +6,8 @@ The results folder of a run::
                                 `copfl run --config config.toml` repeats the run
     metrics.jsonl, metrics.csv  one record per round (deterministic: no wall-clock times)
     clients.csv                 each client's final personalized accuracy and loss
-    summary.json                last-round and best-round figures, status, timings
+    summary.json                last-round and best-round figures, status, timings, privacy
+                                (DP settings and epsilon; null = infinity: no noise)
     curves.png                  accuracy and loss per round
     checkpoint.pt               (with --checkpoint-every) state to resume from
 
@@ -114,6 +115,7 @@ class ResultsWriter(Callback):
         }
         if error:
             summary["error"] = error
+        summary["privacy"] = engine.privacy_summary(state)  # epsilon null: no noise (infinity)
         elapsed = time.perf_counter() - self.t0
         summary["timing"] = {
             "seconds": round(elapsed, 3),

@@ -37,7 +37,8 @@ class Checkpoint:
             raise ValueError(f"{path}: not a copfl checkpoint")
         st = doc["state"]
         state = RunState(
-            st["round"], st["server"], st["server_buffers"], st["history"], [ClientMetrics(**c) for c in st["last_clients"]]
+            st["round"], st["server"], st["server_buffers"], st["history"], [ClientMetrics(**c) for c in st["last_clients"]],
+            {int(c): [list(e) for e in h] for c, h in st.get("privacy", {}).items()},  # DP accounting (absent before it)
         )
         server_clients = {int(k): v for k, v in doc.get("server_clients", {}).items()}  # absent before the server store
         return cls(state, {int(k): v for k, v in doc["clients"].items()}, server_clients)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import get_algorithm
+from copfl.privacy import validate as validate_dp
 from copfl.workspace import OptimizerConfig
 
 # Defaults that depend on the data set (a field left at None takes these).
@@ -82,6 +83,10 @@ class RunConfig:
     augment: bool = _f(False, "random crop (padding 4) + horizontal flip during local training")
     seed: int = _f(0, "root seed: every random stream derives from it")
     eval_every: int = _f(1, "evaluate every k rounds (and after the last)")
+    dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)")
+    dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)")
+    dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)")
+    dp_mode: str = _f("sgd", "DP mechanism: sgd (DP-SGD on the client, Abadi et al. 2016) | upload (clip and noise the client's update)")
     store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)")
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)")
     device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps")
@@ -92,6 +97,9 @@ class RunConfig:
         "only written over when --out names it, otherwise the run goes to a new DIR-2, DIR-3...",
     )
     options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False)
+
+    def __post_init__(self) -> None:
+        validate_dp(self.dp_noise, self.dp_clip, self.dp_delta, self.dp_mode)
 
     def resolved(self) -> ResolvedConfig:
         """The config with the data set's and the algorithm's defaults filled in, as a
@@ -127,6 +135,7 @@ class ResolvedConfig(RunConfig):
     and resolve again: ``dataclasses.replace`` on a resolved config keeps the old defaults."""
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         missing = [k for k in RESOLVED_FIELDS if getattr(self, k) is None]
         if missing:
             raise ValueError(f"a resolved run config needs {', '.join(missing)}; make it with RunConfig(...).resolved()")

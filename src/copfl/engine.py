@@ -19,6 +19,13 @@ participants receive (training and second-phase messages), ``bytes_up`` every te
 upload; boolean masks count one bit per entry, Python numbers 8 bytes. Evaluation messages
 are a measurement, not part of the protocol, and are not counted.
 
+Differential privacy (``config.dp``, copfl.privacy): with noise > 0, DP-SGD runs inside each
+client's steps (``mode="sgd"``: the workspace privatizes every gradient) or the client's
+upload is clipped and noised after its update (``mode="upload"``; its stored state keeps the
+clean model). The steps (or participations) a client spent travel in its :class:`ClientStep`
+to the server, which composes them per client in :attr:`RunState.privacy` (checkpointed) and
+logs each round's ``epsilon``: the largest over clients.
+
 Batch norm (``bn_stats``): ``"shared"`` uploads each client's running statistics after
 training and averages them with training-set-size weights; ``"local"`` keeps them in each
 client's state and never uploads them. The choice is the engine's, so every algorithm
@@ -29,6 +36,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +46,8 @@ import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
 from copfl.data.clients import ClientData
-from copfl.seeding import numpy_rng
+from copfl.privacy import ACCOUNTANT, DPConfig, DPSGDSession, EpsilonCache, add_history, check_model, privatize_upload
+from copfl.seeding import numpy_rng, torch_generator
 from copfl.store import ClientStore, MemoryStore
 from copfl.workspace import Workspace
 
@@ -61,6 +71,7 @@ class EngineConfig:
     eval_every: int = 1  # evaluate every k rounds (and always after the last round)
     seed: int = 0
     bn_stats: str = "shared"
+    dp: DPConfig = DPConfig()  # differential privacy (noise 0: off)
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -94,6 +105,7 @@ class ClientStep:
     bytes_down: int = 0  # the message it received
     bytes_up: int = 0  # its upload (and batch-norm statistics)
     logs: dict[str, Any] = field(default_factory=dict)  # the client's ctx.logs
+    dp: list[list[float]] = field(default_factory=list)  # privacy spent: [[sigma, q, steps], ...]
 
 
 def add_client_logs(record: dict[str, Any], logs: dict[int, dict[str, Any]]) -> None:
@@ -150,6 +162,8 @@ class RunState:
     server_buffers: torch.Tensor
     history: list[dict[str, Any]] = field(default_factory=list)
     last_clients: list[ClientMetrics] = field(default_factory=list)
+    # DP accounting: client -> its composed mechanisms [[sigma, q, steps], ...] (copfl.privacy)
+    privacy: dict[int, list[list[float]]] = field(default_factory=dict)
 
 
 class Callback:
@@ -204,6 +218,8 @@ class Engine:
         self.init_params = workspace.params.clone()
         self.init_buffers = workspace.buffers.clone()
         self.timings: dict[str, float] = {"train": 0.0, "aggregate": 0.0, "evaluate": 0.0}
+        check_model(config.dp, workspace.model, type(workspace.model).__name__, config.bn_stats)
+        self.epsilons = EpsilonCache()
 
     # ------------------------------------------------------------------ pieces
     def sample_clients(self, round: int) -> list[int]:
@@ -254,15 +270,63 @@ class Engine:
         """What the server sends ``client`` in ``sctx``'s phase (built on demand)."""
         return self.algorithm.broadcast(sctx, run.server, client)
 
+    # ------------------------------------------------------------------ privacy
+    @contextmanager
+    def dp_sgd(self, ctx: ClientContext, purpose: str) -> Iterator[DPSGDSession | None]:
+        """While open, the workspace runs DP-SGD for ``ctx``'s client (when the run's DP mode is
+        sgd), its noise from a generator seeded by (run seed, ``purpose``, round, client)."""
+        dp = self.config.dp
+        if not (dp.enabled and dp.mode == "sgd"):
+            yield None
+            return
+        session = DPSGDSession(dp.clip, dp.noise, torch_generator(self.config.seed, purpose, ctx.round, ctx.client), ctx.data.num_train)
+        self.ws.dp = session
+        try:
+            yield session
+        finally:
+            self.ws.dp = None
+
+    def account(self, run: RunState, client: int, entries: list[list[float]]) -> None:
+        """Compose a client's spent privacy (``[[sigma, q, steps], ...]``) into ``run``."""
+        if entries:
+            run.privacy[client] = add_history(run.privacy.get(client, []), entries)
+
+    def epsilon(self, run: RunState) -> float | None:
+        """The run's epsilon so far at the configured delta: the largest over clients (None:
+        DP is off, i.e. infinity)."""
+        dp = self.config.dp
+        return self.epsilons.max(run.privacy, dp.delta) if dp.enabled else None
+
+    def privacy_summary(self, run: RunState) -> dict[str, Any]:
+        """The run's DP settings and spent epsilon (``null`` = infinity: no noise)."""
+        dp = self.config.dp
+        out: dict[str, Any] = {"mode": dp.mode, "noise": dp.noise, "clip": dp.clip, "delta": dp.delta, "epsilon": self.epsilon(run)}
+        if dp.enabled:
+            out["accountant"] = ACCOUNTANT
+            out["epsilon_per_client"] = {str(c): self.epsilons.get(c, h, dp.delta) for c, h in sorted(run.privacy.items())}
+        return out
+
     # ------------------------------------------------------------------ a round
     def client_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientStep:
         """Client ``client``'s local work in ``round``: its stored state in, its new state
         stored, its upload (and shared batch-norm statistics) out."""
         state, message = self._enter(client, message, server_buffers)
         ctx = self.context(client, round)
-        res = self.algorithm.client_update(ctx, message, state)
+        dp = self.config.dp
+        reference = None
+        if dp.enabled and dp.mode == "upload":  # what the client starts from, before it trains
+            reference = {k: v.clone() if isinstance(v, torch.Tensor) else v for k, v in self.algorithm.dp_reference(message, state).items()}
+        with self.dp_sgd(ctx, "dp") as session:
+            res = self.algorithm.client_update(ctx, message, state)
         if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
             raise NonFiniteLossError(round, client)
+        spent = session.history() if session is not None else []
+        if reference is not None and res.upload:
+            gen = torch_generator(self.config.seed, "dp-upload", round, client)
+            upload, noised = privatize_upload(res.upload, reference, dp.clip, dp.noise, gen, self.algorithm.name)
+            res.upload = upload  # the client's stored state keeps its clean model
+            if noised:
+                spent = [[dp.noise, 1.0, 1]]  # one Gaussian mechanism of sensitivity C
         bn = None
         if self.init_buffers.numel():
             if self.config.bn_stats == "local":
@@ -272,7 +336,7 @@ class Engine:
         self.store.put(client, res.state)
         up = message_bytes(res.upload) + (message_bytes({"bn": bn}) if bn is not None else 0)
         return ClientStep(
-            res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs
+            res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, spent
         )
 
     def server_step(self, run: RunState, steps: dict[int, ClientStep]) -> dict[str, Any]:
@@ -298,6 +362,8 @@ class Engine:
         record["bytes_down"] = sum(steps[c].bytes_down for c in order)
         record.update(logs)
         add_client_logs(record, {c: steps[c].logs for c in order})
+        for c in order:
+            self.account(run, c, steps[c].dp)
         run.round, run.server, run.server_buffers = r, server, server_buffers
         return record
 
@@ -305,16 +371,20 @@ class Engine:
     def has_personalize(self) -> bool:
         return self.algorithm.personalize is not None
 
-    def personalize_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> tuple[int, dict[str, Any]]:
+    def personalize_step(
+        self, client: int, round: int, message: Message, server_buffers: torch.Tensor
+    ) -> tuple[int, dict[str, Any], list[list[float]]]:
         """The second client phase (after aggregation): the client's new state is stored;
-        returns the bytes of the message it received and the client's logs."""
+        returns the bytes of the message it received, the client's logs and the privacy its
+        DP-SGD steps spent (``[[sigma, q, steps], ...]``, empty without DP-SGD)."""
         state, message = self._enter(client, message, server_buffers)
         ctx = self.context(client, round)
-        new = self.algorithm.personalize(ctx, message, state)  # type: ignore[misc]
+        with self.dp_sgd(ctx, "dp-personalize") as session:
+            new = self.algorithm.personalize(ctx, message, state)  # type: ignore[misc]
         if self.init_buffers.numel() and self.config.bn_stats == "local":
             new["bn"] = self.ws.buffers.clone()
         self.store.put(client, new)
-        return message_bytes(message), ctx.logs
+        return message_bytes(message), ctx.logs, session.history() if session is not None else []
 
     def is_eval_round(self, round: int) -> bool:
         return round % self.config.eval_every == 0 or round == self.config.rounds
@@ -331,8 +401,10 @@ class Engine:
         if self.has_personalize:
             pctx = self.server_context(r, "personalize", selected)
             done = {c: self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)}
-            record["bytes_down"] += sum(b for b, _ in done.values())
+            record["bytes_down"] += sum(b for b, _, _ in done.values())
             add_client_logs(record, {c: done[c][1] for c in sorted(done)})
+            for c in sorted(done):
+                self.account(run, c, done[c][2])
         t3 = time.perf_counter()
         clients = self.evaluate(run) if self.is_eval_round(r) else None
         t4 = time.perf_counter()
@@ -348,6 +420,8 @@ class Engine:
         if clients is not None:
             run.last_clients = clients
             record.update(summarize_clients(clients))
+        if self.config.dp.enabled:
+            record["epsilon"] = self.epsilon(run)
         run.history.append(record)
 
     def evaluate_client(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientMetrics:

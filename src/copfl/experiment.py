@@ -42,6 +42,7 @@ from copfl.data.clients import ClientData, CropFlip
 from copfl.engine import Callback, Engine, EngineConfig, NonFiniteLossError, RunState
 from copfl.federation import Federation, _count, build_federation, corruption_shift  # noqa: F401  (re-exported)
 from copfl.models import ModelSpec, build_model, forward_macs
+from copfl.privacy import DPConfig, check_model
 from copfl.runtime import make_deterministic, resolve_device, set_threads
 from copfl.seeding import torch_global_seed
 from copfl.store import ClientStore, DiskStore, MemoryStore
@@ -86,7 +87,9 @@ def make_engine(
     )
     setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats)
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
-    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats)
+    dp = DPConfig(cfg.dp_noise, cfg.dp_clip, cfg.dp_delta, cfg.dp_mode)
+    check_model(dp, model, cfg.model, cfg.bn_stats)  # before the engine: the message names the --model
+    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp)
     store: ClientStore = MemoryStore()
     server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":

@@ -18,6 +18,7 @@ from torch import nn
 from copfl.data.clients import ClientData
 from copfl.models import channels_last_hazard, has_batchnorm
 from copfl.params import FlatParams
+from copfl.privacy import DPSGDSession, per_sample_gradients, privatize_gradient
 
 OPTIMIZERS = ("sgd", "adam")
 
@@ -114,6 +115,9 @@ class Workspace:
         self.augment = augment
         self.eval_batch_size = eval_batch_size
         self.has_bn = has_batchnorm(model)
+        # DP-SGD (copfl.privacy): set by the engine around a client's step when the run has
+        # --dp-noise > 0; every gradient loss_and_grad computes is then privatized.
+        self.dp: DPSGDSession | None = None
 
     @property
     def device(self) -> torch.device:
@@ -182,6 +186,8 @@ class Workspace:
         skipped when the model has batch norm (its statistics are undefined)."""
         x, y = data.x_train, data.y_train
         n = len(y)
+        if self.dp is not None:
+            self.dp.rate = min(1.0, batch_size / max(n, 1))  # DP-SGD's sampling rate q = B / n
         for _ in range(epochs):
             order = torch.randperm(n, generator=generator)
             for start in range(0, n, batch_size):
@@ -205,8 +211,14 @@ class Workspace:
         """The loss of the loaded parameters on a batch, its gradient left in :attr:`flat`'s
         ``grad`` (zeroed first). ``loss_fn(logits, y)`` replaces the run's criterion
         (cross-entropy or hinge); ``feature_loss(features, y)`` is added, with ``features`` the
-        head's input taken by :meth:`feature_tap` (``tap``). Returns the loss, detached."""
+        head's input taken by :meth:`feature_tap` (``tap``). Returns the loss, detached.
+
+        Under DP-SGD (:attr:`dp` set) the gradient left is the privatized one (per-sample
+        gradients clipped, summed, noised, divided by the batch size: copfl.privacy) and the
+        loss the mean of the per-sample losses."""
         self.flat.grad.zero_()
+        if self.dp is not None:
+            return self._dp_loss_and_grad(xb, yb, loss_fn, feature_loss, tap)
         out = self.model(xb)
         loss = (loss_fn or self.criterion)(out, yb)
         if feature_loss is not None:
@@ -214,6 +226,16 @@ class Workspace:
             loss = loss + feature_loss(tap.pop(), yb)
         loss.backward()
         return loss.detach()
+
+    def _dp_loss_and_grad(
+        self, xb: torch.Tensor, yb: torch.Tensor, loss_fn: LossFn | None, feature_loss: FeatureLoss | None, tap: list[torch.Tensor] | None
+    ) -> torch.Tensor:
+        dp = self.dp
+        assert dp is not None
+        grads, losses = per_sample_gradients(self.model, loss_fn or self.criterion, xb, yb, feature_loss, tap)
+        privatize_gradient(self.model, grads, self.flat.grad, dp.clip, dp.noise, dp.generator)
+        dp.count(len(yb))
+        return losses.mean()
 
     def step(self, optimizer: torch.optim.Optimizer, grad_hook: GradHook | None = None) -> None:
         """One optimizer step on the flat vector, after ``grad_hook(params, grad)`` (which may

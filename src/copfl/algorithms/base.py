@@ -22,6 +22,8 @@ A round, as the engine runs it (:mod:`copfl.engine`)::
   order -> the new server state and scalars to log. Not called when nobody uploaded.
 * ``personalize(ctx, message, state)`` (optional): a second client step after aggregation,
   for the round's participants (pFedSV's coalition); returns the client's new state.
+* ``dp_reference(message, state)`` (optional): for ``--dp-mode upload``, the tensor each
+  privatized upload key started from (default: the message's tensor of the same key).
 * ``ctx.logs``: what a client reports about its step (numbers, lists), gathered by the engine
   into the round's per-client log, from either client phase.
 * ``personalized(ctx, message, state)``: the flat parameters client n is evaluated with;
@@ -175,6 +177,16 @@ class Algorithm:
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, Any]]:
         return server, {}
+
+    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor | None]:
+        """For ``--dp-mode upload``: for each upload key to privatize, the tensor the client's
+        update started from (called before :meth:`client_update`, with its message and state);
+        the engine clips upload - reference to norm C and adds noise. None marks a floating
+        upload tensor to send as it is; a floating upload tensor missing here is an error
+        (it would leave unprotected); numbers and integer tensors are sent as they are.
+        Default: the message's floating tensors, by key (an upload key equal to a message key
+        of the same shape)."""
+        return {k: v for k, v in message.items() if isinstance(v, torch.Tensor) and v.is_floating_point()}
 
     # The optional second client phase: an algorithm that has one overrides this.
     personalize: Callable[[ClientContext, Message, ClientState], ClientState] | None = None

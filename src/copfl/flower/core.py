@@ -12,12 +12,13 @@ computes. What travels:
   ``meta`` (round);
 * train (client -> server): ``upload`` + ``upload_scalars`` (the algorithm's upload, possibly
   empty), ``bn`` (batch-norm statistics when they are shared), ``step`` (client id, loss sum,
-  samples, bytes received and sent);
+  samples, bytes received and sent, and the privacy its DP spent, ``dp``: JSON
+  ``[[sigma, q, steps], ...]``, for the server's accountant; the noise is added on the client);
 * evaluate (server -> client), sent after aggregation: the client's second-phase message
   (``p_broadcast``, for the round's participants of an algorithm with a personalize phase)
   and/or its evaluation message (``broadcast``), with ``meta`` saying which; ``metrics``
   (accuracy, loss, sizes) out when it evaluated, ``personalized`` (the client's logs of the
-  second phase, JSON) when it personalized; a train reply's ``step`` carries its logs too;
+  second phase and its DP-SGD steps, JSON) when it personalized; a train reply's ``step`` carries its logs too;
 * query: the node's partition, its sizes and the model's input shape, so that the server
   needs no data at all.
 
@@ -173,7 +174,7 @@ def handle_train(msg: Message, context: Context, default: RunConfig | None = Non
                 {
                     "client": client, "diverged": False, "loss_sum": step.loss_sum, "samples": step.samples,
                     "num_train": step.num_train, "bytes_down": step.bytes_down, "bytes_up": step.bytes_up,
-                    "logs": json.dumps(step.logs),
+                    "logs": json.dumps(step.logs), "dp": json.dumps(step.dp),
                 }
             ),
         }
@@ -190,8 +191,8 @@ def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = 
     out = RecordDict({})
     if meta["personalize"]:
         r, message, buffers = _broadcast(msg.content, "p_")
-        _, logs = engine.personalize_step(client, r, message, buffers)
-        out["personalized"] = ConfigRecord({"client": client, "logs": json.dumps(logs)})
+        _, logs, spent = engine.personalize_step(client, r, message, buffers)
+        out["personalized"] = ConfigRecord({"client": client, "logs": json.dumps(logs), "dp": json.dumps(spent)})
     if meta["evaluate"]:
         r, broadcast, buffers = _broadcast(msg.content)
         m = engine.evaluate_client(client, r, broadcast, buffers)
@@ -263,7 +264,7 @@ class CopflStrategy(Strategy):
             bn = m.content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in m.content.array_records else None
             steps[c] = ClientStep(
                 upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]), int(st["bytes_down"]), int(st["bytes_up"]),
-                json.loads(str(st["logs"])),
+                json.loads(str(st["logs"])), json.loads(str(st["dp"])),
             )
         expected = self.engine.sample_clients(server_round)
         if sorted(steps) != expected:
@@ -300,7 +301,10 @@ class CopflStrategy(Strategy):
         got = _check(replies, "evaluation")
         out, clients = None, None
         plogs = [m.content.config_records["personalized"] for m in got if "personalized" in m.content.config_records]
-        add_client_logs(self.record, {int(p["client"]): json.loads(str(p["logs"])) for p in sorted(plogs, key=lambda p: int(p["client"]))})
+        plogs = sorted(plogs, key=lambda p: int(p["client"]))
+        add_client_logs(self.record, {int(p["client"]): json.loads(str(p["logs"])) for p in plogs})
+        for p in plogs:
+            self.engine.account(self.run, int(p["client"]), json.loads(str(p["dp"])))
         if self.engine.is_eval_round(server_round):
             ms = sorted((m.content.metric_records["metrics"] for m in got), key=lambda x: x["client"])
             if len(ms) != self.engine.num_clients:

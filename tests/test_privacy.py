@@ -1,0 +1,267 @@
+"""Differential privacy (:mod:`copfl.privacy`): DP-SGD's clipped, noised gradient by hand, the
+noised upload by hand, the accountant against the library and a published value, sigma = 0
+bit-identical to no DP, resumed runs, the results files and the errors."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+import torch
+
+from copfl.algorithms.fedavg import FedAvg
+from copfl.checkpoint import Checkpoint
+from copfl.config import RunConfig
+from copfl.engine import EngineConfig
+from copfl.experiment import build_engine
+from copfl.federation import build_federation
+from copfl.privacy import DPConfig, DPSGDSession, add_history, check_model, epsilon
+from copfl.seeding import torch_generator
+
+from helpers import linear_workspace, mlp_ws, softmax_ce_grad, tiny_clients, tiny_engine, XS, YS
+
+W, B = [[0.5, -0.3], [0.2, 0.8]], [0.1, -0.1]
+X = [[1.0, 2.0], [-1.5, 0.5], [0.3, -2.2], [2.5, 1.0]]
+Y = [0, 1, 1, 0]
+
+
+def by_hand(clip: float, noise: float, gen: torch.Generator, x=X, y=Y) -> np.ndarray:
+    """Abadi et al. (2016), Alg. 1 on the linear softmax model, per-sample gradients from the
+    hand-derived formula: sum_i g_i min(1, C / (||g_i|| + 1e-6)) + N(0, sigma^2 C^2), over B."""
+    total = np.zeros(6)
+    for xi, yi in zip(x, y):
+        gw, gb = softmax_ce_grad(W, B, [xi], [yi])
+        g = np.concatenate([gw.reshape(-1), gb])  # the flat vector: fc.weight (row-major), fc.bias
+        total += g * min(1.0, clip / (np.linalg.norm(g) + 1e-6))
+    z = torch.randn(6, generator=gen).double().numpy() * noise * clip
+    return (total + z) / len(y)
+
+
+def per_sample_norms() -> list[float]:
+    out = []
+    for xi, yi in zip(X, Y):
+        gw, gb = softmax_ce_grad(W, B, [xi], [yi])
+        out.append(float(np.linalg.norm(np.concatenate([gw.reshape(-1), gb]))))
+    return out
+
+
+# --------------------------------------------------------------------------- DP-SGD
+def test_dp_sgd_gradient_is_clipped_summed_noised_and_averaged_by_hand():
+    clip, noise = 1.5, 1.3
+    norms = per_sample_norms()
+    assert min(norms) < clip < max(norms)  # some samples are clipped, some are not
+    ws = linear_workspace(W, B)
+    ws.dp = DPSGDSession(clip, noise, torch_generator(0, "dp", 1, 0), num_train=10)
+    loss = ws.loss_and_grad(torch.tensor(X), torch.tensor(Y))
+    expected = by_hand(clip, noise, torch_generator(0, "dp", 1, 0))
+    assert np.allclose(ws.flat.grad.double().numpy(), expected, atol=1e-6)
+    assert ws.dp.steps == {4 / 10: 1}  # outside a pass: q = len(batch) / n
+    plain = torch.nn.functional.cross_entropy(linear_workspace(W, B).model(torch.tensor(X)), torch.tensor(Y)).detach()
+    assert float(loss) == pytest.approx(float(plain), rel=1e-6)  # the mean of the per-sample losses
+
+
+def test_dp_sgd_without_noise_and_clipping_is_the_plain_gradient():
+    ws = linear_workspace(W, B)
+    ws.dp = DPSGDSession(1e6, 0.0, torch_generator(0, "dp", 1, 0), num_train=4)
+    ws.loss_and_grad(torch.tensor(X), torch.tensor(Y))
+    gw, gb = softmax_ce_grad(W, B, X, Y)
+    assert np.allclose(ws.flat.grad.double().numpy(), np.concatenate([gw.reshape(-1), gb]), atol=1e-6)
+
+
+def test_dp_sgd_feature_loss_and_loss_fn_are_per_sample():
+    """A feature loss (FedPAC's form) and a custom criterion go through the per-sample path:
+    without clipping or noise, the gradient equals plain autograd's of the batch loss."""
+    target = torch.tensor([[0.3, -0.2], [1.0, 0.5]])
+
+    def feature_loss(f, y):
+        return 0.7 * torch.nn.functional.mse_loss(f, target[y])
+
+    def loss_fn(out, y):
+        return torch.nn.functional.cross_entropy(out, y, label_smoothing=0.1)
+
+    xb, yb = torch.tensor(X), torch.tensor(Y)
+    ref = linear_workspace(W, B)
+    with ref.feature_tap(True) as tap:
+        ref.loss_and_grad(xb, yb, loss_fn=loss_fn, feature_loss=feature_loss, tap=tap)
+    ws = linear_workspace(W, B)
+    ws.dp = DPSGDSession(1e6, 0.0, torch_generator(0, "dp", 1, 0), num_train=4)
+    with ws.feature_tap(True) as tap:
+        ws.loss_and_grad(xb, yb, loss_fn=loss_fn, feature_loss=feature_loss, tap=tap)
+    assert torch.allclose(ws.flat.grad, ref.flat.grad, atol=1e-6)
+
+
+def test_engine_seeds_dp_sgd_per_round_and_client_and_counts_steps():
+    """One full-batch SGD step of FedAvg: the server model is w - lr * the DP gradient whose
+    noise comes from (seed, "dp", round, client); the step is accounted with q = B / n."""
+    clip, noise, lr = 1.5, 1.3, 0.1
+    eng = tiny_engine(FedAvg, {}, linear_workspace(W, B), tiny_clients([X], [Y]), lr=lr, batch_size=8, seed=5,
+                      dp=DPConfig(noise, clip))  # fmt: skip
+    run = eng.run()
+    # the batch is the whole client (in the pass's random order: the sum does not depend on it)
+    g = by_hand(clip, noise, torch_generator(5, "dp", 1, 0))
+    w0 = np.concatenate([np.asarray(W).reshape(-1), B])
+    assert np.allclose(run.server["params"].double().numpy(), w0 - lr * g, atol=1e-6)
+    assert run.privacy == {0: [[noise, 1.0, 1]]}  # q = min(1, 8 / 4)
+    assert run.history[-1]["epsilon"] == pytest.approx(epsilon([[noise, 1.0, 1]], 1e-5))
+
+
+# --------------------------------------------------------------------------- upload mode
+class FedAvgRef(FedAvg):
+    """FedAvg with the dp_reference proposed for it: the shared part it started from."""
+
+    name = ""
+
+    def dp_reference(self, message, state):
+        return {"shared": self._shared_part(self._compose(message["params"], state))}
+
+
+def test_upload_mode_clips_and_noises_the_update_and_the_client_keeps_its_clean_model():
+    clip, noise = 0.01, 0.7
+    clients = tiny_clients(XS, YS)
+    plain = tiny_engine(FedAvgRef, {"personal": "head"}, mlp_ws(), clients, lr=0.5)
+    dp = tiny_engine(FedAvgRef, {"personal": "head"}, mlp_ws(), clients, lr=0.5, dp=DPConfig(noise, clip, mode="upload"))
+    run = plain.new_state()
+    msg = plain.message(run, 0, plain.server_context(1, "train", [0, 1]))
+    clean = plain.client_step(0, 1, msg, run.server_buffers)
+    noisy = dp.client_step(0, 1, msg, run.server_buffers)
+    ref = msg["params"][plain.algorithm.shared]
+    delta = (clean.upload["shared"] - ref).double()
+    assert float(delta.norm()) > clip  # the update is clipped
+    z = torch.randn(delta.numel(), generator=torch_generator(0, "dp-upload", 1, 0)).double() * noise * clip
+    expected = ref.double() + delta * min(1.0, clip / (float(delta.norm()) + 1e-6)) + z
+    assert torch.allclose(noisy.upload["shared"].double(), expected, atol=1e-6)
+    assert noisy.upload["num_samples"] == clean.upload["num_samples"]  # numbers are sent as they are
+    assert torch.equal(dp.store.get(0)["params"], plain.store.get(0)["params"])  # the clean model stays
+    assert noisy.dp == [[noise, 1.0, 1]] and clean.dp == []
+
+
+def test_upload_mode_refuses_an_upload_tensor_without_a_starting_point():
+    eng = tiny_engine(FedAvg, {}, mlp_ws(), tiny_clients(XS, YS), dp=DPConfig(1.0, mode="upload"))
+    with pytest.raises(ValueError, match=r"fedavg uploads 'shared' but its dp_reference names no starting point"):
+        eng.run()
+
+
+# --------------------------------------------------------------------------- accounting
+def test_accountant_equals_the_library_and_abadis_published_bound():
+    from opacus.accountants import RDPAccountant
+    from opacus.accountants.analysis.rdp import compute_rdp, get_privacy_spent
+
+    for sigma, q, steps, delta in [(1.0, 0.008, 12500, 1e-5), (2.0, 32 / 5000, 15700, 1e-5), (1.0, 1.0, 20, 1e-5)]:
+        orders = RDPAccountant.DEFAULT_ALPHAS
+        ref, _ = get_privacy_spent(orders=orders, rdp=compute_rdp(q=q, noise_multiplier=sigma, steps=steps, orders=orders), delta=delta)
+        assert epsilon([[sigma, q, steps]], delta) == pytest.approx(float(ref), rel=1e-12)
+    # Abadi et al. (2016), Sec. 5.1: q = 0.01, sigma = 4, delta = 1e-5, E = 100 epochs (10,000
+    # steps): the moments accountant gives epsilon = 1.26; RDP with a tighter conversion is below
+    eps = epsilon([[4.0, 0.01, 10000]], 1e-5)
+    assert 1.0 < eps < 1.26
+    # upload mode at sampling rate 1: the Gaussian mechanism's RDP alpha k / (2 sigma^2) (zCDP
+    # rho = k / (2 sigma^2)); epsilon at least rho and at most rho + 2 sqrt(rho log(1/delta))
+    rho = 20 / 2
+    assert rho < epsilon([[1.0, 1.0, 20]], 1e-5) <= rho + 2 * math.sqrt(rho * math.log(1e5))
+
+
+def test_history_composes_steps_of_the_same_mechanism():
+    h = add_history([], [[1.0, 0.1, 3]])
+    h = add_history(h, [[1.0, 0.1, 2], [1.0, 0.2, 1]])
+    assert h == [[1.0, 0.1, 5], [1.0, 0.2, 1]]
+    assert epsilon(h, 1e-5) == pytest.approx(epsilon([[1.0, 0.1, 5], [1.0, 0.2, 1]], 1e-5))
+    assert epsilon([], 1e-5) == 0.0
+
+
+# --------------------------------------------------------------------------- runs
+def digits_cfg(**kw):
+    return RunConfig(**{"algorithm": "fedavg", "dataset": "digits", "clients": 4, "rounds": 3, "threads": 1, **kw}).resolved()
+
+
+def test_sigma_zero_is_bit_identical_to_no_dp():
+    cfg = digits_cfg()
+    fed = build_federation(cfg)
+    a = build_engine(cfg, fed).run()
+    b = build_engine(digits_cfg(dp_noise=0.0, dp_clip=0.01, dp_mode="upload", dp_delta=0.5), fed).run()
+    assert a.history == b.history and torch.equal(a.server["params"], b.server["params"])
+    assert all("epsilon" not in r for r in b.history) and b.privacy == {}
+
+
+@pytest.mark.parametrize("mode", ["sgd", "upload"])
+def test_resumed_dp_run_equals_an_uninterrupted_one(tmp_path, mode):
+    alg = "fedavg" if mode == "sgd" else "local"  # upload mode needs a dp_reference: local uploads nothing
+    kw = {"algorithm": alg, "dp_noise": 1.0, "dp_mode": mode, "rounds": 4, "client_fraction": 0.5}
+    cfg = digits_cfg(**kw)
+    fed = build_federation(cfg)
+    full = build_engine(cfg, fed).run()
+    half_eng = build_engine(digits_cfg(**{**kw, "rounds": 2}), fed)
+    half = half_eng.run()
+    Checkpoint(half, half_eng.store.state_dict(), half_eng.server_store.state_dict()).save(tmp_path / "ck.pt")
+    ck = Checkpoint.load(tmp_path / "ck.pt")
+    eng = build_engine(cfg, fed)
+    ck.restore(eng)
+    resumed = eng.run(state=ck.state)
+    assert resumed.history == full.history and resumed.privacy == full.privacy
+    if mode == "sgd":
+        assert torch.equal(resumed.server["params"], full.server["params"])
+        assert len(full.privacy) == 4 and all(r["epsilon"] > 0 for r in full.history)
+
+
+def test_cli_run_reports_epsilon_in_metrics_and_summary(tmp_path):
+    from copfl.cli import main
+
+    out = tmp_path / "dp"
+    assert main(["run", "--algorithm", "fedavg", "--dataset", "digits", "--rounds", "2", "--clients", "4", "--dp-noise", "1",
+                 "--out", str(out), "--threads", "1"]) == 0  # fmt: skip
+    hist = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    assert 0 < hist[0]["epsilon"] < hist[1]["epsilon"]  # composition over rounds
+    priv = json.loads((out / "summary.json").read_text())["privacy"]
+    assert priv["epsilon"] == hist[-1]["epsilon"] and priv["mode"] == "sgd" and priv["noise"] == 1.0
+    assert priv["clip"] == 1.0 and priv["delta"] == 1e-5 and max(priv["epsilon_per_client"].values()) == priv["epsilon"]
+    assert "dp-noise = 1.0" in (out / "config.toml").read_text()  # the run repeats from its config
+
+
+def test_no_dp_summary_reports_infinity_as_null(tmp_path):
+    from copfl.cli import main
+
+    out = tmp_path / "plain"
+    assert main(["run", "--algorithm", "fedavg", "--dataset", "digits", "--rounds", "1", "--clients", "4", "--out", str(out)]) == 0
+    assert json.loads((out / "summary.json").read_text())["privacy"]["epsilon"] is None
+
+
+# --------------------------------------------------------------------------- errors
+@pytest.mark.parametrize(
+    "kw, message",
+    [
+        ({"dp_noise": -1.0}, r"--dp-noise \(the noise multiplier sigma\) must be a finite number >= 0 \(0: no DP\), got -1.0"),
+        ({"dp_clip": 0.0}, r"--dp-clip \(the clipping norm C\) must be a finite number > 0, got 0.0"),
+        ({"dp_delta": 1.0}, r"--dp-delta must be in \(0, 1\), got 1.0"),
+        ({"dp_delta": 0.0}, r"--dp-delta must be in \(0, 1\), got 0.0"),
+        ({"dp_mode": "output"}, r"unknown --dp-mode 'output'; expected one of sgd, upload"),
+    ],
+)
+def test_bad_dp_values_fail_in_the_config(kw, message):
+    with pytest.raises(ValueError, match=message):
+        RunConfig(**kw)
+
+
+def test_cli_bad_dp_value_is_a_clear_error(tmp_path, capsys):
+    from copfl.cli import main
+
+    assert main(["run", "--dp-clip", "-2", "--out", str(tmp_path / "x")]) == 2
+    assert "--dp-clip (the clipping norm C) must be a finite number > 0, got -2.0" in capsys.readouterr().err
+
+
+def test_dp_sgd_refuses_a_batch_norm_model_naming_it():
+    cfg = RunConfig(algorithm="fedavg", dataset="digits", clients=2, model="resnet18", resnet_stem="cifar", width=0.0625, dp_noise=1.0)
+    with pytest.raises(ValueError, match=r"--dp-mode sgd \(DP-SGD\) cannot train model 'resnet18': it has batch norm \(layer 'bn1'\)"):
+        build_engine(cfg.resolved(), build_federation(cfg.resolved()))
+    # upload mode: only when the statistics would be uploaded
+    from copfl.models import ModelSpec, build_model
+
+    model = build_model("resnet18", ModelSpec((3, 8, 8), 4), stem="cifar", width=0.0625)
+    with pytest.raises(ValueError, match="--bn-stats local"):
+        check_model(DPConfig(1.0, mode="upload"), model, "resnet18", "shared")
+    check_model(DPConfig(1.0, mode="upload"), model, "resnet18", "local")
+    check_model(DPConfig(0.0), model, "resnet18", "shared")  # DP off: nothing to refuse
+
+
+def test_engine_config_takes_a_dp_config():
+    assert EngineConfig().dp == DPConfig() and not EngineConfig().dp.enabled
