@@ -303,7 +303,7 @@ class Engine:
         out: dict[str, Any] = {"mode": dp.mode, "noise": dp.noise, "clip": dp.clip, "delta": dp.delta, "epsilon": self.epsilon(run)}
         if dp.enabled:
             out["accountant"] = ACCOUNTANT
-            out["epsilon_per_client"] = {str(c): self.epsilons.get(c, h, dp.delta) for c, h in sorted(run.privacy.items())}
+            out["epsilon_per_client"] = {str(c): self.epsilons.get(h, dp.delta) for c, h in sorted(run.privacy.items())}
         return out
 
     # ------------------------------------------------------------------ a round

@@ -256,19 +256,26 @@ def epsilon(history: list[Entry], delta: float) -> float:
 
 
 class EpsilonCache:
-    """Each client's epsilon, recomputed only when its history changed."""
+    """Epsilons by history: clients with the same history (same sizes, same participations)
+    share one computation, and a client's is recomputed only when its history changed."""
 
     def __init__(self) -> None:
-        self._cache: dict[int, tuple[tuple, float]] = {}
+        self._cache: dict[tuple, float] = {}
 
-    def get(self, client: int, history: list[Entry], delta: float) -> float:
-        key = (delta, tuple(tuple(e) for e in history))
-        hit = self._cache.get(client)
-        if hit is None or hit[0] != key:
-            hit = (key, epsilon(history, delta))
-            self._cache[client] = hit
-        return hit[1]
+    @staticmethod
+    def _key(history: list[Entry], delta: float) -> tuple:
+        return (delta, tuple(tuple(e) for e in history))
+
+    def get(self, history: list[Entry], delta: float) -> float:
+        key = self._key(history, delta)
+        if key not in self._cache:
+            self._cache[key] = epsilon(history, delta)
+        return self._cache[key]
 
     def max(self, histories: dict[int, list[Entry]], delta: float) -> float:
-        """The largest epsilon over the clients: the guarantee every client's data gets."""
-        return max((self.get(c, h, delta) for c, h in sorted(histories.items())), default=0.0)
+        """The largest epsilon over the clients: the guarantee every client's data gets.
+        Histories no client has any more are forgotten."""
+        out = max((self.get(h, delta) for _, h in sorted(histories.items())), default=0.0)
+        live = {self._key(h, delta) for h in histories.values()}
+        self._cache = {k: v for k, v in self._cache.items() if k in live}
+        return out
