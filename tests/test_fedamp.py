@@ -150,3 +150,10 @@ def test_bad_options_fail_naming_the_value():
         FedAMPConfig(self_attention=0.5)
     with pytest.raises(ValueError, match="start must be one of cloud, own, got 'u'"):
         FedAMPConfig(start="u")
+
+
+def test_dp_reference_is_where_training_started():
+    u, own = torch.ones(3), torch.zeros(3)
+    for start, want in (("cloud", u), ("own", own)):
+        alg, _ = server_with(W, {"start": start})
+        assert alg.dp_reference({"u": u}, {"params": own})["w"] is want

@@ -201,3 +201,9 @@ def test_bad_options_fail_naming_the_value():
         PFedHNConfig(server_update="sum")
     with pytest.raises(ValueError, match="clip must be >= 0, got -1"):
         PFedHNConfig(clip=-1)
+
+
+def test_dp_reference_is_zero_because_delta_is_the_update():
+    eng = make()
+    ref = eng.algorithm.dp_reference({"theta": torch.ones(4)}, {})
+    assert torch.equal(ref["delta"], torch.zeros(4))

@@ -274,6 +274,10 @@ class PFedHN(Algorithm):
         stats = self.inner_train(ctx, theta)
         return ClientResult({"delta": theta - ctx.workspace.params}, state, stats)
 
+    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor]:
+        """Under ``--dp-mode upload`` the upload delta_i is itself the update: reference 0."""
+        return {"delta": torch.zeros_like(message["theta"])}
+
     def aggregate(self, sctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
         start, cfg = server["hnet"], self.config
         hnet, buf, norms = start, server["momentum"], []
