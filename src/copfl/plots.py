@@ -65,6 +65,10 @@ def client_logs_figure(history: list[dict[str, Any]], partial: bool = False) -> 
         k for r in recs for k, col in r["per_client"].items()
         if k != "client" and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in col if v is not None)
     ))
+    if not keys:
+        fig = plt.figure(figsize=(4, 1))
+        fig.text(0.5, 0.5, "no scalar per-client logs", ha="center")
+        return fig
     clients = sorted({c for r in recs for c in r["per_client"]["client"]})
     fig, axes = plt.subplots(1, len(keys), figsize=(4.2 * len(keys) + 1.2, 3.8), squeeze=False)
     for ax, key in zip(axes[0], keys):

@@ -66,12 +66,19 @@ def pool_download(
     return torch.tensor(ids, dtype=torch.int32), models
 
 
+VALIDATION_BATCH = 1024  # utilities are many small evaluations: larger batches are ~2x faster on a CPU
+
+
 def validation_accuracy(ws: Workspace, params: torch.Tensor, data: ClientData) -> float:
     """Accuracy of ``params`` on ``data``'s training part (a client's validation set), in
-    large batches without autograd."""
+    batches of :data:`VALIDATION_BATCH` without autograd (accuracy does not depend on the
+    batch size)."""
     ws.load(params)
-    ev = ws.evaluate(data.x_train, data.y_train)
-    return ev.accuracy
+    saved, ws.eval_batch_size = ws.eval_batch_size, max(ws.eval_batch_size, VALIDATION_BATCH)
+    try:
+        return ws.evaluate(data.x_train, data.y_train).accuracy
+    finally:
+        ws.eval_batch_size = saved
 
 
 def model_distances(own: torch.Tensor, models: torch.Tensor) -> torch.Tensor:
