@@ -46,7 +46,7 @@ def test_toml_config_and_flags_override_it(tmp_path):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["run", "--algorithm", "fedsgd"], "unknown algorithm 'fedsgd'; available algorithms: co-pfl, ditto, fedavg, fedavg-ft, fedbn"),
+        (["run", "--algorithm", "fedsgd"], "unknown algorithm 'fedsgd'; available algorithms: co-pfl, ditto, fedamp, fedavg, fedavg-ft, fedbn"),
         (["run", "--dataset", "svhn"], "unknown dataset 'svhn'; available datasets: cifar10, cifar100"),
         (["run", "--model", "vgg"], "unknown model 'vgg'; available models: cnn, lenet5, logreg, lstm, mlp, resnet18"),
         (["run", "--algorithm", "fedavg", "--mu", "0.1"], "fedavg has no option --mu; its options: --personal, --weighting"),

@@ -108,20 +108,20 @@ def test_engine_seeds_dp_sgd_per_round_and_client_and_counts_steps():
 
 
 # --------------------------------------------------------------------------- upload mode
-class FedAvgRef(FedAvg):
-    """FedAvg with the dp_reference proposed for it: the shared part it started from."""
+class NoReference(FedAvg):
+    """FedAvg that names no starting point for its upload."""
 
     name = ""
 
     def dp_reference(self, message, state):
-        return {"shared": self._shared_part(self._compose(message["params"], state))}
+        return {}
 
 
 def test_upload_mode_clips_and_noises_the_update_and_the_client_keeps_its_clean_model():
     clip, noise = 0.01, 0.7
     clients = tiny_clients(XS, YS)
-    plain = tiny_engine(FedAvgRef, {"personal": "head"}, mlp_ws(), clients, lr=0.5)
-    dp = tiny_engine(FedAvgRef, {"personal": "head"}, mlp_ws(), clients, lr=0.5, dp=DPConfig(noise, clip, mode="upload"))
+    plain = tiny_engine(FedAvg, {"personal": "head"}, mlp_ws(), clients, lr=0.5)
+    dp = tiny_engine(FedAvg, {"personal": "head"}, mlp_ws(), clients, lr=0.5, dp=DPConfig(noise, clip, mode="upload"))
     run = plain.new_state()
     msg = plain.message(run, 0, plain.server_context(1, "train", [0, 1]))
     clean = plain.client_step(0, 1, msg, run.server_buffers)
@@ -138,8 +138,8 @@ def test_upload_mode_clips_and_noises_the_update_and_the_client_keeps_its_clean_
 
 
 def test_upload_mode_refuses_an_upload_tensor_without_a_starting_point():
-    eng = tiny_engine(FedAvg, {}, mlp_ws(), tiny_clients(XS, YS), dp=DPConfig(1.0, mode="upload"))
-    with pytest.raises(ValueError, match=r"fedavg uploads 'shared' but its dp_reference names no starting point"):
+    eng = tiny_engine(NoReference, {}, mlp_ws(), tiny_clients(XS, YS), dp=DPConfig(1.0, mode="upload"))
+    with pytest.raises(ValueError, match=r"uploads 'shared' but its dp_reference names no starting point"):
         eng.run()
 
 
@@ -186,7 +186,7 @@ def test_sigma_zero_is_bit_identical_to_no_dp():
 
 @pytest.mark.parametrize("mode", ["sgd", "upload"])
 def test_resumed_dp_run_equals_an_uninterrupted_one(tmp_path, mode):
-    alg = "fedavg" if mode == "sgd" else "local"  # upload mode needs a dp_reference: local uploads nothing
+    alg = "fedavg"
     kw = {"algorithm": alg, "dp_noise": 1.0, "dp_mode": mode, "rounds": 4, "client_fraction": 0.5}
     cfg = digits_cfg(**kw)
     fed = build_federation(cfg)

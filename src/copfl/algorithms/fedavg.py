@@ -101,6 +101,10 @@ class FedAvg(Algorithm):
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         return {"params": server["params"]}  # the same tensor for everyone: no copy
 
+    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor]:
+        """--dp-mode upload: the shared part the client's update started from."""
+        return {"shared": self._shared_part(self._compose(message["params"], state))}
+
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message):
         """The local step (FedProx overrides only this)."""
         return ctx.train(start)
