@@ -124,6 +124,9 @@ class ResultsWriter(Callback):
         }
         if state.last_clients:
             atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients))
+        relevance = _relevance(engine, state)
+        if relevance is not None:
+            summary["relevance"] = relevance[2]
         atomic_write_json(self.out / "summary.json", summary)
         if self.plot and state.history:
             from copfl.plots import plot_client_logs, plot_curves
@@ -132,10 +135,29 @@ class ResultsWriter(Callback):
             plot_curves({alg: state.history}, self.out / "curves.png", title=f"{alg} on {data}, {engine.num_clients} clients")
             if any("per_client" in r for r in state.history):
                 plot_client_logs(state.history, self.out / "clients.png", engine.config.client_fraction < 1.0)
+            if relevance is not None:
+                from copfl.plots import plot_relevance
+
+                ag = relevance[2]
+                prec = "-" if ag["precision"] is None else f"{ag['precision']:.0%}"
+                plot_relevance(relevance[0], relevance[1], self.out / "relevance.png",
+                               title=f"{alg} relevance, round {state.round}\n{prec} of positive scores on clients sharing a label")
         return summary
 
     def on_run_end(self, engine: Engine, state: RunState) -> None:
         self.write_summary(engine, state, "completed")
+
+
+def _relevance(engine: Engine, state: RunState) -> tuple[Any, Any, dict[str, Any]] | None:
+    """(latest relevance matrix, label-overlap matrix, their agreement) when the run logs
+    clients' relevance vectors and holds the clients' data (a Flower server does not)."""
+    if not engine.clients or not any("relevance" in (r.get("per_client") or {}) for r in state.history):
+        return None
+    from copfl.relevance import label_overlap, latest_relevance, relevance_agreement
+
+    rel = latest_relevance(state.history, engine.num_clients)
+    overlap = label_overlap([c.y_train.cpu().numpy() for c in engine.clients])
+    return rel, overlap, relevance_agreement(rel, overlap)
 
 
 class Checkpointer(Callback):

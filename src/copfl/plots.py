@@ -203,3 +203,29 @@ def plot_datasize(groups: dict[str, list[dict[str, Any]]], path: str | Path) -> 
         ax.grid(alpha=0.3)
     axes[0][0].legend(fontsize=8)
     _save(fig, path)
+
+
+def plot_relevance(rel: np.ndarray, overlap: np.ndarray, path: str | Path, title: str = "relevance") -> None:
+    """pFedSV's Fig. 7: each client's latest relevance vector (rows) beside the ground truth
+    (the number of labels two clients share), clients in the same order."""
+    plt = _pyplot()
+    n = len(rel)
+    fig, axes = plt.subplots(1, 2, figsize=(9.5, 4.2))
+    shown = rel.copy()
+    np.fill_diagonal(shown, np.nan)
+    lim = np.nanmax(np.abs(shown)) if np.isfinite(shown).any() else 1.0
+    im = axes[0].imshow(shown, cmap="RdBu_r", vmin=-lim, vmax=lim)
+    axes[0].set_title(title, fontsize=9)
+    axes[0].set(xlabel="other client j", ylabel="client i")
+    fig.colorbar(im, ax=axes[0], fraction=0.046)
+    gt = overlap.copy()
+    np.fill_diagonal(gt, np.nan)
+    im = axes[1].imshow(gt, cmap="Greens", vmin=0)
+    axes[1].set(title="ground truth: labels shared", xlabel="other client j", ylabel="client i")
+    fig.colorbar(im, ax=axes[1], fraction=0.046)
+    if n <= 20:
+        for ax in axes:
+            ax.set_xticks(range(n))
+            ax.set_yticks(range(n))
+            ax.tick_params(labelsize=7)
+    _save(fig, path, dpi=100)
