@@ -14,7 +14,11 @@ FedFomo's affinities). The protocol, the same in copfl and through Flower:
    available; with ``latest=False`` only this round's uploads are), with their ids and the
    availability mask.
 4. ``personalize``: the client values the downloaded models on its own validation data
-   (:func:`validation_accuracy`) and builds its personalized model.
+   (:func:`validation_accuracy`, :func:`validation_loss`) and builds its personalized model.
+
+Steps 2 and 3 as one call each: :func:`pool_aggregate` (the uploads into the pool and the
+availability masks) and :func:`download_request` (the message a client's stored request asks
+for). FedFomo uses them; pFedSV's ``aggregate``/``broadcast`` do the same steps inline.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import torch
 
 from copfl.data.clients import ClientData
 from copfl.store import ClientStore
-from copfl.workspace import Workspace
+from copfl.workspace import EvalStats, Workspace
 
 
 def rank_peers(scores: torch.Tensor, client: int, generator: torch.Generator) -> torch.Tensor:
@@ -66,23 +70,69 @@ def pool_download(
     return torch.tensor(ids, dtype=torch.int32), models
 
 
+def pool_aggregate(
+    store: ClientStore, seen: torch.Tensor, uploads: list[tuple[int, dict[str, Any]]], round: int
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Step 2 for a round's uploads: each upload's ``params``, ``request`` and ``k`` into the
+    pool (:func:`pool_put`); returns the new ``seen`` (ever uploaded) and ``fresh`` (uploaded
+    this round) masks for :func:`available_mask`."""
+    seen, fresh = seen.clone(), torch.zeros_like(seen)
+    for c, u in uploads:
+        pool_put(store, c, u["params"], round, request=u["request"], k=int(u["k"]))
+        seen[c] = fresh[c] = True
+    return seen, fresh
+
+
+def download_request(
+    store: ClientStore, seen: torch.Tensor, fresh: torch.Tensor, client: int, dim: int, latest: bool = True,
+    select: torch.Tensor | None = None,
+) -> dict[str, torch.Tensor]:
+    """Step 3: the message for ``client``: ``ids`` and ``models`` of the first ``k`` available
+    clients of the request it stored with its last upload (:func:`pool_download`), and the
+    ``available`` mask. A client with nothing in the pool gets no models."""
+    avail = available_mask(seen, fresh, client, latest)
+    entry = store.get(client)
+    if entry is None:
+        width = int(select.sum()) if select is not None else dim
+        return {"ids": torch.zeros(0, dtype=torch.int32), "models": torch.zeros(0, width, device=seen.device), "available": avail}
+    ids, models = pool_download(store, entry["request"], int(entry["k"]), avail, dim, select)
+    return {"ids": ids, "models": models, "available": avail}
+
+
 VALIDATION_BATCH = 1024  # utilities are many small evaluations: larger batches are ~2x faster on a CPU
+
+
+def validation_stats(ws: Workspace, params: torch.Tensor, data: ClientData) -> EvalStats:
+    """Loss and accuracy of ``params`` on ``data``'s training part (a client's validation set),
+    in batches of :data:`VALIDATION_BATCH` without autograd."""
+    ws.load(params)
+    saved, ws.eval_batch_size = ws.eval_batch_size, max(ws.eval_batch_size, VALIDATION_BATCH)
+    try:
+        return ws.evaluate(data.x_train, data.y_train)
+    finally:
+        ws.eval_batch_size = saved
 
 
 def validation_accuracy(ws: Workspace, params: torch.Tensor, data: ClientData) -> float:
     """Accuracy of ``params`` on ``data``'s training part (a client's validation set), in
     batches of :data:`VALIDATION_BATCH` without autograd (accuracy does not depend on the
     batch size)."""
-    ws.load(params)
-    saved, ws.eval_batch_size = ws.eval_batch_size, max(ws.eval_batch_size, VALIDATION_BATCH)
-    try:
-        return ws.evaluate(data.x_train, data.y_train).accuracy
-    finally:
-        ws.eval_batch_size = saved
+    return validation_stats(ws, params, data).accuracy
 
 
-def model_distances(own: torch.Tensor, models: torch.Tensor) -> torch.Tensor:
-    """L2 distance (not squared) from ``own`` to each row of ``models``, in float64."""
+def validation_loss(ws: Workspace, params: torch.Tensor, data: ClientData) -> float:
+    """Mean loss of ``params`` on ``data``'s training part (a client's validation set), in
+    batches of :data:`VALIDATION_BATCH` (FedFomo's L_i)."""
+    return validation_stats(ws, params, data).loss
+
+
+def model_distances(own: torch.Tensor, models: torch.Tensor, p: int = 2) -> torch.Tensor:
+    """L2 distance (not squared) from ``own`` to each row of ``models``, in float64; ``p=1``:
+    the L1 distance instead (FedFomo's reference default)."""
     if len(models) == 0:
         return torch.zeros(0, dtype=torch.float64, device=own.device)
+    if p == 1:
+        return (models.double() - own.double()).abs().sum(dim=1)
+    if p != 2:
+        raise ValueError(f"model distances are L1 or L2, got p={p}")
     return (models.double() - own.double()).norm(dim=1)
