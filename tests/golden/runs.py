@@ -30,7 +30,7 @@ FILE = HERE / "metrics.json"
 # The twelve algorithms of today (issue 13's list), each with its defaults.
 DIGITS = ["local", "fedavg", "fedavg-ft", "fedprox", "fedper", "lg-fedavg", "fedrep", "fedbn", "ditto", "fedselect", "fedpac", "co-pfl"]
 # pFedSV and its paper's baselines (recorded when they were added)
-DIGITS += ["pfedsv", "ifca", "fedem", "pfedme", "per-fedavg", "fedamp", "pfedhn"]
+DIGITS += ["pfedsv", "ifca", "fedem", "pfedme", "per-fedavg", "fedamp", "pfedhn", "fedfomo"]
 # CIFAR-10-shaped slices (3x32x32, 10 classes, label skew 2 classes per client): the CNN path
 # (channels-last convolutions) and a batch-norm ResNet (statistics shared and per client).
 IMAGE_RUNS = {

@@ -48,7 +48,7 @@ from copfl.algorithms.base import (
     register,
     weighted_sum,
 )
-from copfl.algorithms.peers import available_mask, model_distances, pool_download, pool_put, rank_peers, validation_accuracy
+from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, rank_peers, validation_accuracy
 from copfl.data.clients import ClientData, holdout_split
 from copfl.shapley import ESTIMATORS, shapley_values
 from copfl.workspace import Workspace
@@ -215,10 +215,7 @@ class PFedSV(Algorithm):
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         if ctx.phase != "personalize":
             return {}  # clients train from their own personalized models
-        entry = ctx.store.get(client)
-        avail = available_mask(server["seen"], server["fresh"], client, self.config.pool == "latest")
-        ids, models = pool_download(ctx.store, entry["request"], int(entry["k"]), avail, self.dim, self.cls)
-        msg: Message = {"ids": ids, "models": models, "available": avail}
+        msg: Message = download_request(ctx.store, server["seen"], server["fresh"], client, self.dim, self.config.pool == "latest", self.cls)
         if self.cls is not None:
             msg["fe"] = server["fe"][~self.cls]
         return msg
@@ -242,10 +239,7 @@ class PFedSV(Algorithm):
         return {"params": state["params"]}
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
-        seen, fresh = server["seen"].clone(), torch.zeros_like(server["fresh"])
-        for c, u in uploads:
-            pool_put(ctx.store, c, u["params"], ctx.round, request=u["request"], k=int(u["k"]))
-            seen[c] = fresh[c] = True
+        seen, fresh = pool_aggregate(ctx.store, server["seen"], uploads, ctx.round)
         new: ServerState = {"seen": seen, "fresh": fresh}
         if self.cls is not None:
             alphas = get_weighting(self.config.fe_weighting)(uploads)
