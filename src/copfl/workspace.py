@@ -309,12 +309,14 @@ class Workspace:
         return torch.cat(feats), torch.cat(outs)
 
     @torch.inference_mode()
-    def evaluate(self, x: torch.Tensor, y: torch.Tensor) -> EvalStats:
-        """Loss and accuracy of the loaded model, in large batches, without autograd."""
+    def evaluate(self, x: torch.Tensor, y: torch.Tensor, batch_size: int | None = None) -> EvalStats:
+        """Loss and accuracy of the loaded model, in batches of ``batch_size`` (default
+        :attr:`eval_batch_size`), without autograd."""
         self.model.eval()
         loss_sum, correct = 0.0, 0
-        for start in range(0, len(y), self.eval_batch_size):
-            xb, yb = x[start : start + self.eval_batch_size], y[start : start + self.eval_batch_size]
+        bs = batch_size or self.eval_batch_size
+        for start in range(0, len(y), bs):
+            xb, yb = x[start : start + bs], y[start : start + bs]
             xb = self._layout(xb)
             out = self.model(xb)
             loss_sum += float(self.criterion(out, yb, reduction="sum"))

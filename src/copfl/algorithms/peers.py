@@ -106,11 +106,7 @@ def validation_stats(ws: Workspace, params: torch.Tensor, data: ClientData) -> E
     """Loss and accuracy of ``params`` on ``data``'s training part (a client's validation set),
     in batches of :data:`VALIDATION_BATCH` without autograd."""
     ws.load(params)
-    saved, ws.eval_batch_size = ws.eval_batch_size, max(ws.eval_batch_size, VALIDATION_BATCH)
-    try:
-        return ws.evaluate(data.x_train, data.y_train)
-    finally:
-        ws.eval_batch_size = saved
+    return ws.evaluate(data.x_train, data.y_train, batch_size=max(ws.eval_batch_size, VALIDATION_BATCH))
 
 
 def validation_accuracy(ws: Workspace, params: torch.Tensor, data: ClientData) -> float:
