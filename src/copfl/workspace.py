@@ -50,10 +50,13 @@ class OptimizerConfig:
             raise ValueError(f"learning rate must be > 0, got {self.lr}")
 
 
-def make_optimizer(cfg: OptimizerConfig, param: nn.Parameter) -> torch.optim.Optimizer:
+def make_optimizer(cfg: OptimizerConfig, param: nn.Parameter | list[nn.Parameter]) -> torch.optim.Optimizer:
+    """The optimizer ``cfg`` describes over one flat parameter (or a list of them: DPAO-PFL
+    steps theta_g, theta_l and phi together)."""
+    params = [param] if isinstance(param, torch.Tensor) else list(param)
     if cfg.name == "sgd":
-        return torch.optim.SGD([param], lr=cfg.lr, momentum=cfg.momentum, weight_decay=cfg.weight_decay)
-    return torch.optim.Adam([param], lr=cfg.lr, betas=cfg.betas, eps=cfg.eps, weight_decay=cfg.weight_decay, fused=True)
+        return torch.optim.SGD(params, lr=cfg.lr, momentum=cfg.momentum, weight_decay=cfg.weight_decay)
+    return torch.optim.Adam(params, lr=cfg.lr, betas=cfg.betas, eps=cfg.eps, weight_decay=cfg.weight_decay, fused=True)
 
 
 @dataclass

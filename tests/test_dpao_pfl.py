@@ -1,0 +1,305 @@
+"""DPAO-PFL: the decomposition, the importance statistics by hand, the trigger on scripted
+losses, the round against plain torch autograd, and its equivalence with FedAvg."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from torch import nn
+
+from copfl.algorithms.base import ClientContext, LocalTraining
+from copfl.algorithms.dpao_pfl import (
+    DPAOPFL,
+    PathScore,
+    combine_scores,
+    compose,
+    critical_mask,
+    decompose_init,
+    ewc_fisher_update,
+    forced_refresh,
+    importance,
+    peak_stable,
+    penalty_grad,
+    penalty_value,
+    phi_full,
+    phi_raw_grad,
+    unit_index,
+)
+from copfl.algorithms.fedavg import FedAvg
+from copfl.models import MLP, CharLSTM, FedAvgCNN
+from copfl.params import FlatParams
+from copfl.workspace import OptimizerConfig, Workspace
+
+from helpers import XS, YS, engine, mlp_ws, tiny_clients
+
+
+# ---------------------------------------------------------------------------- decomposition
+def test_units_are_output_units_shared_by_weight_and_bias_and_norm_is_not_decomposed():
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(5, 3)
+            self.fc = nn.Linear(3, 2)
+            self.bn = nn.BatchNorm1d(2)
+
+    m = Net()
+    flat = FlatParams(m)
+    index, dec, n = unit_index(flat, m)
+    views = {s.name: index[s.offset : s.end].view(s.shape) for s in flat.slices}
+    # the embedding's units are its columns (dim 1): 3 units
+    assert views["emb.weight"].tolist() == [[0, 1, 2]] * 5
+    # the linear layer: one unit per output row, shared by weight row u and bias u
+    assert views["fc.weight"].tolist() == [[3, 3, 3], [4, 4, 4]]
+    assert views["fc.bias"].tolist() == [3, 4]
+    # batch norm's affine parameters are not decomposed
+    assert views["bn.weight"].tolist() == [-1, -1] and views["bn.bias"].tolist() == [-1, -1]
+    assert n == 5 and int(dec.sum()) == 15 + 6 + 2
+    # per element: one unit per decomposed coordinate
+    index_e, dec_e, n_e = unit_index(flat, m, per_element=True)
+    assert n_e == 23 and index_e[dec_e].tolist() == list(range(23)) and torch.equal(dec_e, dec)
+
+
+def test_lstm_layers_have_their_own_units():
+    m = CharLSTM(vocab=6, embed=2, hidden=3, layers=2)
+    flat = FlatParams(m)
+    index, _, _ = unit_index(flat, m)
+    views = {s.name: index[s.offset : s.end].view(s.shape) for s in flat.slices}
+    l0 = views["lstm.weight_ih_l0"][:, 0]
+    assert torch.equal(views["lstm.weight_hh_l0"][:, 0], l0) and torch.equal(views["lstm.bias_ih_l0"], l0)
+    assert len(set(l0.tolist())) == 12  # 4 gates x 3 hidden units
+    assert not set(views["lstm.weight_ih_l1"][:, 0].tolist()) & set(l0.tolist())
+
+
+def test_decomposition_is_function_preserving_at_its_start():
+    torch.manual_seed(0)
+    ws = Workspace(FedAvgCNN(1, 28, 28, 10))
+    x = torch.randn(4, 1, 28, 28)
+    w_s = ws.params.clone()
+    before = ws.model(x).detach()
+    index, dec, n = unit_index(ws.flat, ws.model)
+    phi_raw, theta_l = decompose_init(w_s, n, index, dec)  # D7: phi = 0.5, theta_l = 0.5 w_s
+    theta = compose(w_s, phi_full(phi_raw, index, dec), theta_l)
+    assert torch.equal(theta, w_s)  # 0.5 w + 0.5 w is exact in floating point
+    ws.load(theta)
+    assert torch.equal(ws.model(x).detach(), before)
+    # another phi0: the same function to float precision
+    phi_raw, theta_l = decompose_init(w_s, n, index, dec, phi0=0.9)
+    torch.testing.assert_close(compose(w_s, phi_full(phi_raw, index, dec), theta_l), w_s)
+
+
+def test_phi_gradient_matches_autograd():
+    torch.manual_seed(1)
+    m = MLP(3, 2, hidden=(4,))
+    flat = FlatParams(m)
+    index, dec, n = unit_index(flat, m)
+    tg = torch.randn(flat.numel, dtype=torch.float64)
+    tl = torch.randn(flat.numel, dtype=torch.float64)
+    pr = torch.randn(n, dtype=torch.float64, requires_grad=True)
+    g = torch.randn(flat.numel, dtype=torch.float64)
+    theta = tg * torch.sigmoid(pr)[index] + tl
+    (theta * g).sum().backward()  # dL/dtheta = g
+    torch.testing.assert_close(phi_raw_grad(g, tg, pr.detach(), index, dec), pr.grad)
+
+
+# ---------------------------------------------------------------------------- importance
+def test_ewc_fisher_three_steps_by_hand():
+    F = torch.zeros(2, dtype=torch.float64)
+    for g in ([1.0, 2.0], [2.0, 0.0], [-1.0, 1.0]):
+        ewc_fisher_update(F, torch.tensor(g, dtype=torch.float64), 0.85)
+    # F1 = 0.15 (1, 4) = (0.15, 0.6); F2 = 0.85 F1 + 0.15 (4, 0) = (0.7275, 0.51)
+    # F3 = 0.85 F2 + 0.15 (1, 1) = (0.768375, 0.5835)
+    assert F.tolist() == pytest.approx([0.768375, 0.5835])
+
+
+def test_path_score_three_sgd_steps_by_hand():
+    # two parameters, SGD with lr 0.1: delta_t = -0.1 g_t, so -g_t delta_t = 0.1 g_t^2
+    theta = torch.zeros(2, dtype=torch.float64)
+    F = torch.zeros(2, dtype=torch.float64)
+    path = PathScore(theta, window=3, eps=1e-8)
+    for g in ([1.0, 2.0], [2.0, 0.0], [-1.0, 1.0]):
+        g = torch.tensor(g, dtype=torch.float64)
+        ewc_fisher_update(F, g, 0.85)
+        delta = -0.1 * g
+        theta = theta + delta
+        path.step(g, delta, F, theta)
+    # numerator = 0.1 (1 + 4 + 1, 4 + 0 + 1) = (0.6, 0.5); moved = -0.1 (2, 3)
+    # s = 0.6 / (0.5 * 0.768375 * 0.04 + 1e-8), 0.5 / (0.5 * 0.5835 * 0.09 + 1e-8)
+    assert path.finish(F, theta).tolist() == pytest.approx([39.04341041587088, 19.04217117312342])
+    # a partial window is closed by finish(): one step then finish
+    p2 = PathScore(torch.zeros(1, dtype=torch.float64), window=10, eps=0.0)
+    p2.step(torch.tensor([2.0], dtype=torch.float64), torch.tensor([-0.5], dtype=torch.float64), torch.ones(1, dtype=torch.float64), torch.tensor([-0.5], dtype=torch.float64))
+    # 1.0 / (0.5 * 1 * 0.25) = 8
+    assert p2.finish(torch.ones(1, dtype=torch.float64), torch.tensor([-0.5], dtype=torch.float64)).tolist() == [8.0]
+
+
+def test_scores_combine_and_importance_normalizes_each_term():
+    s1 = torch.tensor([2.0, -4.0, 6.0])
+    S = combine_scores(None, s1)
+    assert S.tolist() == [2.0, -4.0, 6.0]
+    S = combine_scores(S, torch.tensor([4.0, 0.0, -2.0]))  # eq. (5): mean of the two rounds
+    assert S.tolist() == [3.0, -2.0, 2.0]
+    F = torch.tensor([1.0, 4.0, 2.0])
+    # F / max F = (0.25, 1, 0.5); relu(S) / max = (1, 0, 2/3)
+    assert importance(F, S).tolist() == pytest.approx([1.25, 1.0, 0.5 + 2 / 3])
+    # per-tensor min-max over slices [0, 2) and [2, 3): F -> (0, 1), (0); relu(S) -> (1, 0), (0)
+    assert importance(F, S, "minmax-tensor", [(0, 2), (2, 3)]).tolist() == pytest.approx([1.0, 1.0, 0.0])
+    assert importance(torch.zeros(3), torch.zeros(3)).tolist() == [0.0, 0.0, 0.0]
+
+
+def test_penalty_gradient_is_its_value_derivative():
+    w_g = torch.tensor([1.0, -2.0, 0.5], dtype=torch.float64, requires_grad=True)
+    w_s = torch.tensor([0.0, 1.0, 0.5], dtype=torch.float64)
+    omega = torch.tensor([2.0, 0.5, 1.0], dtype=torch.float64)
+    for form, expected in (("eq8", [0.2, -0.15, 0.0]), ("eq10", [0.4, -0.3, 0.0])):
+        g = penalty_grad(w_g.detach(), w_s, omega, 0.1, form)
+        assert g.tolist() == pytest.approx(expected)  # lambda Omega (w_g - w_s), x2 for eq. (10)
+        w_g.grad = None
+        scale = 0.05 if form == "eq8" else 0.1
+        (scale * (omega * (w_g - w_s) ** 2).sum()).backward()
+        torch.testing.assert_close(w_g.grad, g)
+        assert penalty_value(w_g.detach(), w_s, omega, 0.1, form) == pytest.approx(float(scale * (omega * (w_g.detach() - w_s) ** 2).sum()))
+
+
+def test_critical_mask_keeps_the_top_fraction():
+    assert critical_mask(torch.tensor([0.1, 0.9, 0.5, 0.3, 0.7]), 0.4).tolist() == [0.0, 1.0, 0.0, 0.0, 1.0]
+
+
+# ---------------------------------------------------------------------------- the trigger
+def fires(losses, **kw):
+    armed, out = True, []
+    for r in range(1, len(losses) + 1):
+        fired, armed = peak_stable(losses[:r], armed, **kw)
+        if fired:
+            out.append(r)
+    return out
+
+
+def test_trigger_fires_after_a_peak_once_the_window_settles():
+    losses = [1.0, 0.8, 0.6, 0.5, 0.45, 0.44, 0.43, 0.43]
+    # r6: the window (0.5, 0.45, 0.44) still moves 10%; r7: (0.45, 0.44, 0.43) moves < 5% and
+    # 0.44 + 0.0082 < mean(0.8, 0.6, 0.5) -> fires, disarms; r8: disarmed
+    assert fires(losses, window=3) == [7]
+    # a peak at r9 (+16%) re-arms it; it fires again when the window (0.42, 0.41, 0.40) settles
+    assert fires(losses + [0.5, 0.45, 0.42, 0.41, 0.40, 0.40], window=3) == [7, 13]
+
+
+def test_trigger_on_monotone_decrease_and_on_noise():
+    assert fires([0.9**r for r in range(30)], window=3) == []  # every change is 10%: never stable
+    assert fires([0.99**r for r in range(30)], window=3) == [6]  # stable from the start: once, at 2W
+    assert fires([1.0, 1.1] * 15, window=3) == []  # noise re-arms but never settles
+
+
+def test_refresh_rounds_forced_around_the_start_and_after_a_trigger():
+    assert [r for r in range(1, 9) if forced_refresh(r, 2)] == [1, 2, 3, 4]
+    assert [r for r in range(1, 12) if forced_refresh(r, 6)] == [4, 5, 6, 7, 8]
+    # with the default window (5) the trigger needs 10 rounds of losses: it cannot fire next to
+    # the forced rounds, whatever the losses
+    assert fires([1.0, 0.999, 0.998, 0.997, 0.996, 0.995, 0.994, 0.993, 0.992]) == []
+    alg = engine(DPAOPFL).algorithm
+    server = alg.init_server(torch.zeros(3))
+    assert [r for r in range(1, 9) if alg.is_refresh(r, server)] == [1, 2, 3, 4]
+    server["refresh_next"] = True  # the trigger fired at the end of the previous round
+    assert alg.is_refresh(7, server)
+    interval = engine(DPAOPFL, {"refresh": "interval", "interval": 5}).algorithm
+    assert [r for r in range(1, 21) if interval.is_refresh(r, server)] == [1, 2, 3, 4, 5, 10, 15, 20]
+
+
+# ---------------------------------------------------------------------------- a round
+def _ctx(ws, data, round, lr=0.1, batch=100):
+    return ClientContext(client=0, round=round, data=data, workspace=ws, training=LocalTraining(1, batch, OptimizerConfig("sgd", lr, 0.0)), seed=0)
+
+
+def test_a_decomposed_step_matches_plain_torch_autograd_and_uploads_only_w_g():
+    ws = mlp_ws()
+    data = tiny_clients(XS, YS)[0]
+    alg = engine(DPAOPFL, {"decompose_from": 1, "lam": 0.3}).algorithm
+    w_s = ws.params.clone() + 0.01
+    omega = torch.linspace(0.0, 2.0, ws.flat.numel)
+    idx, dec, n = alg.index, alg.decomposed, alg.num_units
+    phi_raw0 = torch.linspace(-1.0, 1.0, n)
+    theta_l0 = torch.linspace(0.2, -0.2, ws.flat.numel)
+    state = {"phi_raw": phi_raw0.clone(), "theta_l": theta_l0.clone(), "omega": omega.clone()}
+    res = alg.client_update(_ctx(ws, data, round=3), {"params": w_s, "refresh": 0}, state)
+    # plain torch: one full batch, leaves theta_g, phi_raw, theta_l; loss = CE + lambda/2 sum Omega (theta_g - w_s)^2
+    tg, pr, tl = (t.clone().requires_grad_(True) for t in (w_s, phi_raw0, theta_l0))
+    theta = tg * torch.sigmoid(pr)[idx] + tl
+    model = MLP(2, 2, hidden=(3,))
+    named = ws.flat.unflatten(theta)
+    x, y = data.x_train, data.y_train
+    out = torch.func.functional_call(model, named, (x,))
+    loss = nn.functional.cross_entropy(out, y) + 0.15 * (omega * (tg - w_s) ** 2).sum()
+    loss.backward()
+    with torch.no_grad():
+        ref_g, ref_p, ref_l = tg - 0.1 * tg.grad, pr - 0.1 * pr.grad, tl - 0.1 * tl.grad
+    torch.testing.assert_close(res.upload["params"], ref_g)
+    torch.testing.assert_close(res.state["phi_raw"], ref_p)
+    torch.testing.assert_close(res.state["theta_l"], ref_l)
+    # only w_g (and scalars) leave the client: phi and theta_l never do
+    assert set(res.upload) == {"params", "loss", "num_samples"}
+    assert not any(torch.equal(v, res.state["theta_l"]) for v in res.upload.values() if isinstance(v, torch.Tensor))
+    # the evaluated model is w_s (.) phi + theta_l
+    personal = alg.personalized(_ctx(ws, data, 3), {"params": w_s}, res.state)
+    torch.testing.assert_close(personal, w_s * torch.sigmoid(res.state["phi_raw"])[idx] + res.state["theta_l"])
+
+
+def test_fisher_of_a_round_is_the_ewc_average_of_the_batch_gradients():
+    ws = mlp_ws()
+    data = tiny_clients(XS, YS)[0]
+    alg = engine(DPAOPFL, {"decompose": False}).algorithm
+    w_s = ws.params.clone()
+    res = alg.client_update(_ctx(ws, data, round=1, batch=2), {"params": w_s, "refresh": 1}, {})
+    # replay: plain SGD over the same seeded batches, Fisher from each batch-mean gradient
+    ref = Workspace(MLP(2, 2, hidden=(3,)))
+    ref.load(w_s)
+    F = torch.zeros_like(w_s)
+    gen = _ctx(ws, data, 1).generator("local")
+    for xb, yb in ref.batches(data, epochs=1, batch_size=2, generator=gen):
+        ref.loss_and_grad(xb, yb)
+        F = 0.85 * F + 0.15 * ref.flat.grad**2
+        ref.params.sub_(0.1 * ref.flat.grad)
+    torch.testing.assert_close(res.state["fisher"], F)
+    torch.testing.assert_close(res.upload["params"], ref.params)
+    # a refresh round uploads the client's normalized importance (D3 default: global)
+    torch.testing.assert_close(res.upload["omega"], importance(F, res.state["path"]))
+
+
+def test_omega_is_sent_only_to_clients_holding_a_stale_version():
+    run = engine(DPAOPFL, rounds=6).run()  # two clients, both in every round
+    rec = run.history
+    assert [r["importance_refresh"] for r in rec] == [1, 1, 1, 1, 0, 0]
+    d = mlp_ws().flat.numel
+    params = 4 * d  # one float32 model
+    # down: w_s and the refresh flag (8 bytes); from round 2 the Omega version (8 bytes) and, to
+    # a client whose copy is stale, Omega itself: new ones after rounds 1-4, none after round 5
+    assert [r["bytes_down"] for r in rec] == [2 * (params + 8)] + [2 * (2 * params + 16)] * 4 + [2 * (params + 16)]
+    # up: w_g, loss and sample count; Omega_i on the refresh rounds 1-4
+    assert [r["bytes_up"] for r in rec] == [2 * (2 * params + 16)] * 4 + [2 * (params + 16)] * 2
+
+
+def test_without_decomposition_and_penalty_it_is_fedavg_bit_for_bit():
+    a = engine(FedAvg, rounds=3).run()
+    b = engine(DPAOPFL, {"decompose": False, "lam": 0.0}, rounds=3).run()
+    assert torch.equal(a.server["params"], b.server["params"])
+    assert [r["acc_mean"] for r in a.history] == [r["acc_mean"] for r in b.history]
+    assert [r["train_loss"] for r in a.history] == [r["train_loss"] for r in b.history]
+    # the decomposition and the penalty each change the result (the test can fail)
+    for options in ({"lam": 0.0}, {"decompose": False, "lam": 1.0}):
+        c = engine(DPAOPFL, options, rounds=3).run()
+        assert not torch.equal(a.server["params"], c.server["params"])
+
+
+def test_upload_gate_skips_insignificant_changes():
+    init = mlp_ws().params.clone()
+    gated = engine(DPAOPFL, {"gate": "uploads", "upload_threshold": 10.0}, rounds=2).run()
+    # nobody's shared part moved by 1000%: no model was uploaded, the global model never moved
+    assert torch.equal(gated.server["params"], init)
+    assert gated.history[0]["bytes_up"] == 2 * (4 * init.numel() + 16)  # Omega_i, loss, samples only
+    moved = engine(DPAOPFL, {"gate": "uploads", "upload_threshold": 0.0}, rounds=2).run()
+    assert not torch.equal(moved.server["params"], init)
+
+
+def test_bad_options_are_named():
+    with pytest.raises(ValueError, match="refresh must be one of trigger, interval, got 'sometimes'"):
+        DPAOPFL.Config(refresh="sometimes")
+    with pytest.raises(ValueError, match="phi0 must be in"):
+        DPAOPFL.Config(phi0=1.0)
