@@ -245,3 +245,21 @@ def test_cache_hits_and_invalidation():
     assert forward_macs(conv, (1, 6, 6)) == 16 * 9
     conv.stride = (2, 2)  # a hyper-parameter changed in place
     assert forward_macs(conv, (1, 5, 5)) == 4 * 9
+
+
+def test_the_table_in_docs_performance_md():
+    """The forward-MACs table of docs/performance.md ("Counting FLOPs") is what the code counts."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "performance.md").read_text()
+    table = text.split("## Counting FLOPs", 1)[1].split("| --- |", 1)[1]
+    rows = [line.split("|")[1:-1] for line in table.splitlines()[1:] if line.startswith("| ")]
+    assert len(rows) == 14
+    for _, model, shape, classes, macs, train in rows:
+        name = model.strip().split("`")[1].split()[0]
+        options = {"stem": "cifar"} if "--stem cifar" in model else {}
+        dims = [int(s) for s in shape.replace("characters", "").replace("features", "").split("x")]
+        shape_ = (dims[0],) if name == "lstm" else (1, 1, dims[0]) if "features" in shape else tuple(dims)
+        m = build_model(name, ModelSpec(shape_, int(classes)), **options)
+        assert forward_macs(m, shape_) == int(macs.replace(",", "")), model
+        assert training_flops_per_sample(m, shape_) == int(train.replace(",", "")), model

@@ -29,9 +29,10 @@ Conventions (one multiply-accumulate, MAC, = 2 FLOPs):
 * **What is not counted (0 MACs)**: bias additions (of conv, linear and LSTM layers), residual
   additions, activations (ReLU, sigmoid, tanh), pooling (max, average, adaptive), batch /
   group / layer / instance norm (an affine per element in evaluation), embedding look-ups
-  (``nn.Embedding`` is a gather) and the loss. For copfl's models these are below 2 % of the
-  counted work (ResNet-18's batch norms and ReLUs are the largest: about 1 element-wise op per
-  conv output, against ``(in_channels / groups) x k x k`` >= 27 MACs per conv output).
+  (``nn.Embedding`` is a gather) and the loss. For copfl's models these come to 0.1-2.3 % of the
+  counted FLOPs at one operation per element touched (LeNet-5 the most: small convolutions,
+  each output biased, rectified and pooled), except ``tiny``, a functional-check model whose
+  average pooling of the whole image is a few times its counted FLOPs (docs/performance.md).
 
 * **Training = 3 x forward**: the backward pass computes, for every layer, the gradient with
   respect to the layer's input and with respect to its weights, each a product of the same size
