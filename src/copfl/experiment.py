@@ -85,7 +85,15 @@ def make_engine(
         cfg.batch_size,
         OptimizerConfig(cfg.optimizer, cfg.lr, cfg.momentum, cfg.weight_decay),
     )
-    setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats)
+    pooled = None
+    if getattr(cls, "pooled_data", False):  # an algorithm that trains on every client's data (centralized)
+        if cfg.dp_noise > 0:
+            raise ValueError(f"--dp-noise {cfg.dp_noise}: {cfg.algorithm} trains on every client's pooled data; per-client differential privacy does not apply")
+        if clients:  # a data-free server (Flower's ServerApp) only aggregates
+            from copfl.algorithms.centralized import pool_training_data
+
+            pooled = pool_training_data(clients)
+    setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats, pooled=pooled)
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     dp = DPConfig(cfg.dp_noise, cfg.dp_clip, cfg.dp_delta, cfg.dp_mode)
     check_model(dp, model, cfg.model, cfg.bn_stats)  # before the engine: the message names the --model

@@ -148,6 +148,9 @@ class Setup:
     num_samples: tuple[int, ...]  # training samples per client
     training: LocalTraining = LocalTraining()
     bn_stats: str = "shared"  # the engine's batch-norm statistics mode
+    # Every client's training data concatenated in client order (test parts empty), for an
+    # algorithm whose class sets ``pooled_data = True`` (the centralized reference); else None.
+    pooled: ClientData | None = None
 
 
 class Algorithm:
