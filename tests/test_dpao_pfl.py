@@ -303,3 +303,10 @@ def test_bad_options_are_named():
         DPAOPFL.Config(refresh="sometimes")
     with pytest.raises(ValueError, match="phi0 must be in"):
         DPAOPFL.Config(phi0=1.0)
+
+
+def test_training_flops_per_round_count_the_model_and_the_methods_own_work():
+    # the 2-3-2 MLP: 2*3 + 3*2 = 12 MACs a sample, 6 x 12 = 72 training FLOPs; 6 + 4 samples
+    assert engine(FedAvg).run().history[0]["train_flops"] == 10 * 72
+    # DPAO-PFL adds 20 FLOPs per coordinate per step: d = 17, steps (batch 4) = 2 + 1
+    assert engine(DPAOPFL).run().history[0]["train_flops"] == 10 * 72 + 20 * 17 * 3

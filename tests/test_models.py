@@ -39,7 +39,7 @@ def test_forward_macs_by_hand():
     assert forward_macs(build_model("mlp", ModelSpec((1, 8, 8), 10)), (1, 8, 8)) == 64 * 200 + 200 * 200 + 200 * 10
     # 80 steps x 2 layers x 4 gates x 256 x (input + 256), then the last step's 256 x 80
     lstm = build_model("lstm", ModelSpec((80,), 80))
-    assert forward_macs(lstm, (80,)) == 80 * 4 * 256 * ((8 + 256) + (256 + 256)) + 256 * 80
+    assert forward_macs(lstm, (80,)) == 80 * 4 * 256 * ((8 + 256) + (256 + 256)) + 256 * 80 + 80 * 2 * 3 * 256  # + the cells' products
 
 
 def test_lenet5_and_logreg():

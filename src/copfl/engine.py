@@ -46,6 +46,7 @@ import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
 from copfl.data.clients import ClientData
+from copfl.flops import UnknownModuleError, training_flops_per_sample
 from copfl.privacy import ACCOUNTANT, DPConfig, DPSGDSession, EpsilonCache, add_history, check_model, privatize_upload
 from copfl.seeding import numpy_rng, torch_generator
 from copfl.store import ClientStore, MemoryStore
@@ -106,6 +107,7 @@ class ClientStep:
     bytes_up: int = 0  # its upload (and batch-norm statistics)
     logs: dict[str, Any] = field(default_factory=dict)  # the client's ctx.logs
     dp: list[list[float]] = field(default_factory=list)  # privacy spent: [[sigma, q, steps], ...]
+    flops: int = 0  # training FLOPs of the step (copfl.flops; 0 when the model cannot be counted)
 
 
 def add_client_logs(record: dict[str, Any], logs: dict[int, dict[str, Any]]) -> None:
@@ -210,6 +212,7 @@ class Engine:
         self.store = store if store is not None else MemoryStore()
         # per-client state the SERVER keeps (latest models, embeddings...), checkpointed too
         self.server_store = server_store if server_store is not None else MemoryStore()
+        self._flops_per_sample: int | None = None
         # a server-side engine (e.g. Flower's) holds no data: it is told the number of clients
         self.num_clients = len(clients) if num_clients is None else num_clients
         if num_samples is None:
@@ -335,9 +338,20 @@ class Engine:
                 bn = self.ws.buffers.clone()
         self.store.put(client, res.state)
         up = message_bytes(res.upload) + (message_bytes({"bn": bn}) if bn is not None else 0)
+        flops = res.stats.samples * self.train_flops_per_sample(ctx.data) + int(ctx.logs.pop("extra_flops", 0))
         return ClientStep(
-            res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, spent
+            res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, spent, flops
         )
+
+    def train_flops_per_sample(self, data: ClientData) -> int:
+        """FLOPs of one training sample of the run's model (forward + backward, analytic:
+        :func:`copfl.flops.training_flops_per_sample`); 0 for a model the counter cannot count."""
+        if self._flops_per_sample is None:
+            try:
+                self._flops_per_sample = training_flops_per_sample(self.ws.model, data.x_train[:1])
+            except UnknownModuleError:
+                self._flops_per_sample = 0
+        return self._flops_per_sample
 
     def server_step(self, run: RunState, steps: dict[int, ClientStep]) -> dict[str, Any]:
         """Aggregate a round's client steps into ``run`` (server state, batch-norm statistics,
@@ -360,6 +374,9 @@ class Engine:
             record["clients_uploaded"] = len(uploads)
         record["bytes_up"] = sum(steps[c].bytes_up for c in order)
         record["bytes_down"] = sum(steps[c].bytes_down for c in order)
+        # training FLOPs: samples trained x the model's per-sample cost + the algorithms' own
+        # per-step work (ctx.logs["extra_flops"]); evaluation and server work not included
+        record["train_flops"] = sum(steps[c].flops for c in order)
         record.update(logs)
         add_client_logs(record, {c: steps[c].logs for c in order})
         for c in order:

@@ -296,41 +296,8 @@ def channels_last_hazard(model: nn.Module) -> str | None:
 
 
 def forward_macs(model: nn.Module, input_shape: tuple[int, ...]) -> int:
-    """Multiply-accumulates of one sample's forward pass, counted analytically from the layers
-    (convolutions, linear layers, LSTMs; element-wise work, pooling and normalisation are
-    left out: they are a few percent of a CNN's work).
+    """Multiply-accumulates of one sample's forward pass (``input_shape`` (C, H, W) for images,
+    (L,) for token sequences): :func:`copfl.flops.forward_macs`, the one analytic counter."""
+    from copfl.flops import forward_macs as count
 
-    ``input_shape`` is (C, H, W) for images or (L,) for token sequences. A training step costs
-    about 3x a forward pass (forward, input gradient, weight gradient).
-    """
-    total = 0
-
-    def hook(m: nn.Module, inp: tuple[torch.Tensor, ...], out: object) -> None:
-        nonlocal total
-        if isinstance(m, nn.Conv2d):
-            o = out  # (1, C_out, H', W')
-            kh, kw = m.kernel_size
-            total += o.numel() * (m.in_channels // m.groups) * kh * kw  # type: ignore[union-attr]
-        elif isinstance(m, nn.Linear):
-            total += (inp[0].numel() // m.in_features) * m.in_features * m.out_features
-        elif isinstance(m, nn.LSTM):
-            x = inp[0]
-            steps = x.shape[1] if m.batch_first else x.shape[0]
-            h = m.hidden_size
-            for layer in range(m.num_layers):
-                i = m.input_size if layer == 0 else h * (2 if m.bidirectional else 1)
-                total += steps * 4 * h * (i + h) * (2 if m.bidirectional else 1)
-
-    handles = [m.register_forward_hook(hook) for m in model.modules() if isinstance(m, (nn.Conv2d, nn.Linear, nn.LSTM))]
-    dtype = torch.long if len(input_shape) == 1 else torch.float32
-    device = next(model.parameters()).device
-    was_training = model.training
-    try:
-        model.eval()
-        with torch.inference_mode():
-            model(torch.zeros((1, *input_shape), dtype=dtype, device=device))
-    finally:
-        model.train(was_training)
-        for h in handles:
-            h.remove()
-    return total
+    return count(model, input_shape)

@@ -174,7 +174,7 @@ def handle_train(msg: Message, context: Context, default: RunConfig | None = Non
                 {
                     "client": client, "diverged": False, "loss_sum": step.loss_sum, "samples": step.samples,
                     "num_train": step.num_train, "bytes_down": step.bytes_down, "bytes_up": step.bytes_up,
-                    "logs": json.dumps(step.logs), "dp": json.dumps(step.dp),
+                    "logs": json.dumps(step.logs), "dp": json.dumps(step.dp), "flops": step.flops,
                 }
             ),
         }
@@ -264,7 +264,7 @@ class CopflStrategy(Strategy):
             bn = m.content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in m.content.array_records else None
             steps[c] = ClientStep(
                 upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]), int(st["bytes_down"]), int(st["bytes_up"]),
-                json.loads(str(st["logs"])), json.loads(str(st["dp"])),
+                json.loads(str(st["logs"])), json.loads(str(st["dp"])), int(st["flops"]),
             )
         expected = self.engine.sample_clients(server_round)
         if sorted(steps) != expected:
