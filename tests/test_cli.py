@@ -46,7 +46,7 @@ def test_toml_config_and_flags_override_it(tmp_path):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["run", "--algorithm", "fedsgd"], "unknown algorithm 'fedsgd'; available algorithms: co-pfl, ditto, fedamp, fedavg, fedavg-ft, fedbn"),
+        (["run", "--algorithm", "fedsgd"], "unknown algorithm 'fedsgd'; available algorithms: centralized, co-pfl, ditto, "),
         (["run", "--dataset", "svhn"], "unknown dataset 'svhn'; available datasets: cifar10, cifar100"),
         (["run", "--model", "vgg"], "unknown model 'vgg'; available models: cnn, lenet5, logreg, lstm, mlp, resnet18"),
         (["run", "--algorithm", "fedavg", "--mu", "0.1"], "fedavg has no option --mu; its options: --personal, --weighting"),
@@ -274,3 +274,34 @@ def test_datasets_command_names_every_femnist_layout_the_loader_and_readme_accep
     readme_files = re.findall(r"`([\w.]+\.npz)`", row)
     assert sorted(readme_files) == sorted(c.relpath for c in SOURCES["femnist"].candidates if c.kind == "file")
     assert all(f in hint for f in readme_files)
+
+
+def test_classes_subset_partitions_relabels_and_guards_saved_splits(tmp_path, capsys):
+    split = tmp_path / "s.json"
+    assert main(["partition", "--classes", "7,2-4", "--clients", "4", "--samples-per-class", "20", "--test-samples-per-class", "all",
+                 "--save", str(split)]) == 0  # fmt: skip
+    text = capsys.readouterr().out
+    assert "classes 7,2-4: 4 classes, labels 0..3 = 7, 2, 3, 4" in text
+    assert text.splitlines()[2].split()[1:5] == ["7", "2", "3", "4"]  # the table's columns, in the given order
+    out = tmp_path / "o"
+    assert main(["run", "--algorithm", "fedavg", "--classes", "7,2-4", "--split-file", str(split), "--rounds", "1", "--out", str(out)]) == 0
+    assert json.loads((out / "config.json").read_text())["config"]["classes"] == "7,2-4"
+    assert main(["run", "--algorithm", "fedavg", "--split-file", str(split), "--rounds", "1", "--out", str(tmp_path / "x")]) == 2
+    assert "made for --classes 7,2,3,4 of its data set, but this run uses every class" in capsys.readouterr().err
+    assert main(["run", "--classes", "2,11", "--rounds", "1", "--out", str(tmp_path / "y")]) == 2
+    assert "class index 11 is out of range 0..9" in capsys.readouterr().err
+
+
+def test_resumed_run_keeps_its_class_subset(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    common = ["--algorithm", "fedavg", "--classes", "0-5", "--clients", "3", "--test-samples-per-class", "all"]
+    assert main(["run", *common, "--rounds", "3", "--out", str(a)]) == 0
+    assert main(["run", *common, "--rounds", "2", "--checkpoint-every", "1", "--out", str(b)]) == 0
+    assert main(["run", "--resume", str(b), "--rounds", "3"]) == 0
+    assert (a / "metrics.jsonl").read_bytes() == (b / "metrics.jsonl").read_bytes()
+
+
+def test_centralized_runs_and_compares_from_the_command_line(tmp_path, capsys):
+    assert main(["compare", "--algorithms", "fedavg,centralized", "--rounds", "2", "--out", str(tmp_path / "c")]) == 0
+    summary = json.loads((tmp_path / "c" / "centralized" / "summary.json").read_text())
+    assert summary["final"]["acc_mean"] > 0.2  # above chance (10 classes) after 2 rounds

@@ -69,3 +69,14 @@ def test_toml_round_trip_of_a_resolved_config(tmp_path):
 def test_bad_sample_count_names_the_flag():
     with pytest.raises(ValueError, match="samples-per-class must be a positive integer or 'all', got 'lots'"):
         RunConfig(samples_per_class="lots").resolved()
+
+
+def test_classes_is_a_run_option_in_the_toml_and_checked_for_syntax(tmp_path):
+    cfg = RunConfig(dataset="femnist", classes="a-j").resolved()
+    assert cfg.classes == "a-j" and 'classes = "a-j"' in to_toml(cfg)
+    (tmp_path / "c.toml").write_text('classes = [36, 37, "c"]\n')
+    assert RunConfig(**load_toml(tmp_path / "c.toml")).classes == "36,37,c"  # a TOML list reads as its text
+    for bad in ("", "a,,b", "a,"):
+        with pytest.raises(ValueError, match="classes"):
+            RunConfig(classes=bad)
+    assert RunConfig().resolved().classes is None  # every class by default

@@ -124,3 +124,51 @@ def test_natural_partition():
         make_split(y, yt, PartitionSettings("natural", num_clients=4), 0, (g, gt))
     with pytest.raises(PartitionError, match="no natural clients"):
         make_split(y, yt, PartitionSettings("natural", num_clients=2), 0, None)
+
+
+# ------------------------------------------------------------------ how many clients fit
+def test_label_skew_capacity_by_hand():
+    from copfl.data.partition import label_skew_capacity
+
+    # FEMNIST partial, letters a-j: 25 per class -> j (50) serves 2 holders, so N*5/10 <= 2: N <= 4
+    tr = np.array([79, 83, 85, 80, 89, 76, 75, 83, 81, 50])
+    te = np.array([6, 10, 14, 8, 4, 12, 10, 11, 11, 10])
+    assert label_skew_capacity(tr, te, 5, 25, None) == 4
+    assert label_skew_capacity(tr, te, 5, 25, 100) == 0  # 100 test samples per class: none
+    assert label_skew_capacity(tr, te, 5, 25, 2) == 2 * 10 // 5  # e (4 test) serves 2 holders of 2
+    # digits 0-9: the smallest class (1008) serves 40 holders of 25: N <= 40 * 10 / 5 = 80
+    digits = np.array([1044, 1124, 1062, 1073, 1008, 1034, 1077, 1097, 1050, 1027])
+    assert label_skew_capacity(digits, np.full(10, 98), 5, 25, None) == 80
+
+
+def test_too_many_clients_fails_saying_how_many_fit_and_what_to_lower():
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(4), [40, 40, 40, 20])  # class 3 serves 2 holders of 10
+    yt = np.repeat(np.arange(4), 6)
+    st = PartitionSettings(num_clients=6, classes_per_client=2, samples_per_class=10, test_samples_per_class=None)
+    with pytest.raises(PartitionError) as e:  # 6 clients x 2 classes over 4: 3 holders per class
+        make_split(rng.permutation(y), yt, st, 0, class_names=("a", "b", "c", "d"))
+    msg = str(e.value)
+    assert "class 3 ('d') has 20 training samples but 3 clients hold it" in msg
+    assert "at most 4 clients fit for every seed" in msg and "lower --clients to 4" in msg
+    assert "lower --samples-per-class to 6" in msg  # 20 // 3
+    make_split(y, yt, PartitionSettings(num_clients=4, classes_per_client=2, samples_per_class=10, test_samples_per_class=None), 0)
+    with pytest.raises(PartitionError, match="pass --test-samples-per-class all .*then 4 clients fit"):
+        make_split(y, yt, PartitionSettings(num_clients=4, classes_per_client=2, samples_per_class=10, test_samples_per_class=100), 0)
+
+
+def test_a_split_records_its_class_selection_and_is_only_reused_with_it(tmp_path):
+    y, yt = np.repeat(np.arange(3), 10), np.repeat(np.arange(3), 4)
+    st = PartitionSettings(num_clients=3, classes_per_client=1, samples_per_class=5, test_samples_per_class=2, classes=(36, 38, 37))
+    split = make_split(y, yt, st, 0)
+    split.save(tmp_path / "s.json")
+    back = Split.load(tmp_path / "s.json")
+    assert back.settings.classes == (36, 38, 37) and back.settings == split.settings
+    back.check_matches(y, yt, (36, 38, 37))
+    with pytest.raises(PartitionError, match="made for --classes 36,38,37 of its data set, but this run uses every class"):
+        back.check_matches(y, yt, None)
+    with pytest.raises(PartitionError, match="but this run uses --classes 36,37,38"):
+        back.check_matches(y, yt, (36, 37, 38))
+    plain = make_split(y, yt, PartitionSettings(num_clients=3, classes_per_client=1, samples_per_class=5, test_samples_per_class=2), 0)
+    with pytest.raises(PartitionError, match="made for every class"):
+        plain.check_matches(y, yt, (0, 1, 2))

@@ -546,3 +546,84 @@ def test_short_runs_on_the_real_copies(real_data_dir, tmp_path, dataset, extra):
                  "--cache-dir", str(tmp_path / "cache"), "--out", str(out), *extra]) == 0
     summary = json.loads((out / "summary.json").read_text())
     assert summary["status"] == "completed" and summary["final"]["acc_mean"] > 0.0
+
+
+# --------------------------------------------------------------------------- --classes
+def test_parse_classes_takes_indices_ranges_and_names_in_the_given_order():
+    from copfl.data.sources import FEMNIST_CLASSES, parse_classes
+
+    assert parse_classes("a-j", FEMNIST_CLASSES) == list(range(36, 46)) == parse_classes("36-45", FEMNIST_CLASSES)
+    assert parse_classes("c, a ,b", FEMNIST_CLASSES) == [38, 36, 37]  # order kept: c -> 0, a -> 1, b -> 2
+    assert parse_classes("0-2,A,z", FEMNIST_CLASSES) == [0, 1, 2, 10, 61]  # names are case-sensitive
+    assert parse_classes("3,airplane", ("airplane", "auto", "bird", "cat")) == [3, 0]
+    assert parse_classes("x-y,b", ("a", "x-y", "b")) == [1, 2]  # a name holding '-' is matched whole first
+
+
+@pytest.mark.parametrize(
+    "spec,message",
+    [
+        ("zz", "unknown class 'zz'; this data set's classes are indices 0..61 or names 0, 1, 2, ..., y, z"),
+        ("62", "class index 62 is out of range 0..61"),
+        ("j-a", "range 'j-a' runs backwards \\(45 > 36\\); write it as a-j"),
+        ("a,b,a", "class 'a' \\(index 36\\) is listed twice"),
+        ("a-c,b", "class 'b' \\(index 37\\) is listed twice"),
+        ("a,,b", "empty item"),
+        ("a", "keeps 1 class; a classifier needs at least 2"),
+        ("", "must list classes"),
+    ],
+)
+def test_parse_classes_errors_name_the_value(spec, message):
+    from copfl.data.sources import FEMNIST_CLASSES, parse_classes
+
+    with pytest.raises(ValueError, match=message):
+        parse_classes(spec, FEMNIST_CLASSES)
+
+
+def test_select_classes_keeps_and_relabels_samples_and_writers():
+    from copfl.data.sources import ArrayDataset, select_classes
+
+    rng = np.random.default_rng(1)
+    y, yt = np.array([0, 3, 1, 3, 2, 0, 1]), np.array([3, 0, 2, 1])
+    x, xt = rng.integers(0, 256, (7, 2, 2, 1), dtype=np.uint8), rng.integers(0, 256, (4, 2, 2, 1), dtype=np.uint8)
+    ds = ArrayDataset("t", x, y, xt, yt, ("a", "b", "c", "d"), "test", np.array([0, 1, 1, 2, 2, 0, 1]), np.array([2, 0, 1, 1]), ("w0", "w1", "w2"))
+    sub = select_classes(ds, [3, 1])  # d -> 0, b -> 1
+    assert sub.classes == ("d", "b") and sub.num_classes == 2
+    assert sub.y_train.tolist() == [0, 1, 0, 1] and np.array_equal(sub.x_train, x[[1, 2, 3, 6]])
+    assert sub.y_test.tolist() == [0, 1] and np.array_equal(sub.x_test, xt[[0, 3]])
+    assert sub.groups_train.tolist() == [1, 1, 2, 1] and sub.groups_test.tolist() == [2, 1] and sub.group_names == ds.group_names
+    mean, _ = sub.channel_stats()  # the kept training images' statistics
+    assert mean[0] == pytest.approx(x[[1, 2, 3, 6]].mean() / 255)
+
+
+def test_select_classes_refuses_token_data_sets():
+    from copfl.data.sources import ArrayDataset, select_classes
+
+    ds = ArrayDataset("shakespeare", np.zeros((2, 3), np.uint8), np.array([0, 1]), np.zeros((1, 3), np.uint8), np.array([1]), ("a", "b"), "t", kind="tokens")
+    with pytest.raises(ValueError, match="input vocabulary"):
+        select_classes(ds, [0, 1])
+
+
+def test_femnist_letters_a_to_j_as_a_ten_class_data_set(tmp_path, capsys):
+    """FEMNIST (5, 25)'s data: lower-case a-j relabelled 0..9; a natural split keeps each
+    writer's letters; the model gets 10 outputs."""
+    rng = np.random.default_rng(0)
+    n = 240
+    y = np.concatenate([rng.integers(36, 46, n - 40), rng.integers(0, 36, 40)])
+    writer = np.arange(n) % 4
+    is_test = np.arange(n) % 5 == 0
+    x = rng.integers(0, 256, (n, 28, 28), dtype=np.uint8)
+    np.savez(tmp_path / "femnist.npz", x=x, y=y, writer=writer, is_test=is_test, writers=np.array(["w0", "w1", "w2", "w3"]))
+    out = tmp_path / "run"
+    assert main(["run", "--algorithm", "fedavg", "--dataset", "femnist", "--data-dir", str(tmp_path), "--cache-dir", str(tmp_path / "c"),
+                 "--classes", "a-j", "--model", "mlp", "--rounds", "1", "--out", str(out)]) == 0  # fmt: skip
+    cfg = json.loads((out / "config.json").read_text())["config"]
+    assert cfg["classes"] == "a-j" and 'classes = "a-j"' in (out / "config.toml").read_text()
+    from copfl.config import RunConfig
+    from copfl.federation import build_federation
+
+    fed = build_federation(RunConfig(**{**cfg, "out": None}))
+    assert fed.dataset.classes == tuple("abcdefghij") and fed.dataset.num_classes == 10
+    kept = (y >= 36) & (y <= 45)
+    assert len(fed.dataset.y_train) == int((kept & ~is_test).sum()) and set(fed.dataset.y_train.tolist()) <= set(range(10))
+    assert np.array_equal(fed.dataset.y_train, y[kept & ~is_test] - 36)
+    assert sum(c.num_train for c in fed.clients) == int((kept & ~is_test).sum())  # natural: every writer, letters only

@@ -293,6 +293,8 @@ def cmd_partition(args: argparse.Namespace) -> int:
            if cfg.partition == "label-skew" else "")
         + f", seed {cfg.seed}"
     )
+    if cfg.classes is not None:
+        print(f"classes {cfg.classes}: {ds.num_classes} classes, labels 0..{ds.num_classes - 1} = {', '.join(ds.classes)}")
     print(format_counts(fed.split, ds.y_train, ds.y_test, ds.classes))
     for key, values in fed.client_info.items():
         print(f"{key} per client: " + ", ".join(f"{k}: {v}" for k, v in enumerate(values)))

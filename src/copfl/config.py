@@ -59,6 +59,11 @@ class RunConfig:
     data_dir: str | None = _f(None, "where data sets live (default: $COPFL_DATA_DIR or ./data)")
     cache_dir: str | None = _f(None, "where decoded arrays are cached (default: $COPFL_CACHE_DIR or ~/.cache/copfl)")
     download: bool = _f(False, "download a missing data set from its official URL (checksummed)")
+    classes: str | None = _f(
+        None,
+        "keep only these classes, relabelled 0..k-1 in the order given, before partitioning: comma-separated "
+        "indices, names and inclusive ranges FIRST-LAST (e.g. 36-45, a-j, 0,2,4, cat,dog) (default: every class)",
+    )
     clients: int | None = _f(None, "number of clients (default 10; the data set's protocol where it has one)")
     partition: str | None = _f(None, "label-skew (CO-PFL) | dirichlet | iid | natural | pathological (pFedSV) | powerlaw (DPAO-PFL) (default: the data set's, else label-skew)")
     classes_per_client: int | None = _f(None, "label-skew: classes per client (s) (default 2; the data set's protocol where it has one)")
@@ -100,6 +105,10 @@ class RunConfig:
 
     def __post_init__(self) -> None:
         validate_dp(self.dp_noise, self.dp_clip, self.dp_delta, self.dp_mode)
+        if isinstance(self.classes, (list, tuple)):  # a TOML list: the same selection as its text
+            object.__setattr__(self, "classes", ",".join(str(c) for c in self.classes))
+        if self.classes is not None:
+            check_class_syntax(self.classes)
 
     def resolved(self) -> ResolvedConfig:
         """The config with the data set's and the algorithm's defaults filled in, as a
@@ -142,6 +151,16 @@ class ResolvedConfig(RunConfig):
 
     def resolved(self) -> ResolvedConfig:
         return self
+
+
+def check_class_syntax(spec: Any) -> None:
+    """What ``--classes`` can be checked for before the data set is loaded: a non-empty text of
+    comma-separated non-empty items (names and indices are checked against the data set's
+    classes when it is loaded: :func:`copfl.data.sources.parse_classes`)."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"classes must list classes (e.g. 0-4, a-j or a,b,c), got {spec!r}")
+    if any(not item.strip() for item in spec.split(",")):
+        raise ValueError(f"classes {spec!r}: empty item (two commas in a row, or a trailing comma)")
 
 
 def require_resolved(cfg: RunConfig, where: str) -> ResolvedConfig:

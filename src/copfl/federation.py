@@ -9,7 +9,7 @@ import numpy as np
 from copfl.config import RunConfig
 from copfl.data.clients import ClientData, build_clients
 from copfl.data.partition import PartitionSettings, Split, make_split
-from copfl.data.sources import SOURCES, ArrayDataset, LoadProgress, load_dataset
+from copfl.data.sources import SOURCES, ArrayDataset, LoadProgress, load_dataset, parse_classes, select_classes
 from copfl.seeding import numpy_rng
 
 
@@ -26,12 +26,17 @@ class Federation:
 
 
 def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progress: LoadProgress | None = None) -> Federation:
-    """The data of a run; loading the data set reports to ``progress`` (None: silently)."""
+    """The data of a run; loading the data set reports to ``progress`` (None: silently).
+    ``dataset``: the data set as loaded (``--classes`` is applied to it here)."""
     cfg = cfg.resolved()
     ds = dataset if dataset is not None else load_dataset(cfg.dataset, cfg.data_dir, cfg.cache_dir, cfg.download, progress)
+    keep = None
+    if cfg.classes is not None:  # --classes: a k-class data set from here on (labels 0..k-1)
+        keep = tuple(parse_classes(cfg.classes, ds.classes))
+        ds = select_classes(ds, keep)
     if cfg.split_file:
         split = Split.load(cfg.split_file)
-        split.check_matches(ds.y_train, ds.y_test)
+        split.check_matches(ds.y_train, ds.y_test, keep)
     else:
         settings = PartitionSettings(
             scheme=cfg.partition,
@@ -41,9 +46,10 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
             test_samples_per_class=_count(cfg.test_samples_per_class),
             alpha=cfg.alpha,
             power=cfg.power,
+            classes=keep,
         )
         groups = (ds.groups_train, ds.groups_test) if ds.group_names is not None else None
-        split = make_split(ds.y_train, ds.y_test, settings, cfg.seed, groups)
+        split = make_split(ds.y_train, ds.y_test, settings, cfg.seed, groups, ds.classes)
     mean, std = ds.channel_stats()
     transform, info = None, {}
     if SOURCES[cfg.dataset].feature_shift if cfg.dataset in SOURCES else False:

@@ -63,6 +63,10 @@ class PartitionSettings:
     alpha: float = 0.5  # Dirichlet concentration
     power: float = 1.0  # powerlaw: exponent of the client-size law
     min_samples: int = 10  # Dirichlet: least training samples per client
+    # --classes: the data set's class indices kept (relabelled 0..k-1 in this order) before
+    # partitioning; None: every class. Recorded so that a saved split is only reused with the
+    # same selection (the partitioners themselves see only the relabelled k-class labels).
+    classes: tuple[int, ...] | None = None
 
 
 @dataclass
@@ -103,8 +107,11 @@ class Split:
             doc = json.loads(Path(path).read_text())
             if doc.get("format") != "copfl-split-1":
                 raise PartitionError(f"{path}: not a copfl split file (format {doc.get('format')!r})")
+            settings = doc["settings"]
+            if settings.get("classes") is not None:
+                settings = {**settings, "classes": tuple(int(c) for c in settings["classes"])}
             return cls(
-                PartitionSettings(**doc["settings"]),
+                PartitionSettings(**settings),
                 int(doc["seed"]),
                 [np.asarray(a, dtype=np.int64) for a in doc["train"]],
                 [np.asarray(a, dtype=np.int64) for a in doc["test"]],
@@ -114,7 +121,15 @@ class Split:
         except (OSError, json.JSONDecodeError, KeyError, TypeError) as e:
             raise PartitionError(f"{path}: cannot read split file ({e})") from e
 
-    def check_matches(self, y_train: np.ndarray, y_test: np.ndarray) -> None:
+    def check_matches(self, y_train: np.ndarray, y_test: np.ndarray, classes: tuple[int, ...] | None = None) -> None:
+        """Fail unless this split was made for these labels and this class selection
+        (``--classes``: the kept class indices, None for every class)."""
+        mine = None if self.settings.classes is None else tuple(self.settings.classes)
+        theirs = None if classes is None else tuple(classes)
+        if mine != theirs:
+            def say(c: tuple[int, ...] | None) -> str:
+                return "every class" if c is None else f"--classes {','.join(map(str, c))}"
+            raise PartitionError(f"this split was made for {say(mine)} of its data set, but this run uses {say(theirs)}")
         if self.labels_digest and self.labels_digest != labels_digest(y_train, y_test):
             raise PartitionError("this split was made for a different data set (its labels do not match)")
 
@@ -155,14 +170,74 @@ def assign_classes(num_clients: int, num_classes: int, s: int, rng: np.random.Ge
     return [sorted(h) for h in hands]
 
 
-def _deal(pool: np.ndarray, holders: list[int], per_client: int | None, what: str, cls: int) -> dict[int, np.ndarray]:
+class PoolTooSmall(PartitionError):
+    """A class's pool cannot give each of its holders the samples asked for."""
+
+
+def label_skew_capacity(train_counts: np.ndarray, test_counts: np.ndarray, s: int, per_train: int | None, per_test: int | None) -> int:
+    """The most clients a label-skew split fits whatever the seed.
+
+    Dealing (:func:`assign_classes`) gives every one of the C classes floor(N s / C) or
+    ceil(N s / C) holders, and which classes get the extra holder depends on the seed. Class c
+    can serve H_c = min(train_c // per_train, test_c // per_test) holders (a pool divided
+    evenly, ``None`` = 'all', serves up to its size, one sample each), so the split fits for
+    every seed iff ceil(N s / C) <= H = min_c H_c, i.e. N <= floor(H C / s)."""
+    c = len(train_counts)
+    serve = np.minimum(
+        np.asarray(train_counts) // (per_train or 1),
+        np.asarray(test_counts) // (per_test or 1),
+    )
+    return int(serve.min()) * c // s if c else 0
+
+
+def _most_per_holder(counts: np.ndarray, holders: int) -> int:
+    return int(np.asarray(counts).min()) // holders if holders else 0
+
+
+def fit_advice(y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, class_names: tuple[str, ...] | None = None) -> str:
+    """What does fit when a label-skew split does not: the most clients that fit (for every
+    seed, :func:`label_skew_capacity`) and the most samples per class that fit this many."""
+    num_classes = int(max(y_train.max(), y_test.max())) + 1
+    tr, te = np.bincount(y_train, minlength=num_classes), np.bincount(y_test, minlength=num_classes)
+    s, n = st.classes_per_client, st.num_clients or 0
+    per, tper = st.samples_per_class, st.test_samples_per_class
+    fit = label_skew_capacity(tr, te, s, per, tper)
+    name = (lambda c: f"{class_names[c]!r}") if class_names else (lambda c: f"class {c}")
+    holders = -(-n * s // num_classes)  # ceil(N s / C): the most holders a class gets with N clients
+    text = (
+        f"{n} clients x {s} classes over {num_classes} classes give a class up to {holders} holders; the smallest "
+        f"pools are {name(int(tr.argmin()))} ({tr.min()} training samples) and {name(int(te.argmin()))} ({te.min()} test samples). "
+        f"With {'all' if per is None else per} training and {'all' if tper is None else tper} test samples per class, "
+        f"at most {fit} clients fit for every seed."
+    )
+    fix = []
+    if 1 <= fit < n:
+        fix.append(f"lower --clients to {fit}")
+    if tper is not None and fit < n:
+        with_all = label_skew_capacity(tr, te, s, per, None)
+        if with_all > fit:
+            fix.append(f"pass --test-samples-per-class all (each class's test samples divided evenly among its holders): then {with_all} clients fit")
+    most_tr, most_te = _most_per_holder(tr, holders), _most_per_holder(te, holders)
+    counts = []  # what makes these n clients fit, all of it together
+    if per is not None and per > most_tr:
+        counts.append(f"--samples-per-class to {most_tr}")
+    if tper is not None and tper > most_te:
+        counts.append(f"--test-samples-per-class to {most_te} (or all)")
+    if counts and most_tr >= 1 and most_te >= 1:
+        fix.append(f"for {n} clients, lower {' and '.join(counts)}")
+    fix.append("use fewer --classes-per-client")
+    return text + " Fix: " + "; or ".join(fix) + "."
+
+
+def _deal(pool: np.ndarray, holders: list[int], per_client: int | None, what: str, cls: int | str) -> dict[int, np.ndarray]:
     k = len(holders)
     need = len(pool) // k if per_client is None else per_client
     if need * k > len(pool) or need == 0:
-        raise PartitionError(
+        raise PoolTooSmall(
             f"class {cls} has {len(pool)} {what} samples but {k} clients hold it"
             + (f" and each needs {per_client}" if per_client is not None else "")
-            + f": use at most {len(pool) // k} {what} samples per class, fewer clients, or fewer classes per client"
+            + (f": use at most {len(pool) // k} {what} samples per class, fewer clients, or fewer classes per client" if len(pool) >= k
+               else ": use fewer clients or fewer classes per client")
         )
     return {c: pool[i * need : (i + 1) * need] for i, c in enumerate(holders)}
 
@@ -189,12 +264,17 @@ def _deal_by_class(
     return [np.sort(np.concatenate(t)) for t in train], [np.sort(np.concatenate(t)) for t in test], {"classes": hands}
 
 
-def label_skew(y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, seed: int) -> tuple[list, list, dict]:
+def label_skew(
+    y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, seed: int, class_names: tuple[str, ...] | None = None
+) -> tuple[list, list, dict]:
     def cut(pool: np.ndarray, holders: list[int], what: str, c: int) -> dict[int, np.ndarray]:
         per = st.samples_per_class if what == "training" else st.test_samples_per_class
-        return _deal(pool, holders, per, what, c)
+        return _deal(pool, holders, per, what, f"{c} ({class_names[c]!r})" if class_names else c)
 
-    return _deal_by_class(y_train, y_test, st, numpy_rng(seed, "partition", "label-skew"), cut)
+    try:
+        return _deal_by_class(y_train, y_test, st, numpy_rng(seed, "partition", "label-skew"), cut)
+    except PoolTooSmall as e:
+        raise PartitionError(f"{e}\n{fit_advice(y_train, y_test, st, class_names)}") from None
 
 
 def powerlaw(y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, seed: int) -> tuple[list, list, dict]:
@@ -274,10 +354,11 @@ _SCHEMES = {"label-skew": label_skew, "dirichlet": dirichlet, "iid": iid}
 
 def make_split(
     y_train: np.ndarray, y_test: np.ndarray, settings: PartitionSettings, seed: int,
-    groups: tuple[np.ndarray, np.ndarray] | None = None,
+    groups: tuple[np.ndarray, np.ndarray] | None = None, class_names: tuple[str, ...] | None = None,
 ) -> Split:
     """Partition a data set's training and test indices among clients (pure and seeded).
-    ``groups``: per-sample natural client ids of the training and test split, for ``natural``."""
+    ``groups``: per-sample natural client ids of the training and test split, for ``natural``;
+    ``class_names``: only for error messages."""
     if settings.scheme not in PARTITIONS:
         raise PartitionError(f"unknown partition {settings.scheme!r}; available partitions: {', '.join(PARTITIONS)}")
     if settings.num_clients is None and settings.scheme != "natural":
@@ -293,9 +374,11 @@ def make_split(
     if settings.scheme == "natural":
         train, test, meta = natural(y_train, y_test, settings, seed, groups)
     elif settings.scheme == "pathological":
-        train, test, meta = label_skew(y_train, y_test, replace(settings, samples_per_class=None, test_samples_per_class=None), seed)
+        train, test, meta = label_skew(y_train, y_test, replace(settings, samples_per_class=None, test_samples_per_class=None), seed, class_names)
     elif settings.scheme == "powerlaw":
         train, test, meta = powerlaw(y_train, y_test, settings, seed)
+    elif settings.scheme == "label-skew":
+        train, test, meta = label_skew(y_train, y_test, settings, seed, class_names)
     else:
         train, test, meta = _SCHEMES[settings.scheme](y_train, y_test, settings, seed)
     return Split(settings, seed, train, test, labels_digest(y_train, y_test), meta)

@@ -19,7 +19,8 @@ Data code never prints: what it is doing (loading, decoding, caching) goes to a
 One module per family of formats (each module's docstring cites its data sets' sources):
 
 - :mod:`~copfl.data.sources.base`: ArrayDataset, DataError / DataNotFoundError, the progress
-  hook, channel statistics, the uint8 cache;
+  hook, channel statistics, the uint8 cache, class subsets (``--classes``: parse_classes,
+  select_classes);
 - :mod:`~copfl.data.sources.registry`: SOURCES (every data set's on-disk forms), locate,
   load_dataset, dataset_names;
 - :mod:`~copfl.data.sources.images`: ``<split>/<class>/<image>`` trees (folder or zip);
@@ -50,7 +51,9 @@ from copfl.data.sources.base import (
     default_cache_dir,
     default_data_dir,
     image_channel_stats,
+    parse_classes,
     reporting,
+    select_classes,
     zlib_error,
 )
 from copfl.data.sources.cifar import (
@@ -148,11 +151,13 @@ __all__ = [
     "leaf_shakespeare_arrays",
     "load_dataset",
     "load_digits_dataset",
+    "parse_classes",
     "locate",
     "read_idx",
     "read_leaf",
     "read_libsvm",
     "reporting",
+    "select_classes",
     "shakespeare_roles",
     "zlib_error",
 ]

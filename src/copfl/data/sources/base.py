@@ -302,3 +302,86 @@ def zlib_error() -> type[Exception]:
     import zlib
 
     return zlib.error
+
+
+# --------------------------------------------------------------------------- class subsets
+def _class_list_text(names: tuple[str, ...]) -> str:
+    shown = ", ".join(names) if len(names) <= 12 else f"{', '.join(names[:3])}, ..., {', '.join(names[-2:])}"
+    return f"indices 0..{len(names) - 1} or names {shown}"
+
+
+def _one_class(token: str, names: tuple[str, ...], spec: str) -> int | None:
+    """A class token's index: an integer is an index, anything else a name (case-sensitive);
+    None when it is neither (the caller decides whether that is an error)."""
+    t = token.strip()
+    if t.isdigit():
+        i = int(t)
+        if not 0 <= i < len(names):
+            raise ValueError(f"--classes {spec!r}: class index {i} is out of range 0..{len(names) - 1}")
+        return i
+    return names.index(t) if t in names else None
+
+
+def parse_classes(spec: str, names: tuple[str, ...]) -> list[int]:
+    """The classes a ``--classes`` text keeps, as indices into ``names``, in the order given
+    (they become labels 0..k-1 in that order).
+
+    Comma-separated items; an item is one class or an inclusive range ``FIRST-LAST`` of two
+    classes (``36-45``, ``a-j``: every index from FIRST's to LAST's). A class is its index (an
+    integer is always an index) or its name (case-sensitive: FEMNIST's ``a`` is 36, ``A`` is
+    10). A name that itself contains ``-`` is matched whole first. Unknown classes, backward
+    ranges, a class listed twice and fewer than 2 classes are errors naming the value.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"--classes must list classes (e.g. 0-4 or a,b,c), got {spec!r}")
+    out: list[int] = []
+    for raw in spec.split(","):
+        item = raw.strip()
+        if not item:
+            raise ValueError(f"--classes {spec!r}: empty item (two commas in a row, or a trailing comma)")
+        whole = _one_class(item, names, spec)
+        if whole is not None:
+            out.append(whole)
+            continue
+        ranges = []
+        for k in (k for k, ch in enumerate(item) if ch == "-" and 0 < k < len(item) - 1):
+            a, b = _one_class(item[:k], names, spec), _one_class(item[k + 1 :], names, spec)
+            if a is not None and b is not None:
+                ranges.append((a, b))
+        if not ranges:
+            raise ValueError(f"--classes {spec!r}: unknown class {item!r}; this data set's classes are {_class_list_text(names)} (ranges: FIRST-LAST)")
+        if len(set(ranges)) > 1:
+            raise ValueError(f"--classes {spec!r}: {item!r} reads as several ranges; write indices instead")
+        a, b = ranges[0]
+        if a > b:
+            raise ValueError(f"--classes {spec!r}: range {item!r} runs backwards ({a} > {b}); write it as {names[b]}-{names[a]}")
+        out.extend(range(a, b + 1))
+    seen: set[int] = set()
+    for i in out:
+        if i in seen:
+            raise ValueError(f"--classes {spec!r}: class {names[i]!r} (index {i}) is listed twice")
+        seen.add(i)
+    if len(out) < 2:
+        raise ValueError(f"--classes {spec!r} keeps {len(out)} class; a classifier needs at least 2")
+    return out
+
+
+def select_classes(ds: ArrayDataset, keep: list[int] | tuple[int, ...]) -> ArrayDataset:
+    """``ds`` with only the samples of the classes ``keep`` (indices into ``ds.classes``),
+    relabelled 0..k-1 in the order of ``keep``; natural clients (groups) keep their samples of
+    those classes. The result is a k-class data set for everything downstream: partitions,
+    the model's outputs, the channel statistics (computed on the kept training images).
+    Token data sets (the classes are the input vocabulary) cannot be subset."""
+    if ds.kind == "tokens":
+        raise ValueError(f"--classes: {ds.name}'s classes are its input vocabulary (next-token prediction); a class subset does not apply")
+    lut = np.full(ds.num_classes, -1, dtype=np.int64)
+    lut[np.asarray(keep, dtype=np.int64)] = np.arange(len(keep))
+    mtr, mte = lut[ds.y_train] >= 0, lut[ds.y_test] >= 0
+    grouped = ds.group_names is not None
+    return ArrayDataset(
+        ds.name, ds.x_train[mtr], lut[ds.y_train[mtr]], ds.x_test[mte], lut[ds.y_test[mte]], tuple(ds.classes[i] for i in keep),
+        ds.source,
+        ds.groups_train[mtr] if grouped and ds.groups_train is not None else None,
+        ds.groups_test[mte] if grouped and ds.groups_test is not None else None,
+        ds.group_names, ds.kind,
+    )  # fmt: skip
