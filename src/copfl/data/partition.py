@@ -28,6 +28,11 @@ divided evenly among the clients holding it (label-skew with ``all`` samples, tr
 following a power law: client k gets weight rank_k^(-power) (ranks a seeded permutation), and
 each class's training and test pools are cut among its holders in proportion to their weights.
 
+A label-skew (or pathological) split that does not fit fails saying how many clients fit for
+every seed and what to lower (:func:`label_skew_capacity`, :func:`fit_advice`). Class subsets
+(``--classes``) are applied before any of this (:func:`copfl.data.sources.select_classes`): the
+partitioners only ever see labels 0..k-1; ``PartitionSettings.classes`` records the selection.
+
 ``natural`` uses the data set's own clients (FEMNIST writers...): ``num_clients`` of the groups
 that have both training and test samples, drawn at random with the seed (all of them when
 ``num_clients`` equals their number), each client keeping all its samples.
