@@ -332,3 +332,15 @@ def test_bad_options_fail_naming_the_value(opts, words):
     with pytest.raises(ValueError) as e:
         FedMetaConfig(**opts)
     assert words in str(e.value)
+
+
+def test_a_batch_norm_model_refuses_a_one_sample_query_set():
+    """Batch norm skips batches of one sample, so a 1-sample query set could never give a
+    batch: a clear error instead of an endless stream (5 samples -> query of 1)."""
+    from copfl.workspace import Workspace
+
+    torch.manual_seed(0)
+    ws = Workspace(torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.BatchNorm1d(3), torch.nn.Linear(3, 2)))
+    eng = tiny_engine(FedMeta, {}, ws, tiny_clients([X10[:5]], [Y10[:5]]), batch_size=4)
+    with pytest.raises(ValueError, match="client 0 has a query set of 1 sample"):
+        eng.run()

@@ -181,13 +181,16 @@ class FedMeta(Algorithm):
         """(support, query): the client's fixed 80/20 cut of its training data (the same in
         every round and phase); with ``query="support"`` both are the whole training set."""
         if self.config.query == "support":
-            return ctx.data, ctx.data
-        support, query = holdout_split(ctx.data, self.config.query_fraction, ctx.seed, ctx.client)
-        if ctx.workspace.has_bn and query.num_train < 2:
-            raise ValueError(
-                f"FedMeta: client {ctx.client} has a query set of {query.num_train} sample(s), too few for a batch-norm model "
-                "(batches of one are skipped); raise query_fraction or use query=support"
-            )
+            support = query = ctx.data
+        else:
+            support, query = holdout_split(ctx.data, self.config.query_fraction, ctx.seed, ctx.client)
+        for part, d in (("support", support), ("query", query)):
+            # a batch-norm model skips batches of one sample: the cyclic streams would never yield
+            if ctx.workspace.has_bn and d.num_train < 2:
+                raise ValueError(
+                    f"FedMeta: client {ctx.client} has a {part} set of {d.num_train} sample(s), too few for a batch-norm model "
+                    f"(batches of one are skipped); it needs at least 2 (query_fraction {self.config.query_fraction}, query={self.config.query})"
+                )
         return support, query
 
     def init_server(self, init: torch.Tensor) -> ServerState:
