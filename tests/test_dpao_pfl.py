@@ -44,7 +44,8 @@ def test_units_are_output_units_shared_by_weight_and_bias_and_norm_is_not_decomp
 
     m = Net()
     flat = FlatParams(m)
-    index, dec, n = unit_index(flat, m)
+    u = unit_index(flat, m)
+    index, dec, n = u.index, u.decomposed, u.count
     views = {s.name: index[s.offset : s.end].view(s.shape) for s in flat.slices}
     # the embedding's units are its columns (dim 1): 3 units
     assert views["emb.weight"].tolist() == [[0, 1, 2]] * 5
@@ -55,14 +56,15 @@ def test_units_are_output_units_shared_by_weight_and_bias_and_norm_is_not_decomp
     assert views["bn.weight"].tolist() == [-1, -1] and views["bn.bias"].tolist() == [-1, -1]
     assert n == 5 and int(dec.sum()) == 15 + 6 + 2
     # per element: one unit per decomposed coordinate
-    index_e, dec_e, n_e = unit_index(flat, m, per_element=True)
+    ue = unit_index(flat, m, per_element=True)
+    index_e, dec_e, n_e = ue.index, ue.decomposed, ue.count
     assert n_e == 23 and index_e[dec_e].tolist() == list(range(23)) and torch.equal(dec_e, dec)
 
 
 def test_lstm_layers_have_their_own_units():
     m = CharLSTM(vocab=6, embed=2, hidden=3, layers=2)
     flat = FlatParams(m)
-    index, _, _ = unit_index(flat, m)
+    index = unit_index(flat, m).index
     views = {s.name: index[s.offset : s.end].view(s.shape) for s in flat.slices}
     l0 = views["lstm.weight_ih_l0"][:, 0]
     assert torch.equal(views["lstm.weight_hh_l0"][:, 0], l0) and torch.equal(views["lstm.bias_ih_l0"], l0)
@@ -76,29 +78,41 @@ def test_decomposition_is_function_preserving_at_its_start():
     x = torch.randn(4, 1, 28, 28)
     w_s = ws.params.clone()
     before = ws.model(x).detach()
-    index, dec, n = unit_index(ws.flat, ws.model)
-    phi_raw, theta_l = decompose_init(w_s, n, index, dec)  # D7: phi = 0.5, theta_l = 0.5 w_s
-    theta = compose(w_s, phi_full(phi_raw, index, dec), theta_l)
+    units = unit_index(ws.flat, ws.model)
+    phi_raw, theta_l = decompose_init(w_s, units)  # D7: phi = 0.5, theta_l = 0.5 w_s
+    theta = compose(w_s, phi_full(phi_raw, units), theta_l)
     assert torch.equal(theta, w_s)  # 0.5 w + 0.5 w is exact in floating point
     ws.load(theta)
     assert torch.equal(ws.model(x).detach(), before)
     # another phi0: the same function to float precision
-    phi_raw, theta_l = decompose_init(w_s, n, index, dec, phi0=0.9)
-    torch.testing.assert_close(compose(w_s, phi_full(phi_raw, index, dec), theta_l), w_s)
+    phi_raw, theta_l = decompose_init(w_s, units, phi0=0.9)
+    torch.testing.assert_close(compose(w_s, phi_full(phi_raw, units), theta_l), w_s)
 
 
-def test_phi_gradient_matches_autograd():
+def test_phi_expansion_and_gradient_match_a_gather_and_autograd():
+    class Net(nn.Module):  # runs of every kind: rows, biases, embedding columns, batch norm
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(4, 3)
+            self.fc1 = nn.Linear(3, 4)
+            self.bn = nn.BatchNorm1d(4)
+            self.fc = nn.Linear(4, 2)
+
     torch.manual_seed(1)
-    m = MLP(3, 2, hidden=(4,))
+    m = Net()
     flat = FlatParams(m)
-    index, dec, n = unit_index(flat, m)
-    tg = torch.randn(flat.numel, dtype=torch.float64)
-    tl = torch.randn(flat.numel, dtype=torch.float64)
-    pr = torch.randn(n, dtype=torch.float64, requires_grad=True)
-    g = torch.randn(flat.numel, dtype=torch.float64)
-    theta = tg * torch.sigmoid(pr)[index] + tl
-    (theta * g).sum().backward()  # dL/dtheta = g
-    torch.testing.assert_close(phi_raw_grad(g, tg, pr.detach(), index, dec), pr.grad)
+    for per_element in (False, True):
+        units = unit_index(flat, m, per_element)
+        index, dec, n = units.index, units.decomposed, units.count
+        tg = torch.randn(flat.numel, dtype=torch.float64)
+        tl = torch.randn(flat.numel, dtype=torch.float64)
+        pr = torch.randn(n, dtype=torch.float64, requires_grad=True)
+        g = torch.randn(flat.numel, dtype=torch.float64)
+        gathered = torch.where(dec, torch.sigmoid(pr)[index.clamp(min=0)], torch.ones((), dtype=torch.float64))
+        assert torch.equal(phi_full(pr.detach(), units), gathered.detach())
+        theta = tg * gathered + tl
+        (theta * g).sum().backward()  # dL/dtheta = g
+        torch.testing.assert_close(phi_raw_grad(g, tg, pr.detach(), units), pr.grad)
 
 
 # ---------------------------------------------------------------------------- importance
@@ -215,7 +229,7 @@ def test_a_decomposed_step_matches_plain_torch_autograd_and_uploads_only_w_g():
     alg = engine(DPAOPFL, {"decompose_from": 1, "lam": 0.3}).algorithm
     w_s = ws.params.clone() + 0.01
     omega = torch.linspace(0.0, 2.0, ws.flat.numel)
-    idx, dec, n = alg.index, alg.decomposed, alg.num_units
+    idx, n = alg.units.index, alg.units.count
     phi_raw0 = torch.linspace(-1.0, 1.0, n)
     theta_l0 = torch.linspace(0.2, -0.2, ws.flat.numel)
     state = {"phi_raw": phi_raw0.clone(), "theta_l": theta_l0.clone(), "omega": omega.clone()}
