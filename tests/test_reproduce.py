@@ -258,3 +258,17 @@ def test_pgamma_tuned_heatmap_and_bad_column(tmp_path, capsys):
     assert len(done) == 18 and all(set(c["lrs"]) == {"0.0001", "1e-05"} for c in done)
     assert all(c["chosen_lr"] in (1e-4, 1e-5) for c in done)
     assert (out / "pgamma.png").exists() and "| p \\ gamma |" in (out / "pgamma.md").read_text()
+
+
+def test_planned_runs_share_a_federation_only_when_every_data_field_matches():
+    from dataclasses import replace
+    from pathlib import Path
+
+    from copfl.config import RunConfig
+    from copfl.reproduce.runner import PlannedRun
+
+    base = RunConfig(dataset="mnist", clients=10, seed=0)
+    key = PlannedRun(None, 0.01, 0, base, Path("a")).federation_key
+    assert PlannedRun(None, 0.1, 0, replace(base, algorithm="fedavg"), Path("b")).federation_key == key
+    for change in ({"partition": "dirichlet"}, {"alpha": 0.1}, {"classes": "0-4"}, {"power": 2.0}, {"severity": 3}, {"clients": 20}):
+        assert PlannedRun(None, 0.01, 0, replace(base, **change), Path("c")).federation_key != key, change

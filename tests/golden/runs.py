@@ -31,6 +31,8 @@ FILE = HERE / "metrics.json"
 DIGITS = ["local", "fedavg", "fedavg-ft", "fedprox", "fedper", "lg-fedavg", "fedrep", "fedbn", "ditto", "fedselect", "fedpac", "co-pfl"]
 # pFedSV and its paper's baselines (recorded when they were added)
 DIGITS += ["pfedsv", "ifca", "fedem", "pfedme", "per-fedavg", "fedamp", "pfedhn", "fedfomo"]
+# DPAO-PFL, its baseline FedMeta and the centralized reference (recorded when they were added)
+DIGITS += ["dpao-pfl", "fedmeta", "centralized"]
 # CIFAR-10-shaped slices (3x32x32, 10 classes, label skew 2 classes per client): the CNN path
 # (channels-last convolutions) and a batch-norm ResNet (statistics shared and per client).
 IMAGE_RUNS = {

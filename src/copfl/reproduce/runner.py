@@ -43,7 +43,9 @@ class PlannedRun:
     @property
     def federation_key(self) -> tuple:
         c = self.cfg
-        return (c.dataset, c.clients, c.classes_per_client, c.samples_per_class, c.test_samples_per_class, c.seed)
+        # every field the federation depends on: two planned runs share one only when all match
+        return (c.dataset, c.classes, c.partition, c.clients, c.classes_per_client, c.samples_per_class,
+                c.test_samples_per_class, c.alpha, c.power, c.severity, c.split_file, c.seed)
 
 
 def run_identity(cfg: RunConfig) -> str:
