@@ -497,8 +497,9 @@ class DPAOPFL(Algorithm):
         weight = omega * scale  # lambda Omega (eq. 8), once per round
         anchor = weight * w_s  # so that a step adds weight (.) w - anchor: no d-sized temporary
 
-        def add(w: torch.Tensor, grad: torch.Tensor) -> None:
-            grad.addcmul_(weight, w).sub_(anchor)
+        def add(w: torch.Tensor, grad: torch.Tensor, out: torch.Tensor | None = None) -> None:
+            """grad + lambda Omega (w - w_s), in place or into ``out``."""
+            torch.addcmul(grad, weight, w, out=grad if out is None else out).sub_(anchor)
 
         return add
 
@@ -576,9 +577,10 @@ class DPAOPFL(Algorithm):
             phi_raw.grad.copy_(phi_raw_grad(g, theta_g.data, phi_raw.data, self.units))
             if not self.all_decomposed:
                 torch.mul(g, self.dec_float, out=theta_l.grad)
-            theta_g.grad.copy_(g_shared)
-            if penalty is not None:
-                penalty(theta_g.data, theta_g.grad)
+            if penalty is not None:  # theta_g's gradient: g_shared + the penalty's, in one pass
+                penalty(theta_g.data, g_shared, out=theta_g.grad)
+            else:
+                theta_g.grad.copy_(g_shared)
             if critical is not None:
                 theta_g.grad.mul_(critical)
             if plain_sgd:
