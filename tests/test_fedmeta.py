@@ -344,3 +344,19 @@ def test_a_batch_norm_model_refuses_a_one_sample_query_set():
     eng = tiny_engine(FedMeta, {}, ws, tiny_clients([X10[:5]], [Y10[:5]]), batch_size=4)
     with pytest.raises(ValueError, match="client 0 has a query set of 1 sample"):
         eng.run()
+
+
+def test_training_flops_count_the_support_passes_and_the_second_order_backward():
+    from copfl.algorithms.fedavg import FedAvg
+    from copfl.algorithms.fedmeta import FedMeta
+
+    from helpers import engine
+
+    per_sample = 72  # the 2-3-2 MLP: 12 MACs, x 2 FLOPs x 3 (forward + backward)
+    base = engine(FedAvg).run().history[0]["train_flops"]
+    assert base == 10 * per_sample
+    flops = {order: engine(FedMeta, {"order": order}).run().history[0]["train_flops"] for order in (1, 2)}
+    # clients of 6 and 4 samples: support 5 and 3, query 1 and 1; batches of 4: meta-steps on
+    # support batches of 4, 1 and 3, each with a query batch of 1 sample (3 query samples)
+    assert flops[1] == (3 + 8) * per_sample  # + one forward + backward per support sample
+    assert flops[2] == (3 + 2 * 8) * per_sample  # + the Hessian-vector product's pass

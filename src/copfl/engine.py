@@ -338,7 +338,11 @@ class Engine:
                 bn = self.ws.buffers.clone()
         self.store.put(client, res.state)
         up = message_bytes(res.upload) + (message_bytes({"bn": bn}) if bn is not None else 0)
-        flops = res.stats.samples * self.train_flops_per_sample(ctx.data) + int(ctx.logs.pop("extra_flops", 0))
+        # training FLOPs: the samples its step reports plus any further forward + backward
+        # passes it declares (ctx.logs["extra_train_samples"]: MAML's support passes...), at the
+        # model's per-sample cost, plus its own element-wise work (ctx.logs["extra_flops"])
+        passes = res.stats.samples + int(ctx.logs.pop("extra_train_samples", 0))
+        flops = passes * self.train_flops_per_sample(ctx.data) + int(ctx.logs.pop("extra_flops", 0))
         return ClientStep(
             res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, spent, flops
         )

@@ -217,6 +217,7 @@ class FedMeta(Algorithm):
         stats = TrainStats()
         loss_sum = torch.zeros((), dtype=torch.float64, device=ws.device)
         ws.model.train()
+        support_passes = 0
         for sb in pairs:
             qb = sb if queries is None else next(queries)
             _set_dp_rate(ws, bs, support.num_train)  # support, then query: one noisy step each
@@ -225,7 +226,11 @@ class FedMeta(Algorithm):
             loss_sum += loss * len(qb[1])
             stats.samples += len(qb[1])
             stats.steps += 1
+            support_passes += len(sb[1])
         stats.loss_sum = float(loss_sum)
+        # FLOPs: the query passes are the step's samples; each support sample costs one forward +
+        # backward, and a second-order meta-gradient about one more (its Hessian-vector product)
+        ctx.logs["extra_train_samples"] = support_passes * (2 if c.order == 2 else 1)
         meta = w.detach().clone()
         ws.load(meta)
         return ClientResult({"params": meta, "num_samples": ctx.data.num_train}, {}, stats)
