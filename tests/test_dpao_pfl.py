@@ -371,3 +371,23 @@ def test_dpao_pfl_runs_on_the_svm_and_the_lstm(tmp_path, dataset, model):
         assert not torch.equal(personal, run.server["params"])
     # rounds 2-3 are refresh rounds: Omega_i up (d floats more per client than w_g alone)
     assert run.history[1]["bytes_up"] == eng.num_clients * (2 * 4 * d + 16)
+
+
+def test_normalization_parameters_are_shared_as_they_are():
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(2, 4), nn.BatchNorm1d(4), nn.ReLU(), nn.Linear(4, 2))
+    ws = Workspace(model)
+    data = tiny_clients(XS, YS)[0]
+    from copfl.algorithms.base import Setup
+
+    alg = DPAOPFL(DPAOPFL.Config(decompose_from=1), Setup(1, ws, (data.num_train,)))
+    norm = ~alg.units.decomposed
+    assert int(norm.sum()) == 8 and len(alg.plain) == 1  # BN weight and bias: one run
+    w_s = ws.params.clone()
+    res = alg.client_update(_ctx(ws, data, round=1, batch=3), {"params": w_s, "refresh": 0}, {})
+    # theta_l stays 0 there, and the model the client trained used theta_g itself (phi = 1)
+    assert torch.equal(res.state["theta_l"][norm], torch.zeros(8))
+    assert torch.equal(ws.params[norm], res.upload["params"][norm])
+    assert not torch.equal(res.upload["params"][norm], w_s[norm])  # they were trained
+    personal = alg.personalized(None, {"params": w_s}, res.state)
+    assert torch.equal(personal[norm], w_s[norm])

@@ -385,6 +385,9 @@ class DPAOPFL(Algorithm):
         self.units = unit_index(ws.flat, ws.model, per_element=config.phi == "element")
         self.all_decomposed = bool(self.units.decomposed.all())
         self.dec_float = self.units.decomposed.to(ws.params.dtype)
+        # the runs of coordinates that are not decomposed (normalization parameters)
+        edges = torch.diff(torch.cat([torch.tensor([0]), (~self.units.decomposed).long().cpu(), torch.tensor([0])]))
+        self.plain = [slice(a, b) for a, b in zip((edges == 1).nonzero().flatten().tolist(), (edges == -1).nonzero().flatten().tolist())]
         self.slices = [(s.offset, s.end) for s in ws.flat.slices]
         self.weigh = get_weighting(config.weighting)
         self.dim = ws.flat.numel
@@ -562,17 +565,23 @@ class DPAOPFL(Algorithm):
         critical = state.get("critical")
         before = torch.empty_like(w_s)
         g_shared = torch.empty_like(w_s)
-        phi = torch.ones_like(w_s)
         opt_cfg = ctx.training.optimizer
         # plain SGD: a step's change is -lr x the gradient it used, known without a copy
         plain_sgd = opt_cfg.name == "sgd" and opt_cfg.momentum == 0 and opt_cfg.weight_decay == 0
 
         def step(xb: torch.Tensor, yb: torch.Tensor) -> torch.Tensor:
-            phi_full(phi_raw.data, self.units, out=phi)
-            torch.addcmul(theta_l.data, theta_g.data, phi, out=ws.params)  # eq. (1), into the model
+            sig = torch.sigmoid(phi_raw.data)
+            # eq. (1) into the model, phi broadcast per block of units (never materialized)
+            for sl, shape, col in self._block_views(sig):
+                torch.addcmul(theta_l.data[sl].view(shape), theta_g.data[sl].view(shape), col, out=ws.params[sl].view(shape))
+            for sl in self.plain:  # not decomposed: theta = theta_g
+                ws.params[sl].copy_(theta_g.data[sl])
             loss = ws.loss_and_grad(xb, yb)
             g = ws.flat.grad
-            torch.mul(g, phi, out=g_shared)  # dL/dtheta_g of the data loss
+            for sl, shape, col in self._block_views(sig):  # dL/dtheta_g of the data loss: phi (.) g
+                torch.mul(g[sl].view(shape), col, out=g_shared[sl].view(shape))
+            for sl in self.plain:
+                g_shared[sl].copy_(g[sl])
             ewc_fisher_update(fisher, g_shared, c.fisher_alpha)
             phi_raw.grad.copy_(phi_raw_grad(g, theta_g.data, phi_raw.data, self.units))
             if not self.all_decomposed:
@@ -598,6 +607,11 @@ class DPAOPFL(Algorithm):
         w_g = theta_g.data.clone()
         ws.params.copy_(compose(w_g, phi_full(state["phi_raw"], self.units), state["theta_l"]))
         return stats, w_g, path.finish(fisher, w_g)
+
+    def _block_views(self, sig: torch.Tensor):
+        """(slice, (runs, length), phi column) of each block of units (:class:`Units`)."""
+        for offset, runs, length, u in self.units.blocks:
+            yield slice(offset, offset + runs * length), (runs, length), sig[u : u + runs, None]
 
     # -------------------------------------------------------------- evaluation
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
