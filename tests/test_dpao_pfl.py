@@ -391,3 +391,18 @@ def test_normalization_parameters_are_shared_as_they_are():
     assert not torch.equal(res.upload["params"][norm], w_s[norm])  # they were trained
     personal = alg.personalized(None, {"params": w_s}, res.state)
     assert torch.equal(personal[norm], w_s[norm])
+
+
+def test_path_score_of_a_plain_sgd_step_equals_the_general_form():
+    g, u = torch.tensor([1.0, -2.0], dtype=torch.float64), torch.tensor([0.5, 3.0], dtype=torch.float64)
+    F, theta = torch.ones(2, dtype=torch.float64), torch.tensor([0.1, 0.2], dtype=torch.float64)
+    a, b = PathScore(torch.zeros(2, dtype=torch.float64), window=1), PathScore(torch.zeros(2, dtype=torch.float64), window=1)
+    a.step(g, -0.1 * u, F, theta)  # delta = -lr u
+    b.step(g, u, F, theta, scale=0.1)
+    torch.testing.assert_close(a.score, b.score)
+
+
+def test_momentum_takes_the_general_path_and_stays_finite():
+    run = engine(DPAOPFL, {"decompose_from": 1}, rounds=2, momentum=0.5).run()
+    assert all(torch.isfinite(torch.tensor(r["train_loss"])) for r in run.history)
+    assert run.history[-1]["acc_mean"] > 0

@@ -213,17 +213,12 @@ class PathScore:
         self._buffer = torch.empty_like(start)
         self.steps = 0
 
-    def step(self, grad: torch.Tensor, delta: torch.Tensor, fisher: torch.Tensor, theta: torch.Tensor) -> None:
-        """One training step: grad before it, delta = theta after - theta before."""
-        self.numerator.addcmul_(grad, delta, value=-1.0)
-        self.steps += 1
-        if self.steps % self.window == 0:
-            self.close(fisher, theta)
-
-    def step_sgd(self, grad: torch.Tensor, update: torch.Tensor, lr: float, fisher: torch.Tensor, theta: torch.Tensor) -> None:
-        """:meth:`step` for a plain SGD step theta <- theta - lr update (delta = -lr update),
-        without materializing delta."""
-        self.numerator.addcmul_(grad, update, value=lr)
+    def step(self, grad: torch.Tensor, change: torch.Tensor, fisher: torch.Tensor, theta: torch.Tensor, scale: float = -1.0) -> None:
+        """One training step: the numerator gains ``scale`` (.) ``grad`` (.) ``change``, with
+        ``grad`` taken before the step. By default (scale -1) ``change`` is the step's change
+        delta; a plain SGD step theta <- theta - lr u passes ``change = u, scale = lr``
+        (delta = -lr u, never materialized)."""
+        self.numerator.addcmul_(grad, change, value=scale)  # += -grad (.) delta
         self.steps += 1
         if self.steps % self.window == 0:
             self.close(fisher, theta)
@@ -458,20 +453,18 @@ class DPAOPFL(Algorithm):
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         c = self.config
-        ws = ctx.workspace
         w_s = message["params"]
         state = dict(state)
         if "omega" in message:
             state["omega"], state["omega_version"] = message["omega"].clone(), int(message["omega_version"])
         omega = state.get("omega") if c.lam > 0 else None
-        if omega is not None and c.critical_fraction > 0:
-            state["critical"] = critical_mask(omega, c.critical_fraction)
+        critical = critical_mask(omega, c.critical_fraction) if omega is not None and c.critical_fraction > 0 else None
         if c.decompose and ctx.round >= c.decompose_from and "theta_l" not in state:
             state["phi_raw"], state["theta_l"] = decompose_init(w_s, self.units, c.phi0)
         if "theta_l" in state:
-            stats, w_g, path = self.train_decomposed(ctx, w_s, state, omega)
+            stats, w_g, path = self.train_decomposed(ctx, w_s, state, omega, critical)
         else:
-            stats, w_g, path = self.train_whole(ctx, w_s, state, omega)
+            stats, w_g, path = self.train_whole(ctx, w_s, state, omega, critical)
         state["path"] = combine_scores(state.get("path"), path)
         upload: Message = {"loss": stats.mean_loss, "num_samples": ctx.data.num_train}
         if int(message.get("refresh", 0)):
@@ -489,7 +482,6 @@ class DPAOPFL(Algorithm):
         else:
             upload["params"] = w_g
         ctx.logs["extra_flops"] = EXTRA_FLOPS_PER_COORDINATE * self.dim * stats.steps
-        state.pop("critical", None)
         return ClientResult(upload, state, stats)
 
     def _penalty(self, omega: torch.Tensor | None, w_s: torch.Tensor):
@@ -506,7 +498,9 @@ class DPAOPFL(Algorithm):
 
         return add
 
-    def train_whole(self, ctx: ClientContext, w_s: torch.Tensor, state: ClientState, omega: torch.Tensor | None) -> tuple[TrainStats, torch.Tensor, torch.Tensor]:
+    def train_whole(
+        self, ctx: ClientContext, w_s: torch.Tensor, state: ClientState, omega: torch.Tensor | None, critical: torch.Tensor | None
+    ) -> tuple[TrainStats, torch.Tensor, torch.Tensor]:
         """Training without decomposition (rounds before ``decompose_from``, and the w/o APD
         ablation): the whole model from w_s, FedAvg's loop, with the penalty (when Omega exists
         and lambda > 0) and the Fisher and path statistics on the whole model."""
@@ -517,7 +511,6 @@ class DPAOPFL(Algorithm):
         fisher = torch.zeros_like(w_s) if fisher is None else fisher.clone()
         path = PathScore(w_s, c.path_window)
         penalty = self._penalty(omega, w_s)
-        critical = state.get("critical")
         opt = make_optimizer(ctx.training.optimizer, ws.flat.param)
         grad, before = torch.empty_like(w_s), torch.empty_like(w_s)
 
@@ -543,7 +536,9 @@ class DPAOPFL(Algorithm):
         w_g = ws.params.clone()
         return stats, w_g, path.finish(fisher, w_g)
 
-    def train_decomposed(self, ctx: ClientContext, w_s: torch.Tensor, state: ClientState, omega: torch.Tensor | None) -> tuple[TrainStats, torch.Tensor, torch.Tensor]:
+    def train_decomposed(
+        self, ctx: ClientContext, w_s: torch.Tensor, state: ClientState, omega: torch.Tensor | None, critical: torch.Tensor | None
+    ) -> tuple[TrainStats, torch.Tensor, torch.Tensor]:
         """One round of the decomposed model: theta_g <- w_s; theta = theta_g (.) phi + theta_l
         is written into the workspace before each batch; the flat gradient g = dL/dtheta is
         carried to the three tensors element-wise (theta_g: phi (.) g + the penalty; theta_l:
@@ -562,12 +557,11 @@ class DPAOPFL(Algorithm):
         fisher = torch.zeros_like(w_s) if fisher is None else fisher.clone()
         path = PathScore(w_s, c.path_window)
         penalty = self._penalty(omega, w_s)
-        critical = state.get("critical")
-        before = torch.empty_like(w_s)
         g_shared = torch.empty_like(w_s)
         opt_cfg = ctx.training.optimizer
         # plain SGD: a step's change is -lr x the gradient it used, known without a copy
         plain_sgd = opt_cfg.name == "sgd" and opt_cfg.momentum == 0 and opt_cfg.weight_decay == 0
+        before = None if plain_sgd else torch.empty_like(w_s)
 
         def step(xb: torch.Tensor, yb: torch.Tensor) -> torch.Tensor:
             sig = torch.sigmoid(phi_raw.data)
@@ -594,7 +588,7 @@ class DPAOPFL(Algorithm):
                 theta_g.grad.mul_(critical)
             if plain_sgd:
                 opt.step()
-                path.step_sgd(g_shared, theta_g.grad, opt_cfg.lr, fisher, theta_g.data)
+                path.step(g_shared, theta_g.grad, fisher, theta_g.data, scale=opt_cfg.lr)
             else:
                 before.copy_(theta_g.data)
                 opt.step()
