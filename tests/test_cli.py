@@ -56,13 +56,52 @@ def test_toml_config_and_flags_override_it(tmp_path):
         (["run", "--dataset", "cifar10", "--data-dir", "/nonexistent"], "looked for /nonexistent/cifar-10-batches-py"),
         (["run", "--algorithm", "fedavg", "--weighting", "votes"], "unknown weighting 'votes'; available weightings:"),
         (["run", "--p", "1.5"], "p must be in [0, 1], got 1.5"),
-        (["run", "--rounds", "0"], "rounds must be >= 1, got 0"),
+        (["run", "--rounds", "0"], "rounds = 0: expected at least 1"),
+        (["run", "--client-fraction", "1.5"], "client-fraction = 1.5: expected a fraction in (0, 1]"),
     ],
 )
 def test_bad_input_fails_before_training_with_a_clear_message(argv, message, tmp_path, capsys):
     assert main(argv + ["--out", str(tmp_path / "x")]) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "x" / "metrics.jsonl").exists()
+
+
+@pytest.mark.parametrize(
+    "toml, message",
+    [
+        ('rounds = "ten"', "rounds = 'ten' (str): expected an integer"),
+        ("rounds = 2.5", "rounds = 2.5 (float): expected an integer"),
+        ('lr = "fast"', "lr = 'fast' (str): expected a number or none"),
+        ("augment = 1", "augment = 1 (int): expected true or false"),
+        ('samples-per-class = "many"', "samples-per-class must be a positive integer or 'all', got 'many'"),
+        ('algorithm = "co-pfl"\n[options]\ngamma = "half"', "co-pfl option of the wrong type: gamma = 'half' (str): expected a number"),
+        ('algorithm = "fedprox"\n[options]\nmu = true', "fedprox option of the wrong type: mu = True (bool): expected a number"),
+        ('rounds = "ten"\nlr = "fast"', "run options of the wrong type: rounds = 'ten'"),
+    ],
+)
+def test_toml_values_are_type_checked_before_any_data_is_loaded(toml, message, tmp_path, capsys, monkeypatch):
+    import copfl.cli
+
+    def no_data(*a, **k):
+        raise AssertionError("data loaded before the config was checked")
+
+    monkeypatch.setattr(copfl.cli, "build_federation", no_data)
+    (tmp_path / "c.toml").write_text(toml + "\n")
+    assert main(["run", "--config", str(tmp_path / "c.toml"), "--out", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "x").exists()
+
+
+def test_out_naming_an_existing_file_fails_before_loading_data(tmp_path, capsys, monkeypatch):
+    import copfl.cli
+
+    monkeypatch.setattr(copfl.cli, "build_federation", lambda *a, **k: (_ for _ in ()).throw(AssertionError("data loaded")))
+    (tmp_path / "f").write_text("keep me")
+    for cmd in (["run"], ["compare", "--algorithms", "fedavg,local"]):
+        assert main(cmd + ["--out", str(tmp_path / "f")]) == 2
+        assert f"--out {tmp_path / 'f'} is a file, not a folder" in capsys.readouterr().err
+    assert (tmp_path / "f").read_text() == "keep me"
 
 
 def test_diverging_run_stops_naming_round_and_client_and_keeps_files(tmp_path, capsys, monkeypatch):

@@ -29,7 +29,7 @@ from dataclasses import MISSING, fields, replace
 from pathlib import Path
 from typing import Any
 
-from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm
+from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm, make_config
 from copfl.callbacks import DataProgress, summarize
 from copfl.checkpoint import Checkpoint
 from copfl.config import RunConfig, load_toml
@@ -196,6 +196,9 @@ def results_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> P
     """Where a run's results go: ``--out`` as given (results already there are overwritten,
     with a note); otherwise the config's ``out`` or ``default``, or a new sibling folder
     (``DIR-2``...) when that one already holds results."""
+    named = getattr(args, "out", None) or cfg.out
+    if named and Path(named).exists() and not Path(named).is_dir():
+        raise UsageError(f"--out {named} is a file, not a folder: name a folder for the results")
     if getattr(args, "out", None):
         out = Path(args.out)
         if has_results(out):
@@ -224,6 +227,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         out = results_folder(args, cfg, default_out(cfg))
     get_algorithm(cfg.algorithm)
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+    make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
     resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
     fed = build_federation(cfg, progress=DataProgress())
     summary = run_in_folder(cfg, fed, out, resume=resume)
@@ -244,6 +248,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
     orphan = [o for o in options if not any(options_for(a, {o: 1}, strict=False) for a in algs)]
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(algs)}")
+    acfgs = {}
+    for a in algs:  # every algorithm's options checked before the first run
+        acfgs[a] = replace(cfg, algorithm=a, options=options_for(a, options, strict=False)).resolved()
+        make_config(get_algorithm(a), acfgs[a].options)
     out = results_folder(args, cfg, default_out(replace(cfg, algorithm="compare")))
     resolve_device(cfg.device)
     fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
@@ -251,7 +259,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     results: dict[str, dict[str, Any]] = {}
     histories: dict[str, list[dict[str, Any]]] = {}
     for a in algs:
-        acfg = replace(cfg, algorithm=a, options=options_for(a, options, strict=False)).resolved()
+        acfg = acfgs[a]
         try:
             results[a] = run_in_folder(acfg, fed, out / a, label=a)
         except NonFiniteLossError as e:

@@ -15,6 +15,7 @@ from typing import Any
 
 from copfl.algorithms import get_algorithm
 from copfl.privacy import validate as validate_dp
+from copfl.typecheck import check_types
 from copfl.workspace import OptimizerConfig
 
 # Defaults that depend on the data set (a field left at None takes these).
@@ -70,6 +71,7 @@ class RunConfig:
     samples_per_class: int | str | None = _f(None, "label-skew: training samples per class per client (M_bound), or 'all' (the class divided among its clients)")
     test_samples_per_class: int | str | None = _f(None, "label-skew: test samples per class per client, or 'all'")
     alpha: float = _f(0.5, "dirichlet: concentration")
+    min_samples: int = _f(10, "dirichlet: least training samples per client (a draw giving any client fewer is redrawn)")
     power: float = _f(1.0, "powerlaw: exponent of the client-size law")
     severity: int = _f(5, "cifar10c: corruption severity 1..5 (CO-PFL: 5)")
     split_file: str | None = _f(None, "use a split saved by `copfl partition --save` instead of making one")
@@ -104,9 +106,12 @@ class RunConfig:
     options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False)
 
     def __post_init__(self) -> None:
-        validate_dp(self.dp_noise, self.dp_clip, self.dp_delta, self.dp_mode)
         if isinstance(self.classes, (list, tuple)):  # a TOML list: the same selection as its text
             object.__setattr__(self, "classes", ",".join(str(c) for c in self.classes))
+        # types first (a TOML file or a Python caller can pass anything), then ranges
+        check_types(RunConfig, {f.name: getattr(self, f.name) for f in fields(RunConfig)}, "run option")
+        check_ranges(self)
+        validate_dp(self.dp_noise, self.dp_clip, self.dp_delta, self.dp_mode)
         if self.classes is not None:
             check_class_syntax(self.classes)
 
@@ -151,6 +156,41 @@ class ResolvedConfig(RunConfig):
 
     def resolved(self) -> ResolvedConfig:
         return self
+
+
+# Lower bounds of numeric run options (None, where allowed, means "the default"): checked when
+# the config is made, so a bad value fails before any data is loaded.
+RANGES: dict[str, tuple[float, bool, str]] = {  # field -> (bound, bound allowed, words)
+    "rounds": (1, True, "at least 1"),
+    "local_epochs": (1, True, "at least 1"),
+    "batch_size": (1, True, "at least 1"),
+    "eval_every": (1, True, "at least 1"),
+    "checkpoint_every": (0, True, "0 (never) or more"),
+    "clients": (1, True, "at least 1"),
+    "classes_per_client": (1, True, "at least 1"),
+    "min_samples": (1, True, "at least 1"),
+    "threads": (1, True, "at least 1"),
+    "alpha": (0, False, "positive"),
+    "power": (0, True, "0 or more"),
+    "lr": (0, True, "0 or more"),
+    "momentum": (0, True, "0 or more"),
+    "weight_decay": (0, True, "0 or more"),
+}
+
+
+def check_ranges(cfg: RunConfig) -> None:
+    """A clear error for a numeric run option out of its range (after the type check)."""
+    bad = []
+    for k, (bound, inclusive, words) in RANGES.items():
+        v = getattr(cfg, k)
+        if v is not None and not (v >= bound if inclusive else v > bound):
+            bad.append(f"{k.replace('_', '-')} = {v!r}: expected {words}")
+    if not 0 < cfg.client_fraction <= 1:
+        bad.append(f"client-fraction = {cfg.client_fraction!r}: expected a fraction in (0, 1]")
+    if cfg.severity not in range(1, 6):
+        bad.append(f"severity = {cfg.severity!r}: expected 1..5")
+    if bad:
+        raise ValueError("run option" + ("s" if len(bad) > 1 else "") + " out of range: " + "; ".join(bad))
 
 
 def check_class_syntax(spec: Any) -> None:

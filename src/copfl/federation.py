@@ -46,6 +46,7 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
             test_samples_per_class=_count(cfg.test_samples_per_class),
             alpha=cfg.alpha,
             power=cfg.power,
+            min_samples=cfg.min_samples,
             classes=keep,
         )
         groups = (ds.groups_train, ds.groups_test) if ds.group_names is not None else None

@@ -54,6 +54,7 @@ import torch
 from copfl.data.clients import ClientData
 from copfl.seeding import torch_generator
 from copfl.store import ClientStore
+from copfl.typecheck import check_types
 from copfl.workspace import EvalStats, OptimizerConfig, TrainStats, Workspace
 
 Message = dict[str, Any]  # str -> Tensor | float | int
@@ -237,6 +238,7 @@ def make_config(cls: type[Algorithm], options: dict[str, Any]) -> Any:
     if unknown:
         valid = ", ".join(sorted(names)) or "none"
         raise ValueError(f"{cls.name} has no option {', '.join(unknown)}; its options are: {valid}")
+    check_types(cls.Config, options, f"{cls.name} option")
     return cls.Config(**options)
 
 

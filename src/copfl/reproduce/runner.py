@@ -45,7 +45,7 @@ class PlannedRun:
         c = self.cfg
         # every field the federation depends on: two planned runs share one only when all match
         return (c.dataset, c.classes, c.partition, c.clients, c.classes_per_client, c.samples_per_class,
-                c.test_samples_per_class, c.alpha, c.power, c.severity, c.split_file, c.seed)
+                c.test_samples_per_class, c.alpha, c.power, c.min_samples, c.severity, c.split_file, c.seed)
 
 
 def run_identity(cfg: RunConfig) -> str:

@@ -1,0 +1,75 @@
+"""Values checked against a dataclass's field types, before anything runs.
+
+The command line's flags are typed by argparse, but a TOML file or a Python caller can hand
+over anything: ``rounds = "ten"``, ``lr = "fast"``, ``rounds = 2.5``. :func:`check_types`
+refuses them with one message naming every bad field, its value and the type expected, for
+the run's config (:class:`copfl.config.RunConfig`) and for every algorithm's ``Config``
+alike, so the flags and the files get the same validation.
+"""
+
+from __future__ import annotations
+
+import numbers
+import types
+import typing
+from dataclasses import fields
+from typing import Any
+
+_NAMES = {bool: "true or false", int: "an integer", float: "a number", str: "a text", dict: "a table"}
+
+
+def _accepts(t: Any, v: Any) -> bool:
+    if t is Any:
+        return True
+    if t is bool:
+        return isinstance(v, bool)
+    if t is int:
+        return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+    if t is float:
+        return isinstance(v, numbers.Real) and not isinstance(v, bool)
+    if t is str:
+        return isinstance(v, str)
+    origin = typing.get_origin(t)
+    if origin is dict or t is dict:
+        return isinstance(v, dict)
+    if origin is tuple:
+        inner = typing.get_args(t)[0]
+        return isinstance(v, (list, tuple)) and all(_accepts(inner, x) for x in v)
+    return True  # a type this checker does not know: the dataclass's own checks decide
+
+
+def _alternatives(hint: Any) -> tuple[Any, ...]:
+    """The types a hint admits: ``int | None`` -> (int, NoneType); ``float`` -> (float,)."""
+    return typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
+
+
+def expected(hint: Any) -> str:
+    """A field's type in words: ``an integer``, ``a number or none``..."""
+    return " or ".join(_NAMES.get(a, "none" if a is type(None) else getattr(a, "__name__", str(a))) for a in _alternatives(hint))
+
+
+def type_errors(cls: type, values: dict[str, Any]) -> list[str]:
+    """One line per value of ``values`` whose type its field of ``cls`` does not accept
+    (unknown keys are not this function's business)."""
+    hints = typing.get_type_hints(cls)
+    defaults_none = {f.name for f in fields(cls) if f.default is None}  # None: "the default" there
+    names = {f.name for f in fields(cls)}
+    errors = []
+    for k, v in values.items():
+        if k not in names:
+            continue
+        hint = hints[k]
+        options = _alternatives(hint)
+        if v is None and (type(None) in options or k in defaults_none):
+            continue
+        if not any(_accepts(t, v) for t in options if t is not type(None)):
+            errors.append(f"{k.replace('_', '-')} = {v!r} ({type(v).__name__}): expected {expected(hint)}")
+    return errors
+
+
+def check_types(cls: type, values: dict[str, Any], where: str) -> None:
+    """Raise a ValueError naming every value of ``values`` of the wrong type for ``cls``'s
+    fields (``where`` says whose: "run option", "fedprox option"...)."""
+    errors = type_errors(cls, values)
+    if errors:
+        raise ValueError(f"{where}{'s' if len(errors) > 1 else ''} of the wrong type: " + "; ".join(errors))
