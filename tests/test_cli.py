@@ -160,6 +160,36 @@ def test_resume_continues_a_checkpointed_run(tmp_path):
     assert (a / "metrics.jsonl").read_bytes() == (b / "metrics.jsonl").read_bytes()
 
 
+def test_resume_refuses_options_that_define_the_run_and_writes_nothing(tmp_path, capsys):
+    b = tmp_path / "b"
+    assert main(["run", "--algorithm", "fedavg", "--rounds", "2", "--checkpoint-every", "1", "--out", str(b)]) == 0
+    before = {p.name: p.read_bytes() for p in b.iterdir() if p.is_file()}
+    cases = [
+        (["--algorithm", "fedprox"], ["algorithm: 'fedavg' in the checkpoint's run, 'fedprox' now"]),
+        (["--model", "logreg"], ["model: 'mlp' in the checkpoint's run, 'logreg' now"]),
+        (["--lr", "0.1", "--seed", "3"], ["lr: 0.05 in the checkpoint's run, 0.1 now", "seed: 0 in the checkpoint's run, 3 now"]),
+        (["--weighting", "uniform"], ["options: {} in the checkpoint's run, {'weighting': 'uniform'} now"]),
+        (["--rounds", "1"], ["--rounds 1 is below the 2 rounds its checkpoint already holds"]),
+    ]
+    for flags, messages in cases:
+        assert main(["run", "--resume", str(b), *flags]) == 2
+        err = capsys.readouterr().err
+        assert all(m in err for m in messages), err
+        if "--rounds" not in flags:
+            assert "Only --rounds, --eval-every, --checkpoint-every, --threads, --device" in err
+    assert {p.name: p.read_bytes() for p in b.iterdir() if p.is_file()} == before  # nothing rewritten
+    # what may change does: more rounds, another evaluation interval
+    assert main(["run", "--resume", str(b), "--rounds", "3", "--eval-every", "1"]) == 0
+    assert json.loads((b / "summary.json").read_text())["rounds_completed"] == 3
+
+
+def test_min_samples_is_a_run_option(tmp_path, capsys):
+    args = ["partition", "--partition", "dirichlet", "--alpha", "0.05", "--clients", "20"]
+    assert main(args + ["--min-samples", "60"]) == 2
+    assert "fewer than 60 training samples in all 100 draws: raise alpha, lower --min-samples" in capsys.readouterr().err
+    assert main(args + ["--min-samples", "1"]) == 0
+
+
 @pytest.mark.slow
 def test_real_cifar10_protocol_beats_chance_and_repeats_exactly(real_data_dir, tmp_path):
     """The CO-PFL CIFAR-10 protocol (10 clients x 2 classes x 50, 100 test per class, CNN)."""

@@ -82,6 +82,11 @@ def clients_csv(clients: list[ClientMetrics]) -> str:
 
 
 class ResultsWriter(Callback):
+    """The results folder. ``summary.json`` exists from the first round on: status
+    ``running`` while the run goes on, then ``completed``, ``interrupted`` (SIGINT/SIGTERM) or
+    ``diverged``; its timing covers the rounds run since the run (or its resume) started, and
+    ``seconds_total`` every session of the run."""
+
     def __init__(self, out: str | Path, config: dict[str, Any], config_toml: str, env: dict[str, str], plot: bool = True) -> None:
         self.out = Path(out)
         self.config = config
@@ -89,9 +94,13 @@ class ResultsWriter(Callback):
         self.env = env
         self.plot = plot
         self.t0 = 0.0
+        self.start_round = 0
+        self.earlier_seconds = 0.0  # the seconds of the sessions before a resume
 
     def on_run_start(self, engine: Engine, state: RunState) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
+        self.start_round = state.round
+        self.earlier_seconds = _earlier_seconds(self.out / "summary.json") if state.round else 0.0
         atomic_write_json(self.out / "config.json", {"config": self.config, "environment": self.env})
         atomic_write_text(self.out / "config.toml", self.config_toml)
         self.t0 = time.perf_counter()
@@ -103,25 +112,37 @@ class ResultsWriter(Callback):
         per_client = [{"round": r["round"], **r["per_client"]} for r in state.history if "per_client" in r]
         if per_client:
             atomic_write_text(self.out / "per_client.jsonl", "".join(json.dumps(r) + "\n" for r in per_client))
+        atomic_write_json(self.out / "summary.json", self.summary(engine, state, "running"))
 
-    def write_summary(self, engine: Engine, state: RunState, status: str, error: str | None = None) -> dict[str, Any]:
+    def summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
+        """summary.json's content (without the relevance agreement, which the final one adds)."""
+        done = state.history[-1]["round"] if state.history else 0  # the last round complete in every file
         summary: dict[str, Any] = {
             "status": status,
             "algorithm": self.config.get("algorithm"),
             "dataset": self.config.get("dataset"),
-            "rounds_completed": state.round,
+            "rounds_completed": done,
             "rounds_planned": engine.config.rounds,
             **summarize(state.history),
         }
         if error:
             summary["error"] = error
+        summary.update(extra)
         summary["privacy"] = engine.privacy_summary(state)  # epsilon null: no noise (infinity)
         elapsed = time.perf_counter() - self.t0
+        timed = done - self.start_round
         summary["timing"] = {
             "seconds": round(elapsed, 3),
-            "seconds_per_round": round(elapsed / max(state.round, 1), 4),
+            "rounds_timed": timed,
+            "seconds_per_round": round(elapsed / timed, 4) if timed > 0 else None,
+            "seconds_total": round(self.earlier_seconds + elapsed, 3),
+            **({"resumed_at_round": self.start_round} if self.start_round else {}),
             **{f"{k}_seconds": round(v, 3) for k, v in engine.timings.items()},
         }
+        return summary
+
+    def write_summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
+        summary = self.summary(engine, state, status, error, **extra)
         if state.last_clients:
             atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients))
         relevance = _relevance(engine, state)
@@ -148,6 +169,15 @@ class ResultsWriter(Callback):
         self.write_summary(engine, state, "completed")
 
 
+def _earlier_seconds(path: Path) -> float:
+    """The wall-clock seconds a resumed run's earlier sessions took (from its summary.json)."""
+    try:
+        t = json.loads(path.read_text()).get("timing", {})
+    except (OSError, json.JSONDecodeError):
+        return 0.0
+    return float(t.get("seconds_total", t.get("seconds", 0.0)) or 0.0)
+
+
 def _relevance(engine: Engine, state: RunState) -> tuple[Any, Any, dict[str, Any]] | None:
     """(latest relevance matrix, label-overlap matrix, their agreement) when the run logs
     clients' relevance vectors and holds the clients' data (a Flower server does not)."""
@@ -166,16 +196,22 @@ class Checkpointer(Callback):
     def __init__(self, path: str | Path, every: int = 0) -> None:
         self.path = Path(path)
         self.every = every
+        self.saved_round: int | None = None  # the round of the last checkpoint this run wrote
 
     def save(self, engine: Engine, state: RunState) -> None:
-        Checkpoint(state, engine.store.state_dict(), engine.server_store.state_dict()).save(self.path)
+        t0 = time.perf_counter()
+        Checkpoint.of(engine, state).save(self.path)
+        for store in (engine.store, engine.server_store):
+            store.committed()  # a disk store may now drop the files only the previous checkpoint named
+        self.saved_round = state.round
+        engine.timings["checkpoint"] = engine.timings.get("checkpoint", 0.0) + time.perf_counter() - t0
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
         if self.every and state.round % self.every == 0:
             self.save(engine, state)
 
     def on_run_end(self, engine: Engine, state: RunState) -> None:
-        if self.every:
+        if self.every and self.saved_round != state.round:
             self.save(engine, state)
 
 

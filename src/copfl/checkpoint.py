@@ -20,9 +20,28 @@ class Checkpoint:
     state: RunState
     clients: dict[int, dict[str, Any]]
     server_clients: dict[int, dict[str, Any]] = field(default_factory=dict)
+    # "clients" / "server_clients" -> the manifest of a disk store's files (client -> [file,
+    # sha256, bytes]) recorded instead of its states (copfl.store.DiskStore)
+    manifests: dict[str, dict[int, list[Any]]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, engine: Engine, state: RunState) -> Checkpoint:
+        """``engine``'s run after ``state.round``: states kept in memory are copied in, a disk
+        store's files are named with their checksums."""
+        parts: dict[str, dict[int, Any]] = {}
+        manifests: dict[str, dict[int, list[Any]]] = {}
+        for key, store in (("clients", engine.store), ("server_clients", engine.server_store)):
+            m = store.manifest()
+            if m is None:
+                parts[key] = store.state_dict()
+            else:
+                parts[key], manifests[key] = {}, m
+        return cls(state, parts["clients"], parts["server_clients"], manifests)
 
     def save(self, path: str | Path) -> None:
         doc = {"format": "copfl-checkpoint-1", "state": asdict(self.state), "clients": self.clients, "server_clients": self.server_clients}
+        if self.manifests:
+            doc["manifests"] = self.manifests
         atomic_write(path, lambda f: torch.save(doc, f), binary=True)
 
     @classmethod
@@ -41,12 +60,17 @@ class Checkpoint:
             {int(c): [list(e) for e in h] for c, h in st.get("privacy", {}).items()},  # DP accounting (absent before it)
         )
         server_clients = {int(k): v for k, v in doc.get("server_clients", {}).items()}  # absent before the server store
-        return cls(state, {int(k): v for k, v in doc["clients"].items()}, server_clients)
+        manifests = {k: {int(c): list(e) for c, e in m.items()} for k, m in doc.get("manifests", {}).items()}
+        return cls(state, {int(k): v for k, v in doc["clients"].items()}, server_clients, manifests)
 
     def restore(self, engine: Engine) -> None:
-        """Put the stored client and server-side states back into ``engine``'s stores."""
+        """Put the stored client and server-side states back into ``engine``'s stores (a disk
+        store's files checked against their checksums)."""
         dev = engine.device
-        engine.store.load_state_dict(to_device(self.clients, dev))
-        engine.server_store.load_state_dict(to_device(self.server_clients, dev))
+        for key, store, states in (("clients", engine.store, self.clients), ("server_clients", engine.server_store, self.server_clients)):
+            if key in self.manifests:
+                store.adopt(self.manifests[key])
+            else:
+                store.load_state_dict(to_device(states, dev))
         self.state.server = to_device(self.state.server, dev)
         self.state.server_buffers = to_device(self.state.server_buffers, dev)

@@ -32,7 +32,7 @@ from typing import Any
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm, make_config
 from copfl.callbacks import DataProgress, summarize
 from copfl.checkpoint import Checkpoint
-from copfl.config import RunConfig, load_toml
+from copfl.config import RESUME_MAY_CHANGE, RunConfig, load_toml, resume_conflicts
 from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
@@ -183,7 +183,7 @@ def _pct(x: float | None) -> str:
 
 def _print_summary(summary: dict[str, Any], out: Path) -> None:
     fin, best = summary["final"], summary["best"]
-    print(f"{summary['algorithm']} on {summary['dataset']}: {summary['rounds_completed']} rounds in {summary['timing']['seconds']:.1f} s")
+    print(f"{summary['algorithm']} on {summary['dataset']}: {summary['rounds_completed']} rounds in {summary['timing'].get('seconds_total', summary['timing']['seconds']):.1f} s")
     print(
         f"personalized accuracy, mean over clients:  final {_pct(fin['acc_mean'])} (round {fin['round']})"
         f"   best {_pct(best['acc_mean'])} (round {best['round']})"
@@ -220,7 +220,17 @@ def cmd_run(args: argparse.Namespace) -> int:
         except (OSError, KeyError, json.JSONDecodeError) as e:
             raise UsageError(f"--resume {rdir}: cannot read its config.json ({e})") from None
         cfg = config_from_args(args, base)
+        conflicts = resume_conflicts(base, cfg)
+        if conflicts:
+            raise UsageError(
+                f"--resume {rdir}: these options define the run and differ from the ones it was started with: "
+                + "; ".join(conflicts)
+                + f". Only {', '.join('--' + k.replace('_', '-') for k in RESUME_MAY_CHANGE)} may change on resume"
+                " (start a new run for anything else)"
+            )
         resume = Checkpoint.load(rdir / "checkpoint.pt")
+        if cfg.rounds < resume.state.round:
+            raise UsageError(f"--resume {rdir}: --rounds {cfg.rounds} is below the {resume.state.round} rounds its checkpoint already holds")
         out = rdir
     else:
         cfg = config_from_args(args)
@@ -505,9 +515,9 @@ def main(argv: list[str] | None = None) -> int:
     except NonFiniteLossError as e:
         print(f"copfl: error: {e}", file=sys.stderr)
         return 3
-    except KeyboardInterrupt:
-        print("copfl: interrupted; files written so far are complete", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as e:
+        print("copfl: interrupted; files written so far are complete (summary.json says where a --resume starts)", file=sys.stderr)
+        return 128 + getattr(e, "signum", 2)  # 130 for SIGINT, 143 for SIGTERM
 
 
 if __name__ == "__main__":

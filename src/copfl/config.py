@@ -9,7 +9,7 @@ the resolved config written to the results folder has every value filled in.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -201,6 +201,28 @@ def check_class_syntax(spec: Any) -> None:
         raise ValueError(f"classes must list classes (e.g. 0-4, a-j or a,b,c), got {spec!r}")
     if any(not item.strip() for item in spec.split(",")):
         raise ValueError(f"classes {spec!r}: empty item (two commas in a row, or a trailing comma)")
+
+
+# What may differ between a run and its --resume: how long it goes on, how often it evaluates
+# and checkpoints, where it runs and where its data is read from. Every other option defines
+# what the run computes, and a resume that changes it is refused (resume_conflicts).
+RESUME_MAY_CHANGE = ("rounds", "eval_every", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out")
+
+
+def resume_conflicts(saved: dict[str, Any], new: RunConfig) -> list[str]:
+    """The options that define the run and differ between the resumed run's recorded config
+    (``config.json``'s ``config``) and ``new``, as ``name: saved (checkpoint) vs new`` lines."""
+    names = {f.name for f in fields(RunConfig)}
+    old = asdict(RunConfig(**{k: v for k, v in saved.items() if k in names}).resolved())
+    cur = asdict(new.resolved())
+    out = []
+    for k in names - set(RESUME_MAY_CHANGE):
+        a, b = old[k], cur[k]
+        if k == "options":
+            a, b = dict(a or {}), dict(b or {})
+        if a != b:
+            out.append(f"{k.replace('_', '-')}: {a!r} in the checkpoint's run, {b!r} now")
+    return sorted(out)
 
 
 def require_resolved(cfg: RunConfig, where: str) -> ResolvedConfig:

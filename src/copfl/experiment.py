@@ -10,9 +10,13 @@ from __future__ import annotations
 import json
 import os
 import platform
+import signal
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -40,6 +44,7 @@ from copfl.config import (  # noqa: F401  (re-exported)
 )
 from copfl.data.clients import ClientData, CropFlip
 from copfl.engine import Callback, Engine, EngineConfig, NonFiniteLossError, RunState
+from copfl.io import remove_temporaries
 from copfl.federation import Federation, _count, build_federation, corruption_shift  # noqa: F401  (re-exported)
 from copfl.models import ModelSpec, build_model, forward_macs
 from copfl.privacy import DPConfig, check_model
@@ -174,6 +179,32 @@ def run_experiment(
     return engine, engine.run(callbacks, state)
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """SIGTERM during a run (SIGINT is Python's KeyboardInterrupt): the run stops the way
+    Ctrl-C stops it, writing its summary (status ``interrupted``) on the way out."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextmanager
+def sigterm_interrupts() -> Iterator[None]:
+    """While open (in the main thread), SIGTERM raises :class:`RunInterrupted`."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise RunInterrupted(signum)
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
 def run_in_folder(
     cfg: ResolvedConfig,
     fed: Federation,
@@ -184,26 +215,41 @@ def run_in_folder(
     plots: bool = True,
 ) -> dict[str, Any]:
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
-    returns the summary. A diverged run writes its summary (status "diverged") and re-raises."""
+    returns the summary. A diverged run writes its summary (status "diverged") and re-raises;
+    an interrupted one (SIGINT, SIGTERM) writes it with status "interrupted", naming the round
+    a resume starts from, and re-raises."""
     require_resolved(cfg, "run_in_folder")
     engine = build_engine(cfg, fed, out)
     threads = apply_threads(cfg, engine, fed)
     writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots)
     prog = Progress(label)
-    callbacks: list[Callback] = [writer, Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every)]
+    checkpointer = Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every)
+    callbacks: list[Callback] = [writer, checkpointer]
     if progress:
         callbacks.insert(1, prog)
     state = None
     if resume is not None:
+        remove_temporaries(out)  # what a run killed while writing a file left behind
         resume.restore(engine)
         state = resume.state
     if state is None:
         state = engine.new_state()
+    resumable = resume.state.round if resume is not None else None
     try:
-        engine.run(callbacks, state)
+        with sigterm_interrupts():
+            engine.run(callbacks, state)
     except NonFiniteLossError as e:
         if progress:
             prog.on_run_end(engine, state)
         writer.write_summary(engine, state, "diverged", str(e))
+        raise
+    except KeyboardInterrupt as e:
+        if progress:
+            prog.on_run_end(engine, state)
+        saved = checkpointer.saved_round if checkpointer.saved_round is not None else resumable
+        how = f"`copfl run --resume {out}` continues from round {saved} (its checkpoint)" if saved is not None else "no checkpoint was written (--checkpoint-every K makes one)"
+        done = state.history[-1]["round"] if state.history else 0
+        why = e.args[0] if isinstance(e, RunInterrupted) else "SIGINT"
+        writer.write_summary(engine, state, "interrupted", f"interrupted by {why} after round {done}; {how}", checkpoint_round=saved)
         raise
     return json.loads((out / "summary.json").read_text())

@@ -38,3 +38,14 @@ def atomic_write_text(path: str | Path, text: str) -> None:
 
 def atomic_write_json(path: str | Path, obj: Any) -> None:
     atomic_write_text(path, json.dumps(obj, indent=2, sort_keys=False) + "\n")
+
+
+def remove_temporaries(folder: str | Path) -> list[Path]:
+    """Delete the temporary files an interrupted :func:`atomic_write` left in ``folder`` (and
+    its subfolders): ``.<name>.<random>.tmp``. Only for a folder no other process is writing
+    to (a run's results folder when the run resumes). Returns what was removed."""
+    folder = Path(folder)
+    removed = [p for p in folder.rglob(".*.tmp") if p.is_file()] if folder.is_dir() else []
+    for p in removed:
+        p.unlink(missing_ok=True)
+    return removed

@@ -188,7 +188,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     best_round=best["round"],
                     final_round=fin["round"],
                     train_loss=fin["train_loss"],
-                    seconds=s.get("timing", {}).get("seconds"),
+                    seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
                 )
             entry["runs"].append(run)
         for entry in per_lr.values():
