@@ -48,10 +48,10 @@ def _interrupt_at(monkeypatch, round_):
     """Make round ``round_`` raise KeyboardInterrupt after its clients trained (mid-round)."""
     real = Engine.server_step
 
-    def step(self, run, steps):
+    def step(self, run, steps, fold=None):
         if run.round + 1 == round_:
             raise KeyboardInterrupt
-        return real(self, run, steps)
+        return real(self, run, steps, fold)
 
     monkeypatch.setattr(Engine, "server_step", step)
 

@@ -110,3 +110,58 @@ def test_disk_store_gives_the_same_run_as_memory(tmp_path):
     assert disk.history == mem.history and torch.equal(disk.server["params"], mem.server["params"])
     names = sorted(p.name for p in (tmp_path / "client-state").iterdir())  # one file per client, named by its content
     assert [n.split("-")[1] for n in names] == ["0", "1", "2", "3"] and all(len(n.split("-")[2]) == len("0123456789abcdef.pt") for n in names)
+
+
+# ---------------------------------------------------------------- streaming aggregation
+def test_folding_fedavg_equals_aggregating_the_whole_set_and_drops_every_upload(monkeypatch):
+    from copfl.algorithms.fedavg import FedAvg
+
+    cfg = small_cfg(rounds=3, client_fraction=0.75, model="mlp", augment=False)
+    held = []
+    real = Engine.server_step
+
+    def spy(self, run, steps, fold=None):
+        held.append([(s.folded, bool(s.upload)) for s in steps.values()])
+        return real(self, run, steps, fold)
+
+    monkeypatch.setattr(Engine, "server_step", spy)
+    _, folded = run(cfg, ReversedEngine)  # clients finish in descending order: the fold buffers
+    assert held and all(row == [(True, False)] * 3 for row in held)  # every upload folded, none held
+    monkeypatch.setattr(FedAvg, "fold_start", lambda self, ctx, server: None)
+    held.clear()
+    _, whole = run(cfg)
+    assert all(row == [(False, True)] * 3 for row in held)
+    assert folded.history == whole.history and torch.equal(folded.server["params"], whole.server["params"])
+
+
+def test_upload_fold_adds_in_ascending_order_holding_only_early_uploads():
+    from copfl.algorithms.base import ServerContext
+    from copfl.engine import UploadFold
+    from copfl.store import MemoryStore
+
+    class Recorder:
+        def fold_add(self, ctx, acc, client, upload):
+            return acc + [(client, upload["x"])]
+
+        def fold_end(self, ctx, server, acc):
+            return {"order": acc}, {}
+
+    ctx = ServerContext(1, "train", (1, 4, 6, 9), (1,) * 10, 0, MemoryStore())
+    fold = UploadFold(Recorder(), ctx, [])
+    sizes = []
+    for c in (6, 1, 9, 4):
+        fold.offer(c, {"x": c * 10} if c != 9 else {})  # client 9 uploads nothing
+        sizes.append(len(fold.early))
+    assert sizes == [1, 1, 2, 0] and fold.end({})[0] == {"order": [(1, 10), (4, 40), (6, 60)]}
+    short = UploadFold(Recorder(), ctx, [])
+    short.offer(1, {"x": 1})
+    with pytest.raises(RuntimeError, match=r"uploads of clients \[4, 6, 9\] never arrived"):
+        short.end({})
+
+
+def test_eval_clients_samples_the_evaluated_clients_and_every_client_after_the_last_round():
+    eng, state = run(small_cfg(rounds=3, clients=8, classes_per_client=1, eval_clients=0.25, model="mlp", augment=False))
+    assert [r.get("clients_evaluated") for r in state.history] == [2, 2, None]  # 2 of 8, then all
+    assert len(state.last_clients) == 8
+    assert eng.evaluated_clients(1) == eng.evaluated_clients(1) and eng.evaluated_clients(1) != eng.evaluated_clients(2)
+    assert eng.evaluated_clients(3) == list(range(8))

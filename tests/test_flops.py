@@ -248,7 +248,7 @@ def test_the_table_in_docs_performance_md():
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "performance.md").read_text()
-    table = text.split("## Counting FLOPs", 1)[1].split("| --- |", 1)[1]
+    table = text.split("## Counting FLOPs", 1)[1].split("\n## ", 1)[0].split("| --- |", 1)[1]
     rows = [line.split("|")[1:-1] for line in table.splitlines()[1:] if line.startswith("| ")]
     assert len(rows) == 14
     for _, model, shape, classes, macs, train in rows:

@@ -90,6 +90,7 @@ class RunConfig:
     augment: bool = _f(False, "random crop (padding 4) + horizontal flip during local training")
     seed: int = _f(0, "root seed: every random stream derives from it")
     eval_every: int = _f(1, "evaluate every k rounds (and after the last)")
+    eval_clients: float = _f(1.0, "fraction of clients evaluated on an evaluation round: a seeded sample per round, every client after the last round (for many clients)")
     dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)")
     dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)")
     dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)")
@@ -185,8 +186,9 @@ def check_ranges(cfg: RunConfig) -> None:
         v = getattr(cfg, k)
         if v is not None and not (v >= bound if inclusive else v > bound):
             bad.append(f"{k.replace('_', '-')} = {v!r}: expected {words}")
-    if not 0 < cfg.client_fraction <= 1:
-        bad.append(f"client-fraction = {cfg.client_fraction!r}: expected a fraction in (0, 1]")
+    for k in ("client_fraction", "eval_clients"):
+        if not 0 < getattr(cfg, k) <= 1:
+            bad.append(f"{k.replace('_', '-')} = {getattr(cfg, k)!r}: expected a fraction in (0, 1]")
     if cfg.severity not in range(1, 6):
         bad.append(f"severity = {cfg.severity!r}: expected 1..5")
     if bad:
@@ -206,7 +208,7 @@ def check_class_syntax(spec: Any) -> None:
 # What may differ between a run and its --resume: how long it goes on, how often it evaluates
 # and checkpoints, where it runs and where its data is read from. Every other option defines
 # what the run computes, and a resume that changes it is refused (resume_conflicts).
-RESUME_MAY_CHANGE = ("rounds", "eval_every", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out")
+RESUME_MAY_CHANGE = ("rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out")
 
 
 def resume_conflicts(saved: dict[str, Any], new: RunConfig) -> list[str]:

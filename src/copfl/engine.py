@@ -10,6 +10,7 @@ Read top to bottom, a round is::
         check the loss is finite
         store the client's new state, keep its upload (unless empty)
     server = algorithm.aggregate(server context, server, uploads in ascending client order)
+        (or, for an algorithm that folds, each upload folded in as it arrives: Algorithm.fold_start)
     if the algorithm has a second client phase: each selected client personalizes
     if it is an evaluation round: evaluate every client's personalized model on its test data
     tell the callbacks
@@ -73,6 +74,7 @@ class EngineConfig:
     seed: int = 0
     bn_stats: str = "shared"
     dp: DPConfig = DPConfig()  # differential privacy (noise 0: off)
+    eval_clients: float = 1.0  # fraction of clients evaluated on an evaluation round (every client after the last)
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -81,6 +83,8 @@ class EngineConfig:
             raise ValueError(f"client fraction must be in (0, 1], got {self.client_fraction}")
         if self.eval_every < 1:
             raise ValueError(f"eval-every must be >= 1, got {self.eval_every}")
+        if not 0 < self.eval_clients <= 1:
+            raise ValueError(f"eval-clients must be in (0, 1], got {self.eval_clients}")
         if self.bn_stats not in BN_MODES:
             raise ValueError(f"unknown bn-stats mode {self.bn_stats!r}; expected one of {', '.join(BN_MODES)}")
 
@@ -108,6 +112,38 @@ class ClientStep:
     logs: dict[str, Any] = field(default_factory=dict)  # the client's ctx.logs
     dp: list[list[float]] = field(default_factory=list)  # privacy spent: [[sigma, q, steps], ...]
     flops: int = 0  # training FLOPs of the step (copfl.flops; 0 when the model cannot be counted)
+    folded: bool = False  # its upload went into the round's fold (Algorithm.fold_start) and was dropped
+
+    @property
+    def uploaded(self) -> bool:
+        return self.folded or bool(self.upload)
+
+
+class UploadFold:
+    """A round's uploads folded into the algorithm's accumulator in ascending client order
+    as they arrive: an upload that arrives before its turn waits (the only ones held), so the
+    result does not depend on the order clients finish in."""
+
+    def __init__(self, algorithm: Algorithm, ctx: ServerContext, acc: Any) -> None:
+        self.algorithm, self.ctx, self.acc = algorithm, ctx, acc
+        self.order = list(ctx.participants)
+        self.next = 0
+        self.early: dict[int, Message] = {}
+
+    def offer(self, client: int, upload: Message) -> None:
+        """``client``'s upload (empty: it uploads nothing this round)."""
+        self.early[client] = upload
+        while self.next < len(self.order) and self.order[self.next] in self.early:
+            c = self.order[self.next]
+            u = self.early.pop(c)
+            if u:
+                self.acc = self.algorithm.fold_add(self.ctx, self.acc, c, u)
+            self.next += 1
+
+    def end(self, server: ServerState) -> tuple[ServerState, dict[str, Any]]:
+        if self.next != len(self.order):
+            raise RuntimeError(f"round {self.ctx.round}: uploads of clients {self.order[self.next:]} never arrived")
+        return self.algorithm.fold_end(self.ctx, server, self.acc)
 
 
 def add_client_logs(record: dict[str, Any], logs: dict[int, dict[str, Any]]) -> None:
@@ -357,16 +393,33 @@ class Engine:
                 self._flops_per_sample = 0
         return self._flops_per_sample
 
-    def server_step(self, run: RunState, steps: dict[int, ClientStep]) -> dict[str, Any]:
-        """Aggregate a round's client steps into ``run`` (server state, batch-norm statistics,
-        round number); returns the round's record (without evaluation)."""
+    def start_fold(self, run: RunState, sctx: ServerContext) -> UploadFold | None:
+        """The round's upload fold when the algorithm aggregates by folding (else None)."""
+        acc = self.algorithm.fold_start(sctx, run.server)
+        return None if acc is None else UploadFold(self.algorithm, sctx, acc)
+
+    def fold_in(self, fold: UploadFold | None, client: int, step: ClientStep) -> ClientStep:
+        """Fold ``step``'s upload into ``fold`` and drop it (nothing to do without a fold)."""
+        if fold is not None:
+            fold.offer(client, to_device(step.upload, self.device) if step.upload else {})
+            step.folded, step.upload = bool(step.upload), {}
+        return step
+
+    def server_step(self, run: RunState, steps: dict[int, ClientStep], fold: UploadFold | None = None) -> dict[str, Any]:
+        """Aggregate a round's client steps (their uploads, or ``fold`` when they were folded
+        in as they arrived) into ``run`` (server state, batch-norm statistics, round number);
+        returns the round's record (without evaluation)."""
         r = run.round + 1
         order = sorted(steps)  # fixed order: float sums do not depend on processing order
         loss_sum = sum(steps[c].loss_sum for c in order)
         samples = sum(steps[c].samples for c in order)
-        uploads = [(c, to_device(steps[c].upload, self.device)) for c in order if steps[c].upload]
+        uploaded = [c for c in order if steps[c].uploaded]
         server, logs = run.server, {}
-        if uploads:
+        if fold is not None:
+            if uploaded:
+                server, logs = fold.end(run.server)
+        elif uploaded:
+            uploads = [(c, to_device(steps[c].upload, self.device)) for c in uploaded]
             server, logs = self.algorithm.aggregate(self.server_context(r, "train", order), run.server, uploads)
         server_buffers = run.server_buffers
         bn = [c for c in order if steps[c].bn is not None]
@@ -374,8 +427,8 @@ class Engine:
             n = torch.tensor([float(steps[c].num_train) for c in bn], dtype=torch.float64)
             server_buffers = weighted_sum([to_device(steps[c].bn, self.device) for c in bn], n / n.sum())  # type: ignore[misc]
         record: dict[str, Any] = {"round": r, "clients_trained": len(steps), "train_loss": loss_sum / max(samples, 1)}
-        if len(uploads) != len(order):
-            record["clients_uploaded"] = len(uploads)
+        if len(uploaded) != len(order):
+            record["clients_uploaded"] = len(uploaded)
         record["bytes_up"] = sum(steps[c].bytes_up for c in order)
         record["bytes_down"] = sum(steps[c].bytes_down for c in order)
         # training FLOPs: samples trained x the model's per-sample cost + the algorithms' own
@@ -415,9 +468,10 @@ class Engine:
         t0 = time.perf_counter()
         selected = self.sample_clients(r)
         sctx = self.server_context(r, "train", selected)
-        steps = {c: self.client_step(c, r, self.message(run, c, sctx), run.server_buffers) for c in self.processing_order(selected)}
+        fold = self.start_fold(run, sctx)  # uploads folded in as they arrive, never all held
+        steps = {c: self.fold_in(fold, c, self.client_step(c, r, self.message(run, c, sctx), run.server_buffers)) for c in self.processing_order(selected)}
         t1 = time.perf_counter()
-        record = self.server_step(run, steps)
+        record = self.server_step(run, steps, fold)
         t2 = time.perf_counter()
         if self.has_personalize:
             pctx = self.server_context(r, "personalize", selected)
@@ -441,6 +495,8 @@ class Engine:
         if clients is not None:
             run.last_clients = clients
             record.update(summarize_clients(clients))
+            if len(clients) != self.num_clients:  # a sample of the clients (eval_clients < 1)
+                record["clients_evaluated"] = len(clients)
         if self.config.dp.enabled:
             record["epsilon"] = self.epsilon(run)
         run.history.append(record)
@@ -452,10 +508,20 @@ class Engine:
         data = self.clients[client]
         return ClientMetrics(client, ev.accuracy, ev.loss, ev.samples, data.num_train)
 
+    def evaluated_clients(self, round: int) -> list[int]:
+        """The clients evaluated after ``round``: every client after the last round (and with
+        ``eval_clients`` 1), else a seeded sample of ``eval_clients`` of them, ascending."""
+        n = self.num_clients
+        if self.config.eval_clients >= 1.0 or round >= self.config.rounds:
+            return list(range(n))
+        m = max(1, int(round_half_up(self.config.eval_clients * n)))
+        return sorted(numpy_rng(self.config.seed, "evaluate-sample", round).choice(n, size=m, replace=False).tolist())
+
     def evaluate(self, run: RunState) -> list[ClientMetrics]:
-        """Every client's personalized model on its own test data."""
+        """The evaluated clients' (:meth:`evaluated_clients`) personalized models, each on its
+        own test data."""
         sctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
-        return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in range(self.num_clients)]
+        return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in self.evaluated_clients(run.round)]
 
     # ------------------------------------------------------------------ the loop
     def run(self, callbacks: list[Callback] | None = None, state: RunState | None = None) -> RunState:

@@ -182,6 +182,23 @@ class Algorithm:
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, Any]]:
         return server, {}
 
+    # Streaming aggregation. An algorithm whose aggregation is a fold over the uploads in
+    # ascending client order (a weighted sum...) returns an accumulator from fold_start; the
+    # engine then folds each upload in as soon as its turn comes (buffering only uploads that
+    # arrive early) and drops it, so a round never holds every participant's upload. The
+    # default, None, means aggregate() needs the whole set at once.
+    def fold_start(self, ctx: ServerContext, server: ServerState) -> Any:
+        """The empty accumulator of this round's aggregation, or None (no folding)."""
+        return None
+
+    def fold_add(self, ctx: ServerContext, acc: Any, client: int, upload: Message) -> Any:
+        """``acc`` with ``client``'s upload folded in (called in ascending client order)."""
+        raise NotImplementedError
+
+    def fold_end(self, ctx: ServerContext, server: ServerState, acc: Any) -> tuple[ServerState, dict[str, Any]]:
+        """The new server state from the folded uploads (what aggregate() returns)."""
+        raise NotImplementedError
+
     def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor | None]:
         """For ``--dp-mode upload``: for each upload key to privatize, the tensor the client's
         update started from (called before :meth:`client_update`, with its message and state);
@@ -272,6 +289,37 @@ def get_weighting(name: str) -> WeightFn:
         return WEIGHTINGS[name]
     except KeyError:
         raise ValueError(f"unknown weighting {name!r}; available weightings: {', '.join(sorted(WEIGHTINGS))}") from None
+
+
+class WeightedFold:
+    """A weighted sum of one upload tensor per participant, folded one upload at a time in
+    ascending client order: bit for bit :func:`weighted_sum` over the same uploads. The
+    weights come from a weighting of the round's participants' sample counts, so they are
+    known before any upload arrives; every participant must upload (checked at the end)."""
+
+    def __init__(self, ctx: ServerContext, weigh: WeightFn, key: str) -> None:
+        self.key = key
+        self.ctx = ctx
+        counts = [(c, {"num_samples": ctx.num_samples[c]}) for c in ctx.participants]
+        self.alpha = dict(zip(ctx.participants, weigh(counts).tolist()))
+        self.total: torch.Tensor | None = None
+        self.folded: list[int] = []
+
+    def add(self, client: int, upload: Message) -> WeightedFold:
+        if upload.get("num_samples", self.ctx.num_samples[client]) != self.ctx.num_samples[client]:
+            raise ValueError(f"client {client} uploaded num_samples {upload['num_samples']}, but the server counts {self.ctx.num_samples[client]}")
+        v = upload[self.key]
+        if self.total is None:
+            self.total = torch.zeros_like(v)
+        self.total.add_(v, alpha=self.alpha[client])
+        self.folded.append(client)
+        return self
+
+    def result(self) -> torch.Tensor:
+        if self.folded != list(self.ctx.participants):
+            raise RuntimeError(f"round {self.ctx.round}: folded uploads of clients {self.folded}, expected every participant {list(self.ctx.participants)} in order")
+        assert self.total is not None
+        return self.total
 
 
 def weighted_sum(vectors: list[torch.Tensor], weights: torch.Tensor) -> torch.Tensor:

@@ -29,9 +29,9 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    WeightedFold,
     get_weighting,
     register,
-    weighted_sum,
 )
 
 
@@ -117,8 +117,24 @@ class FedAvg(Algorithm):
         return ClientResult(upload, new_state, stats)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        alpha = self.weigh(uploads)
-        avg = weighted_sum([u["shared"] for _, u in uploads], alpha)
+        acc = WeightedFold(ctx, self.weigh, "shared")
+        for c, u in uploads:
+            acc.add(c, u)
+        return self._average_into(server, acc)
+
+    # the same weighted average as a fold (the engine streams uploads into it); a subclass
+    # with an aggregation of its own does not fold
+    def fold_start(self, ctx: ServerContext, server: ServerState) -> WeightedFold | None:
+        return WeightedFold(ctx, self.weigh, "shared") if type(self).aggregate is FedAvg.aggregate else None
+
+    def fold_add(self, ctx: ServerContext, acc: WeightedFold, client: int, upload: Message) -> WeightedFold:
+        return acc.add(client, upload)
+
+    def fold_end(self, ctx: ServerContext, server: ServerState, acc: WeightedFold) -> tuple[ServerState, dict[str, float]]:
+        return self._average_into(server, acc)
+
+    def _average_into(self, server: ServerState, acc: WeightedFold) -> tuple[ServerState, dict[str, float]]:
+        avg = acc.result()
         params = server["params"].clone()
         if self.all_shared:
             params = avg

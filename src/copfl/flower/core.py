@@ -283,17 +283,18 @@ class CopflStrategy(Strategy):
         evaluate = self.engine.is_eval_round(server_round)
         pctx = self.engine.server_context(server_round, "personalize", selected)
         ectx = self.engine.server_context(server_round, "evaluate", selected)
+        evaluated = set(self.engine.evaluated_clients(server_round)) if evaluate else set()
         out = []
         for c, node in sorted(self.node_of.items()):
             messages = {}
             if c in participants:
                 messages["p_"] = self.engine.message(self.run, c, pctx)
                 self.record["bytes_down"] += message_bytes(messages["p_"])
-            if evaluate:
+            if c in evaluated:
                 messages[""] = self.engine.message(self.run, c, ectx)
             if messages:
                 out.append(
-                    Message(self._content(server_round, messages, personalize=c in participants, evaluate=evaluate), dst_node_id=node, message_type="evaluate")
+                    Message(self._content(server_round, messages, personalize=c in participants, evaluate=c in evaluated), dst_node_id=node, message_type="evaluate")
                 )
         return out
 
@@ -306,9 +307,10 @@ class CopflStrategy(Strategy):
         for p in plogs:
             self.engine.account(self.run, int(p["client"]), json.loads(str(p["dp"])))
         if self.engine.is_eval_round(server_round):
-            ms = sorted((m.content.metric_records["metrics"] for m in got), key=lambda x: x["client"])
-            if len(ms) != self.engine.num_clients:
-                raise RuntimeError(f"round {server_round}: {len(ms)} of {self.engine.num_clients} clients answered the evaluation")
+            ms = sorted((m.content.metric_records["metrics"] for m in got if "metrics" in m.content.metric_records), key=lambda x: x["client"])
+            expected = self.engine.evaluated_clients(server_round)
+            if [int(x["client"]) for x in ms] != expected:
+                raise RuntimeError(f"round {server_round}: {len(ms)} of the {len(expected)} clients evaluated answered the evaluation")
             clients = [
                 ClientMetrics(int(x["client"]), float(x["accuracy"]), float(x["loss"]), int(x["num-test"]), int(x["num-train"])) for x in ms
             ]
