@@ -165,3 +165,13 @@ def test_eval_clients_samples_the_evaluated_clients_and_every_client_after_the_l
     assert len(state.last_clients) == 8
     assert eng.evaluated_clients(1) == eng.evaluated_clients(1) and eng.evaluated_clients(1) != eng.evaluated_clients(2)
     assert eng.evaluated_clients(3) == list(range(8))
+
+
+def test_finite_check_is_exact_even_when_the_sum_overflows():
+    from copfl.engine import _finite
+
+    assert _finite({"a": torch.ones(5), "n": 3, "i": torch.tensor([1, 2])})
+    assert not _finite({"a": torch.tensor([1.0, float("nan")])})
+    assert not _finite({"a": torch.tensor([float("inf"), -float("inf")])})  # the sum is NaN, so is the check
+    assert _finite({"a": torch.full((10,), 3e38)})  # the sum overflows to inf, every value is finite
+    assert _finite({"a": torch.zeros(0)})
