@@ -191,6 +191,22 @@ def test_min_samples_is_a_run_option(tmp_path, capsys):
 
 
 @pytest.mark.slow
+def test_the_readmes_ten_thousand_clients_line_runs(real_data_dir, tmp_path):
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    line = next(x for x in readme.splitlines() if "--clients 10000" in x)
+    argv = line.split("#")[0].split()[1:]  # without "copfl"
+    argv[argv.index("--data-dir") + 1] = str(real_data_dir)
+    assert main(argv + ["--rounds", "2", "--out", str(tmp_path / "r")]) == 0
+    hist = read_jsonl(tmp_path / "r" / "metrics.jsonl")
+    assert [r["clients_trained"] for r in hist] == [1000, 1000]
+    assert hist[0]["clients_evaluated"] == 1000 and "clients_evaluated" not in hist[1]  # all 10,000 after the last round
+    rows = list(csv.DictReader((tmp_path / "r" / "clients.csv").open()))
+    assert len(rows) == 10000 and hist[1]["acc_mean"] > 0.2  # IID MNIST after 2 rounds (27%): above chance (10%)
+
+
+@pytest.mark.slow
 def test_real_cifar10_protocol_beats_chance_and_repeats_exactly(real_data_dir, tmp_path):
     """The CO-PFL CIFAR-10 protocol (10 clients x 2 classes x 50, 100 test per class, CNN)."""
     out = tmp_path / "cifar"
