@@ -219,7 +219,8 @@ class LocalDeployment:
     def wait(self, run_id: int, timeout: float = 3600.0, ask_every: float = 15.0) -> str:
         """Until the run has finished; reports each round the ServerApp writes. Flower is asked
         for the run's status every ``ask_every`` seconds (each `flwr ls` costs a Python start),
-        and every 2 s once the results folder has its summary."""
+        and every 2 s once the results folder has its final summary (it says ``running`` from
+        the first round on)."""
         t0, seen, asked, since = time.monotonic(), 0, -1e9, time.time() - 1.0
         metrics, summary = self.info.out / "metrics.jsonl", self.info.out / "summary.json"
 
@@ -229,10 +230,18 @@ class LocalDeployment:
             except OSError:
                 return False
 
+        def ended() -> bool:  # this run's summary, no longer "running"
+            if not fresh(summary):
+                return False
+            try:
+                return json.loads(summary.read_text()).get("status") != "running"
+            except (OSError, json.JSONDecodeError):
+                return False
+
         status = ""
         while True:
             now = time.monotonic()
-            if now - asked >= (2.0 if fresh(summary) else ask_every):
+            if now - asked >= (2.0 if ended() else ask_every):
                 status, asked = self.status(run_id), now
             if fresh(metrics):
                 lines = [json.loads(x) for x in metrics.read_text().splitlines() if x.strip()]
