@@ -116,7 +116,7 @@ class ResultsWriter(Callback):
 
     def summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
         """summary.json's content (without the relevance agreement, which the final one adds)."""
-        done = state.history[-1]["round"] if state.history else 0  # the last round complete in every file
+        done = state.completed_round  # the last round complete in every file
         summary: dict[str, Any] = {
             "status": status,
             "algorithm": self.config.get("algorithm"),

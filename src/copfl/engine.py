@@ -203,6 +203,12 @@ class RunState:
     # DP accounting: client -> its composed mechanisms [[sigma, q, steps], ...] (copfl.privacy)
     privacy: dict[int, list[list[float]]] = field(default_factory=dict)
 
+    @property
+    def completed_round(self) -> int:
+        """The last round whose record is in the history (``round`` runs ahead of it while a
+        round is being closed)."""
+        return self.history[-1]["round"] if self.history else 0
+
 
 class Callback:
     """Hooks for progress, metrics files, checkpoints. Algorithms never print."""

@@ -248,8 +248,7 @@ def run_in_folder(
             prog.on_run_end(engine, state)
         saved = checkpointer.saved_round if checkpointer.saved_round is not None else resumable
         how = f"`copfl run --resume {out}` continues from round {saved} (its checkpoint)" if saved is not None else "no checkpoint was written (--checkpoint-every K makes one)"
-        done = state.history[-1]["round"] if state.history else 0
         why = e.args[0] if isinstance(e, RunInterrupted) else "SIGINT"
-        writer.write_summary(engine, state, "interrupted", f"interrupted by {why} after round {done}; {how}", checkpoint_round=saved)
+        writer.write_summary(engine, state, "interrupted", f"interrupted by {why} after round {state.completed_round}; {how}", checkpoint_round=saved)
         raise
     return json.loads((out / "summary.json").read_text())

@@ -9,6 +9,7 @@ alike, so the flags and the files get the same validation.
 
 from __future__ import annotations
 
+import functools
 import numbers
 import types
 import typing
@@ -48,10 +49,15 @@ def expected(hint: Any) -> str:
     return " or ".join(_NAMES.get(a, "none" if a is type(None) else getattr(a, "__name__", str(a))) for a in _alternatives(hint))
 
 
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)  # evaluated once per class: configs are made often
+
+
 def type_errors(cls: type, values: dict[str, Any]) -> list[str]:
     """One line per value of ``values`` whose type its field of ``cls`` does not accept
     (unknown keys are not this function's business)."""
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     defaults_none = {f.name for f in fields(cls) if f.default is None}  # None: "the default" there
     names = {f.name for f in fields(cls)}
     errors = []
