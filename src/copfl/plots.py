@@ -229,3 +229,48 @@ def plot_relevance(rel: np.ndarray, overlap: np.ndarray, path: str | Path, title
             ax.set_yticks(range(n))
             ax.tick_params(labelsize=7)
     _save(fig, path, dpi=100)
+
+
+def _band(histories: list[list[dict[str, Any]]], key: str) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """Rounds where at least one run has ``key``, and per round the mean and the sample std
+    (ddof 1; 0 where one run has it) over the runs that have it."""
+    by_round: dict[int, list[float]] = {}
+    for history in histories:
+        for r in history:
+            if r.get(key) is not None:
+                by_round.setdefault(r["round"], []).append(float(r[key]))
+    rounds = sorted(by_round)
+    mean = np.array([np.mean(by_round[r]) for r in rounds])
+    std = np.array([np.std(by_round[r], ddof=1) if len(by_round[r]) > 1 else 0.0 for r in rounds])
+    return rounds, mean, std
+
+
+def curves_band_figure(runs: dict[str, list[list[dict[str, Any]]]], title: str = "") -> Any:
+    """The figure of :func:`plot_curves_bands` (a matplotlib Figure; the caller closes it)."""
+    plt = _pyplot()
+    fig, (ax_acc, ax_loss) = plt.subplots(1, 2, figsize=(11, 4))
+    for name, histories in runs.items():
+        n = sum(1 for h in histories if h)
+        rounds, mean, std = _band(histories, "acc_mean")
+        (line,) = ax_acc.plot(rounds, 100 * mean, label=f"{name} ({n} seeds)")
+        ax_acc.fill_between(rounds, 100 * (mean - std), 100 * (mean + std), color=line.get_color(), alpha=0.2, linewidth=0)
+        for key, style in (("train_loss", "-"), ("test_loss_mean", "--")):
+            rounds, mean, std = _band(histories, key)
+            ax_loss.plot(rounds, mean, color=line.get_color(), linestyle=style, label=f"{name} {key.split('_')[0]}")
+            ax_loss.fill_between(rounds, mean - std, mean + std, color=line.get_color(), alpha=0.15, linewidth=0)
+    ax_acc.set(xlabel="round", ylabel="personalized accuracy (%, mean over clients)", title="accuracy (mean over seeds, band: ± std)")
+    ax_loss.set(xlabel="round", ylabel="cross-entropy", title="loss (solid: train, dashed: test; band: ± std)")
+    for ax in (ax_acc, ax_loss):
+        ax.grid(alpha=0.3)
+        _integer_rounds(ax)
+    ax_acc.legend(fontsize=8)
+    if title:
+        fig.suptitle(title)
+    return fig
+
+
+def plot_curves_bands(runs: dict[str, list[list[dict[str, Any]]]], path: str | Path, title: str = "") -> None:
+    """Per run (an algorithm), its seeds' histories: the mean over seeds of the personalized
+    accuracy (unweighted client mean) and of the losses per round, with a shaded ± std band
+    (sample std over the seeds that reached the round)."""
+    _save(curves_band_figure(runs, title), path)
