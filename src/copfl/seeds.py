@@ -68,6 +68,17 @@ def _number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+def figure(summary: dict[str, Any], section: str, key: str) -> Any:
+    """``summary[section][key]``, None where absent; the unseen clients' figures also read from
+    the final round record's ``unseen_<key>`` when the summary has no ``unseen`` section."""
+    sec = summary.get(section)
+    if isinstance(sec, dict) and key in sec:
+        return sec[key]
+    if section == "unseen" and sec is None and isinstance(summary.get("final"), dict):
+        return summary["final"].get(f"unseen_{key}")
+    return None
+
+
 def mean_std(values: Sequence[float]) -> tuple[float | None, float | None]:
     """Mean and sample std (ddof 1; 0.0 for one value), as ``copfl reproduce`` does."""
     if not values:
@@ -82,11 +93,7 @@ def aggregate_seeds(summaries: list[dict[str, Any]]) -> dict[str, Any]:
     The caller chooses which summaries count (``copfl`` passes the completed runs)."""
     out: dict[str, Any] = {"n": len(summaries)}
     for section, key in FIGURES:
-        values = []
-        for s in summaries:
-            sec = s.get(section)
-            if isinstance(sec, dict) and _number(sec.get(key)):
-                values.append(float(sec[key]))
+        values = [float(v) for v in (figure(s, section, key) for s in summaries) if _number(v)]
         if values:
             m, sd = mean_std(values)
             out.setdefault(section, {})[key] = {"mean": m, "std": sd, "n": len(values)}
@@ -98,9 +105,9 @@ def key_figures(summary: dict[str, Any]) -> dict[str, Any]:
     and seeds.json, beside the aggregate)."""
     out: dict[str, Any] = {"status": summary.get("status"), "rounds_completed": summary.get("rounds_completed")}
     for section, key in FIGURES:
-        sec = summary.get(section)
-        if isinstance(sec, dict) and key in sec:
-            out.setdefault(section, {})[key] = sec[key]
+        v = figure(summary, section, key)
+        if v is not None:
+            out.setdefault(section, {})[key] = v
     return out
 
 
