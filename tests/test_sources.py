@@ -626,4 +626,4 @@ def test_femnist_letters_a_to_j_as_a_ten_class_data_set(tmp_path, capsys):
     kept = (y >= 36) & (y <= 45)
     assert len(fed.dataset.y_train) == int((kept & ~is_test).sum()) and set(fed.dataset.y_train.tolist()) <= set(range(10))
     assert np.array_equal(fed.dataset.y_train, y[kept & ~is_test] - 36)
-    assert sum(c.num_train for c in fed.clients) == int((kept & ~is_test).sum())  # natural: every writer, letters only
+    assert sum(c.num_train + c.num_val for c in fed.clients) == int((kept & ~is_test).sum())  # natural: every writer, letters only

@@ -67,18 +67,51 @@ def summarize(history: list[dict[str, Any]]) -> dict[str, Any]:
         }
     evals = [r for r in history if "acc_mean" in r]
     if not evals:
-        return {"final": None, "best": None, **out}
-    keys = ("round", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted", "train_loss")
-    last = {k: evals[-1][k] for k in keys}
+        return {"final": None, "best": None, "selected": None, **out}
+
+    def figures(r: dict[str, Any]) -> dict[str, Any]:
+        return {k: r[k] for k in SUMMARY_KEYS if k in r}
+
+    last = figures(evals[-1])
     best_r = max(evals, key=lambda r: (r["acc_mean"], -r["round"]))
-    best = {k: best_r[k] for k in keys}
     best_w = max(evals, key=lambda r: (r["acc_weighted"], -r["round"]))
-    return {"final": last, "best": best, "best_weighted": {"round": best_w["round"], "acc_weighted": best_w["acc_weighted"]}, **out}
+    out = {"final": last, "best": figures(best_r), "best_weighted": {"round": best_w["round"], "acc_weighted": best_w["acc_weighted"]}, **out}
+    out["selected"] = select_by_validation(history)
+    unseen = [r for r in evals if "unseen_acc_mean" in r]
+    if unseen:
+        u = unseen[-1]
+        out["unseen"] = {"round": u["round"], "acc_mean": u["unseen_acc_mean"], "acc_min": u["unseen_acc_min"], "gap": u.get("unseen_gap"),
+                         "participating_acc_mean": u["acc_mean"]}
+    return out
 
 
-def clients_csv(clients: list[ClientMetrics]) -> str:
-    rows = [c.__dict__ for c in clients]
-    return _csv_text(rows, ["client", "accuracy", "loss", "num_test", "num_train"])
+# the figures of an evaluated round that summary.json's final / best / selected entries keep
+SUMMARY_KEYS = ("round", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted", "train_loss", "acc_std", "acc_worst10", "acc_min",
+                "val_acc_mean", "val_loss_mean", "unseen_acc_mean", "unseen_gap")
+
+
+def select_by_validation(history: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Model selection without looking at test data: the evaluated round with the best mean
+    validation accuracy (the earliest of equals) and its figures, test accuracy included
+    (None when the run has no validation data, ``--val-fraction 0``). The test figures of
+    that round are the ones to report; ``best`` (picked on test data) is kept only to
+    compare with papers that report it."""
+    evals = [r for r in history if "val_acc_mean" in r]
+    if not evals:
+        return None
+    r = max(evals, key=lambda r: (r["val_acc_mean"], -r["round"]))
+    return {k: r[k] for k in SUMMARY_KEYS if k in r}
+
+
+def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None) -> str:
+    """The last evaluation, a row per client (held-out clients marked ``unseen`` 1)."""
+    rows = [{**c.__dict__, "unseen": 0} for c in clients] + [{**c.__dict__, "unseen": 1} for c in unseen or []]
+    cols = ["client", "accuracy", "loss", "num_test", "num_train"]
+    if any(c.val_accuracy is not None for c in clients):
+        cols += ["val_accuracy", "val_loss", "num_val"]
+    if unseen:
+        cols.append("unseen")
+    return _csv_text(rows, cols)
 
 
 class ResultsWriter(Callback):
@@ -144,7 +177,7 @@ class ResultsWriter(Callback):
     def write_summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
         summary = self.summary(engine, state, status, error, **extra)
         if state.last_clients:
-            atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients))
+            atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients, state.last_unseen))
         relevance = _relevance(engine, state)
         if relevance is not None:
             summary["relevance"] = relevance[2]
@@ -154,6 +187,11 @@ class ResultsWriter(Callback):
 
             alg, data = self.config.get("algorithm", "run"), self.config.get("dataset", "?")
             plot_curves({alg: state.history}, self.out / "curves.png", title=f"{alg} on {data}, {engine.num_clients} clients")
+            if state.last_clients:
+                from copfl.plots import plot_client_accuracy
+
+                plot_client_accuracy(state.last_clients, self.out / "client-accuracy.png", state.last_unseen,
+                                     title=f"{alg} on {data}: each client's accuracy, round {state.completed_round}")
             if any("per_client" in r for r in state.history):
                 plot_client_logs(state.history, self.out / "clients.png", engine.config.client_fraction < 1.0)
             if relevance is not None:

@@ -90,6 +90,17 @@ class RunConfig:
     augment: bool = _f(False, "random crop (padding 4) + horizontal flip during local training")
     seed: int = _f(0, "root seed: every random stream derives from it")
     eval_every: int = _f(1, "evaluate every k rounds (and after the last)")
+    val_fraction: float = _f(
+        0.1,
+        "validation: a seeded fraction of each client's training data held out (never trained on) to select the round "
+        "reported as `selected` without looking at test data (0: off, train on everything as the papers do)",
+    )
+    holdout_clients: float = _f(
+        0.0,
+        "unseen clients: a seeded fraction of the clients kept out of training; on evaluation rounds each joins as a "
+        "newcomer (the algorithm's own personalization, docs/evaluation.md) and is evaluated (0: off)",
+    )
+    tensorboard: bool = _f(False, "also write TensorBoard logs to <out>/tensorboard (optional extra: pip install 'copfl[tensorboard]')")
     eval_clients: float = _f(1.0, "fraction of clients evaluated on an evaluation round: a seeded sample per round, every client after the last round (for many clients)")
     dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)")
     dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)")
@@ -189,6 +200,9 @@ def check_ranges(cfg: RunConfig) -> None:
     for k in ("client_fraction", "eval_clients"):
         if not 0 < getattr(cfg, k) <= 1:
             bad.append(f"{k.replace('_', '-')} = {getattr(cfg, k)!r}: expected a fraction in (0, 1]")
+    for k in ("val_fraction", "holdout_clients"):
+        if not 0 <= getattr(cfg, k) < 1:
+            bad.append(f"{k.replace('_', '-')} = {getattr(cfg, k)!r}: expected a fraction in [0, 1) (0: off)")
     if cfg.severity not in range(1, 6):
         bad.append(f"severity = {cfg.severity!r}: expected 1..5")
     if bad:
@@ -208,14 +222,25 @@ def check_class_syntax(spec: Any) -> None:
 # What may differ between a run and its --resume: how long it goes on, how often it evaluates
 # and checkpoints, where it runs and where its data is read from. Every other option defines
 # what the run computes, and a resume that changes it is refused (resume_conflicts).
-RESUME_MAY_CHANGE = ("rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out")
+RESUME_MAY_CHANGE = ("rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out", "tensorboard")
+
+# Options added after runs were already being saved, with the value that gives what a run
+# saved before them computed: a saved config without the key reads as this value (on resume,
+# and wherever a saved config is read back), never as today's default.
+ADDED_LATER: dict[str, Any] = {"val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False}
+
+
+def saved_config(saved: dict[str, Any]) -> dict[str, Any]:
+    """A saved run's config (``config.json``'s ``config``) with the options added since it was
+    written filled in as that run computed them (:data:`ADDED_LATER`)."""
+    return {**ADDED_LATER, **saved}
 
 
 def resume_conflicts(saved: dict[str, Any], new: RunConfig) -> list[str]:
     """The options that define the run and differ between the resumed run's recorded config
     (``config.json``'s ``config``) and ``new``, as ``name: saved (checkpoint) vs new`` lines."""
     names = {f.name for f in fields(RunConfig)}
-    old = asdict(RunConfig(**{k: v for k, v in saved.items() if k in names}).resolved())
+    old = asdict(RunConfig(**{k: v for k, v in saved_config(saved).items() if k in names}).resolved())
     cur = asdict(new.resolved())
     out = []
     for k in names - set(RESUME_MAY_CHANGE):

@@ -50,7 +50,7 @@ from copfl.data.clients import ClientData
 from copfl.flops import UnknownModuleError, training_flops_per_sample
 from copfl.privacy import ACCOUNTANT, DPConfig, DPSGDSession, EpsilonCache, add_history, check_model, privatize_upload
 from copfl.seeding import numpy_rng, torch_generator
-from copfl.store import ClientStore, MemoryStore
+from copfl.store import ClientStore, MemoryStore, ScratchStore
 from copfl.workspace import Workspace
 
 BN_MODES = ("shared", "local")
@@ -75,6 +75,7 @@ class EngineConfig:
     bn_stats: str = "shared"
     dp: DPConfig = DPConfig()  # differential privacy (noise 0: off)
     eval_clients: float = 1.0  # fraction of clients evaluated on an evaluation round (every client after the last)
+    holdout_clients: float = 0.0  # fraction of clients kept out of training, evaluated as newcomers (unseen clients)
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -85,6 +86,8 @@ class EngineConfig:
             raise ValueError(f"eval-every must be >= 1, got {self.eval_every}")
         if not 0 < self.eval_clients <= 1:
             raise ValueError(f"eval-clients must be in (0, 1], got {self.eval_clients}")
+        if not 0 <= self.holdout_clients < 1:
+            raise ValueError(f"holdout-clients must be in [0, 1), got {self.holdout_clients}")
         if self.bn_stats not in BN_MODES:
             raise ValueError(f"unknown bn-stats mode {self.bn_stats!r}; expected one of {', '.join(BN_MODES)}")
 
@@ -96,6 +99,10 @@ class ClientMetrics:
     loss: float
     num_test: int
     num_train: int
+    # on the client's validation data (``--val-fraction``; None without one)
+    val_accuracy: float | None = None
+    val_loss: float | None = None
+    num_val: int = 0
 
 
 @dataclass
@@ -202,6 +209,7 @@ class RunState:
     last_clients: list[ClientMetrics] = field(default_factory=list)
     # DP accounting: client -> its composed mechanisms [[sigma, q, steps], ...] (copfl.privacy)
     privacy: dict[int, list[list[float]]] = field(default_factory=dict)
+    last_unseen: list[ClientMetrics] = field(default_factory=list)  # the held-out clients' last evaluation
 
     @property
     def completed_round(self) -> int:
@@ -220,17 +228,49 @@ class Callback:
     def on_run_end(self, engine: Engine, state: RunState) -> None: ...
 
 
+def worst_fraction_mean(values: np.ndarray, fraction: float = 0.1) -> float:
+    """The mean of the lowest ``fraction`` of ``values``: the ceil(fraction x n) smallest (at
+    least one; of 5 clients the worst 10% is the single worst, of 25 the 3 worst)."""
+    k = max(1, math.ceil(fraction * len(values) - 1e-9))
+    return float(np.sort(values)[:k].mean())
+
+
+def fairness(acc: np.ndarray) -> dict[str, float]:
+    """How the clients left behind fare: the population std of the clients' accuracies
+    (``acc_std``, over these clients, ddof 0), the mean of the worst 10% (``acc_worst10``,
+    :func:`worst_fraction_mean`) and the lowest (``acc_min``)."""
+    return {"acc_std": float(acc.std()), "acc_worst10": worst_fraction_mean(acc), "acc_min": float(acc.min())}
+
+
 def summarize_clients(clients: list[ClientMetrics]) -> dict[str, float]:
-    """Unweighted means over clients and test-sample-weighted means."""
+    """Unweighted means over clients and test-sample-weighted means, the fairness figures
+    (:func:`fairness`) and, when the clients have validation data, its unweighted means."""
     n = np.array([c.num_test for c in clients], dtype=np.float64)
     acc = np.array([c.accuracy for c in clients])
     loss = np.array([c.loss for c in clients])
-    return {
+    out = {
         "acc_mean": float(acc.mean()),
         "acc_weighted": float((acc * n).sum() / n.sum()),
         "test_loss_mean": float(loss.mean()),
         "test_loss_weighted": float((loss * n).sum() / n.sum()),
+        **fairness(acc),
     }
+    val = [c for c in clients if c.val_accuracy is not None]
+    if val:
+        out["val_acc_mean"] = float(np.mean([c.val_accuracy for c in val]))
+        out["val_loss_mean"] = float(np.mean([c.val_loss for c in val]))
+    return out
+
+
+def summarize_unseen(unseen: list[ClientMetrics], participating_acc_mean: float | None) -> dict[str, float]:
+    """The held-out clients' figures on an evaluation round: their mean accuracy as newcomers
+    (``unseen_acc_mean``), their fairness figures and the participation gap
+    (``unseen_gap`` = unseen mean minus the participating clients' mean, pFL-Bench's)."""
+    acc = np.array([c.accuracy for c in unseen])
+    out = {"unseen_acc_mean": float(acc.mean()), "unseen_acc_min": float(acc.min())}
+    if participating_acc_mean is not None:
+        out["unseen_gap"] = out["unseen_acc_mean"] - participating_acc_mean
+    return out
 
 
 class Engine:
@@ -265,15 +305,39 @@ class Engine:
         self.timings: dict[str, float] = {"train": 0.0, "aggregate": 0.0, "evaluate": 0.0}
         check_model(config.dp, workspace.model, type(workspace.model).__name__, config.bn_stats)
         self.epsilons = EpsilonCache()
+        self._unseen: list[int] | None = None
 
     # ------------------------------------------------------------------ pieces
+    @property
+    def unseen_clients(self) -> list[int]:
+        """The clients kept out of training (``holdout_clients``): a seeded set of
+        round(fraction x n) of them (at least one when the fraction is above 0), ascending.
+        They never train nor upload; on evaluation rounds each joins as a newcomer
+        (:meth:`evaluate_newcomer`)."""
+        if self._unseen is None:
+            n, f = self.num_clients, self.config.holdout_clients
+            k = max(1, int(round_half_up(f * n))) if f > 0 else 0
+            if k >= n:
+                raise ValueError(f"--holdout-clients {f:g} of {n} clients keeps {k} out: at least one client must train")
+            self._unseen = sorted(numpy_rng(self.config.seed, "holdout-clients").choice(n, size=k, replace=False).tolist()) if k else []
+        return self._unseen
+
+    @property
+    def participating_clients(self) -> list[int]:
+        """Every client that takes part in training (all of them unless some are held out)."""
+        if not self.unseen_clients:
+            return list(range(self.num_clients))
+        out = set(self.unseen_clients)
+        return [c for c in range(self.num_clients) if c not in out]
+
     def sample_clients(self, round: int) -> list[int]:
-        n = self.num_clients
+        pool = self.participating_clients
+        n = len(pool)
         if self.config.client_fraction >= 1.0:
-            return list(range(n))
+            return pool
         m = max(1, int(round_half_up(self.config.client_fraction * n)))
         rng = numpy_rng(self.config.seed, "sample", round)
-        return sorted(rng.choice(n, size=m, replace=False).tolist())
+        return sorted(pool[i] for i in rng.choice(n, size=m, replace=False).tolist())
 
     def processing_order(self, selected: list[int]) -> list[int]:
         """The order clients are trained in; results are independent of it (tests reverse it)."""
@@ -487,41 +551,99 @@ class Engine:
             for c in sorted(done):
                 self.account(run, c, done[c][2])
         t3 = time.perf_counter()
-        clients = self.evaluate(run) if self.is_eval_round(r) else None
+        clients = unseen = None
+        if self.is_eval_round(r):
+            clients = self.evaluate(run)
+            t5 = time.perf_counter()
+            unseen = self.evaluate_unseen(run)
+            self.timings["newcomers"] = self.timings.get("newcomers", 0.0) + time.perf_counter() - t5
         t4 = time.perf_counter()
         self.timings["train"] += (t1 - t0) + (t3 - t2)
         self.timings["aggregate"] += t2 - t1
         self.timings["evaluate"] += t4 - t3
-        self.end_round(run, record, clients)
+        self.end_round(run, record, clients, unseen)
         return record
 
-    def end_round(self, run: RunState, record: dict[str, Any], clients: list[ClientMetrics] | None) -> None:
+    def end_round(
+        self, run: RunState, record: dict[str, Any], clients: list[ClientMetrics] | None, unseen: list[ClientMetrics] | None = None
+    ) -> None:
         """Close a round: the evaluation's summaries into its record, the record into the
         history (copfl's loop and Flower's strategy both end rounds here)."""
         if clients is not None:
             run.last_clients = clients
             record.update(summarize_clients(clients))
-            if len(clients) != self.num_clients:  # a sample of the clients (eval_clients < 1)
+            if len(clients) != len(self.participating_clients):  # a sample of the clients (eval_clients < 1)
                 record["clients_evaluated"] = len(clients)
+        if unseen:
+            run.last_unseen = unseen
+            record.update(summarize_unseen(unseen, record.get("acc_mean")))
         if self.config.dp.enabled:
             record["epsilon"] = self.epsilon(run)
         run.history.append(record)
 
     def evaluate_client(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientMetrics:
-        """Client ``client``'s personalized model on its own test data."""
+        """Client ``client``'s personalized model on its own test data (and on its validation
+        data when it has some)."""
         state, message = self._enter(client, message, server_buffers)
-        ev = self.algorithm.evaluate(self.context(client, round), message, state)
-        data = self.clients[client]
-        return ClientMetrics(client, ev.accuracy, ev.loss, ev.samples, data.num_train)
+        return self._metrics(self.context(client, round), message, state)
+
+    def _metrics(self, ctx: ClientContext, message: Message, state: dict[str, Any]) -> ClientMetrics:
+        data = ctx.data
+        sets = [(data.x_test, data.y_test)]
+        if data.x_val is not None and data.y_val is not None:
+            sets.append((data.x_val, data.y_val))
+        ev = self.algorithm.evaluate_on(ctx, message, state, sets)
+        m = ClientMetrics(ctx.client, ev[0].accuracy, ev[0].loss, ev[0].samples, data.num_train)
+        if len(ev) > 1:
+            m.val_accuracy, m.val_loss, m.num_val = ev[1].accuracy, ev[1].loss, ev[1].samples
+        return m
 
     def evaluated_clients(self, round: int) -> list[int]:
-        """The clients evaluated after ``round``: every client after the last round (and with
-        ``eval_clients`` 1), else a seeded sample of ``eval_clients`` of them, ascending."""
-        n = self.num_clients
+        """The clients evaluated after ``round``: every participating client after the last
+        round (and with ``eval_clients`` 1), else a seeded sample of ``eval_clients`` of them,
+        ascending."""
+        pool = self.participating_clients
+        n = len(pool)
         if self.config.eval_clients >= 1.0 or round >= self.config.rounds:
-            return list(range(n))
+            return pool
         m = max(1, int(round_half_up(self.config.eval_clients * n)))
-        return sorted(numpy_rng(self.config.seed, "evaluate-sample", round).choice(n, size=m, replace=False).tolist())
+        return sorted(pool[i] for i in numpy_rng(self.config.seed, "evaluate-sample", round).choice(n, size=m, replace=False).tolist())
+
+    def evaluate_newcomer(self, run: RunState, client: int) -> ClientMetrics:
+        """Held-out ``client`` joining after round ``run.round``, as the method would take a
+        client joining now: a fresh client state, the round's training broadcast, ONE
+        participation's local work (the algorithm's own ``client_update``: fine-tuning, mask
+        growth, an adaptation step...), then its personalized model evaluated. Nothing is
+        uploaded or kept: the client's store entry stays untouched, the server's state too
+        (the broadcast is built against a scratch copy of the server store), so every
+        evaluation round sees a new newcomer. The local work runs without DP noise (nothing
+        leaves the client). A second client phase (pFedSV's coalition) needs the server to
+        take the newcomer's upload and is not run: such a newcomer is evaluated after its
+        first phase (docs/evaluation.md)."""
+        r, scratch = run.round + 1, ScratchStore(self.server_store)  # it joins the coming round
+        sctx = ServerContext(r, "train", (client,), self.num_samples, self.config.seed, scratch)
+        message = to_device(self.algorithm.broadcast(sctx, run.server, client), self.device)
+        state = self.algorithm.init_client(client, self.init_params)
+        if self.config.bn_stats == "local" and self.init_buffers.numel():
+            state["bn"] = self.init_buffers.clone()
+        self._load_buffers(state, to_device(run.server_buffers, self.device))
+        ctx = self.context(client, r)
+        ctx.data = ctx.data.with_test(ctx.data.x_test[:0], ctx.data.y_test[:0])  # its local work cannot see test data
+        res = self.algorithm.client_update(ctx, message, state)
+        new = res.state
+        if self.init_buffers.numel() and self.config.bn_stats == "local":
+            new["bn"] = self.ws.buffers.clone()
+        participants = tuple(self.sample_clients(run.round)) if run.round else ()
+        esctx = ServerContext(run.round, "evaluate", participants, self.num_samples, self.config.seed, scratch)
+        emessage = to_device(self.algorithm.broadcast(esctx, run.server, client), self.device)
+        self._load_buffers(new, to_device(run.server_buffers, self.device))
+        return self._metrics(self.context(client, run.round), emessage, new)
+
+    def evaluate_unseen(self, run: RunState) -> list[ClientMetrics] | None:
+        """Every held-out client as a newcomer (:meth:`evaluate_newcomer`); None without any."""
+        if not self.unseen_clients or not self.clients:
+            return None
+        return [self.evaluate_newcomer(run, c) for c in self.unseen_clients]
 
     def evaluate(self, run: RunState) -> list[ClientMetrics]:
         """The evaluated clients' (:meth:`evaluated_clients`) personalized models, each on its

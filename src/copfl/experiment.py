@@ -102,7 +102,7 @@ def make_engine(
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     dp = DPConfig(cfg.dp_noise, cfg.dp_clip, cfg.dp_delta, cfg.dp_mode)
     check_model(dp, model, cfg.model, cfg.bn_stats)  # before the engine: the message names the --model
-    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp, cfg.eval_clients)
+    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp, cfg.eval_clients, cfg.holdout_clients)
     store: ClientStore = MemoryStore()
     server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":
@@ -227,6 +227,12 @@ def run_in_folder(
     callbacks: list[Callback] = [writer, checkpointer]
     if progress:
         callbacks.insert(1, prog)
+    if cfg.tensorboard:
+        from copfl.tensorboard import make_logger
+
+        tb = make_logger(out / "tensorboard", {**cfg.__dict__, "out": str(out)})
+        if tb is not None:
+            callbacks.append(tb)
     state = None
     if resume is not None:
         remove_temporaries(out)  # what a run killed while writing a file left behind

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from copfl.config import RunConfig
-from copfl.data.clients import ClientData, build_clients
+from copfl.data.clients import ClientData, build_clients, with_validation
 from copfl.data.partition import PartitionSettings, Split, make_split
 from copfl.data.sources import SOURCES, ArrayDataset, LoadProgress, load_dataset, parse_classes, select_classes
 from copfl.seeding import numpy_rng
@@ -55,7 +55,10 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
     transform, info = None, {}
     if SOURCES[cfg.dataset].feature_shift if cfg.dataset in SOURCES else False:
         transform, info = corruption_shift(split.num_clients, cfg.severity, cfg.seed)
-    return Federation(ds, split, build_clients(ds, split, mean, std, transform), mean, std, info)
+    clients = build_clients(ds, split, mean, std, transform)
+    if cfg.val_fraction > 0:
+        clients = [with_validation(c, cfg.val_fraction, cfg.seed, i) for i, c in enumerate(clients)]
+    return Federation(ds, split, clients, mean, std, info)
 
 
 def corruption_shift(num_clients: int, severity: int, seed: int):

@@ -274,3 +274,32 @@ def plot_curves_bands(runs: dict[str, list[list[dict[str, Any]]]], path: str | P
     accuracy (unweighted client mean) and of the losses per round, with a shaded ± std band
     (sample std over the seeds that reached the round)."""
     _save(curves_band_figure(runs, title), path)
+
+
+def plot_client_accuracy(clients: list[Any], path: str | Path, unseen: list[Any] | None = None, title: str = "") -> None:
+    """The clients left behind: each client's test accuracy as a sorted bar (lowest first),
+    with the mean, the mean of the worst 10% and (held-out clients, in another colour) the
+    unseen clients as newcomers. ``clients``/``unseen``: :class:`copfl.engine.ClientMetrics`."""
+    from copfl.engine import worst_fraction_mean
+
+    plt = _pyplot()
+    rows = sorted([(c.accuracy, c.client, False) for c in clients] + [(c.accuracy, c.client, True) for c in unseen or []])
+    fig, ax = plt.subplots(figsize=(max(6.0, min(16.0, 0.25 * len(rows) + 3)), 4))
+    xs = np.arange(len(rows))
+    ax.bar(xs, [100 * a for a, _, _ in rows], color=["tab:orange" if u else "tab:blue" for _, _, u in rows], width=0.85)
+    acc = np.array([c.accuracy for c in clients])
+    ax.axhline(100 * acc.mean(), color="k", linewidth=1, label=f"mean {100 * acc.mean():.1f}%")
+    ax.axhline(100 * worst_fraction_mean(acc), color="tab:red", linestyle="--", linewidth=1, label=f"worst 10% {100 * worst_fraction_mean(acc):.1f}%")
+    handles, _ = ax.get_legend_handles_labels()
+    if unseen:
+        from matplotlib.patches import Patch
+
+        handles += [Patch(color="tab:blue", label="participating clients"),
+                    Patch(color="tab:orange", label=f"unseen clients (mean {100 * np.mean([c.accuracy for c in unseen]):.1f}%)")]
+    if len(rows) <= 40:
+        ax.set_xticks(xs, [str(c) for _, c, _ in rows], fontsize=7)
+    ax.set(xlabel="client (sorted by accuracy)", ylabel="test accuracy (%)", ylim=(0, 100), title=title or "each client's accuracy")
+    ax.legend(handles=handles, fontsize=8, loc="lower right")
+    ax.grid(alpha=0.3, axis="y")
+    _save(fig, path)
+

@@ -140,3 +140,22 @@ class DiskStore(ClientStore):
         for p in self.root.glob(self.PATTERN):
             if p.name not in self._pinned:
                 p.unlink(missing_ok=True)
+
+
+class ScratchStore(ClientStore):
+    """A store that reads through to ``base`` and keeps its own writes to itself: a view
+    under which code may write (an unseen client's broadcast) without touching ``base``."""
+
+    def __init__(self, base: ClientStore) -> None:
+        self.base = base
+        self._own: dict[int, ClientState] = {}
+
+    def get(self, client: int) -> ClientState | None:
+        return self._own[client] if client in self._own else self.base.get(client)
+
+    def put(self, client: int, state: ClientState) -> None:
+        self._own[client] = state
+
+    def clients(self) -> Iterator[int]:
+        yield from sorted(set(self.base.clients()) | set(self._own))
+

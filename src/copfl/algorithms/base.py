@@ -46,7 +46,7 @@ name with :func:`register`, and the CLI builds its options from the ``Config`` f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 import torch
@@ -223,6 +223,22 @@ class Algorithm:
         if params is not ws.params:
             ws.load(params)
         return ws.evaluate(ctx.data.x_test, ctx.data.y_test)
+
+    def evaluate_on(
+        self, ctx: ClientContext, message: Message, state: ClientState, sets: list[tuple[torch.Tensor, torch.Tensor]]
+    ) -> list[EvalStats]:
+        """The personalized model on each ``(x, y)`` of ``sets`` (the engine: the client's test
+        data, then its validation data when it has some). By default :meth:`personalized` is
+        computed once (one fine-tuning or adaptation, not one per set) and evaluated on each;
+        an algorithm that overrides :meth:`evaluate` is asked once per set, with that set as
+        its test data."""
+        if type(self).evaluate is not Algorithm.evaluate:
+            return [self.evaluate(ctx if i == 0 else replace(ctx, data=ctx.data.with_test(x, y)), message, state) for i, (x, y) in enumerate(sets)]
+        params = self.personalized(ctx, message, state)
+        ws = ctx.workspace
+        if params is not ws.params:
+            ws.load(params)
+        return [ws.evaluate(x, y) for x, y in sets]
 
 
 ALGORITHMS: dict[str, type[Algorithm]] = {}

@@ -25,29 +25,43 @@ class ClientData:
     y_train: torch.Tensor  # int64 (n,)
     x_test: torch.Tensor
     y_test: torch.Tensor
+    # the run's validation data (``--val-fraction``): held out of the training data, never
+    # trained on, evaluated beside the test data to select a round without looking at it
+    x_val: torch.Tensor | None = None
+    y_val: torch.Tensor | None = None
 
     @property
     def num_train(self) -> int:
         return len(self.y_train)
+
+    @property
+    def num_val(self) -> int:
+        return 0 if self.y_val is None else len(self.y_val)
 
     def to(self, device: torch.device | str) -> ClientData:
         """This client's data on ``device`` (itself when already there)."""
         dev = torch.device(device)
         if self.x_train.device == dev:
             return self
-        return ClientData(self.x_train.to(dev), self.y_train.to(dev), self.x_test.to(dev), self.y_test.to(dev))
+        val = (None, None) if self.x_val is None or self.y_val is None else (self.x_val.to(dev), self.y_val.to(dev))
+        return ClientData(self.x_train.to(dev), self.y_train.to(dev), self.x_test.to(dev), self.y_test.to(dev), *val)
+
+    def with_test(self, x: torch.Tensor, y: torch.Tensor) -> ClientData:
+        """The same training data with ``(x, y)`` as the data evaluated on (no validation part)."""
+        return ClientData(self.x_train, self.y_train, x, y)
 
     @property
     def num_test(self) -> int:
         return len(self.y_test)
 
 
-def holdout_split(data: ClientData, fraction: float, seed: int, client: int) -> tuple[ClientData, ClientData]:
+def holdout_split(data: ClientData, fraction: float, seed: int, client: int, purpose: str = "holdout") -> tuple[ClientData, ClientData]:
     """A client's training data cut into (training, held-out validation) parts: a fixed random
     ``fraction`` of its training samples (at least one), the same in every round (seeded by
     the run's seed and the client), both in ascending sample order; the test data goes with
     both. Used wherever a method needs validation data that it never trains on (CO-PFL's
-    holdout score, pFedSV's and FedFomo's utilities, FedMeta's query set)."""
+    holdout score, pFedSV's and FedFomo's utilities, FedMeta's query set; the run's own
+    validation split, ``purpose`` "validation")."""
     from copfl.seeding import torch_generator
 
     if not 0.0 < fraction < 1.0:
@@ -56,12 +70,22 @@ def holdout_split(data: ClientData, fraction: float, seed: int, client: int) -> 
     k = max(1, int(round(fraction * n)))
     if k >= n:
         raise ValueError(f"client {client} has {n} training samples: too few to hold out {k} ({fraction:g} of them) and train on the rest")
-    perm = torch.randperm(n, generator=torch_generator(seed, "holdout", client))
+    perm = torch.randperm(n, generator=torch_generator(seed, purpose, client))
     tr, ho = perm[k:].sort().values.to(data.y_train.device), perm[:k].sort().values.to(data.y_train.device)
     return (
         ClientData(data.x_train[tr], data.y_train[tr], data.x_test, data.y_test),
         ClientData(data.x_train[ho], data.y_train[ho], data.x_test, data.y_test),
     )
+
+
+def with_validation(data: ClientData, fraction: float, seed: int, client: int) -> ClientData:
+    """The run's validation split (``--val-fraction``): a seeded ``fraction`` of the client's
+    training samples (at least one) moved to ``x_val``/``y_val``, the rest trained on."""
+    try:
+        train, val = holdout_split(data, fraction, seed, client, "validation")
+    except ValueError as e:
+        raise ValueError(f"--val-fraction {fraction:g}: {e} (--val-fraction 0 turns validation off)") from None
+    return ClientData(train.x_train, train.y_train, data.x_test, data.y_test, val.x_train, val.y_train)
 
 
 def to_tensor(x: np.ndarray, mean: np.ndarray, std: np.ndarray) -> torch.Tensor:

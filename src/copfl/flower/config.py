@@ -8,12 +8,22 @@ import json
 from dataclasses import asdict, fields
 from typing import Any
 
-from copfl.config import RunConfig
+from copfl.config import RunConfig, saved_config
 
 CONFIG_KEY = "copfl-config"  # the run config (JSON of RunConfig) in Flower's run config
 
 
+def check_flower_config(cfg: RunConfig) -> None:
+    """What a Flower run cannot do (yet), refused before anything starts."""
+    if cfg.holdout_clients > 0:
+        raise ValueError(
+            f"--holdout-clients {cfg.holdout_clients:g}: unseen-client evaluation runs in copfl's own engine only "
+            "(copfl run / compare); a Flower run takes --holdout-clients 0"
+        )
+
+
 def config_to_json(cfg: RunConfig) -> str:
+    check_flower_config(cfg)
     return json.dumps({k: v for k, v in asdict(cfg).items() if v is not None}, sort_keys=True)
 
 
@@ -22,7 +32,7 @@ def config_from_run_config(run_config: dict[str, Any], default: RunConfig | None
     none, as in ``flwr.simulation.run_simulation``), plus ``--run-config`` overrides of
     single fields (e.g. ``rounds=5``, ``out="..."``)."""
     if CONFIG_KEY in run_config:
-        values = json.loads(str(run_config[CONFIG_KEY]))
+        values = saved_config(json.loads(str(run_config[CONFIG_KEY])))  # an app written before an option existed keeps its results
     elif default is not None:
         values = json.loads(config_to_json(default))
     else:
@@ -35,4 +45,6 @@ def config_from_run_config(run_config: dict[str, Any], default: RunConfig | None
     unknown = sorted(set(values) - names)
     if unknown:
         raise ValueError(f"unknown run options in the Flower run config: {', '.join(unknown)}")
-    return RunConfig(**values).resolved()
+    cfg = RunConfig(**values).resolved()
+    check_flower_config(cfg)
+    return cfg

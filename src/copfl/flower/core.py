@@ -196,7 +196,10 @@ def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = 
     if meta["evaluate"]:
         r, broadcast, buffers = _broadcast(msg.content)
         m = engine.evaluate_client(client, r, broadcast, buffers)
-        out["metrics"] = MetricRecord({"client": client, "accuracy": m.accuracy, "loss": m.loss, "num-test": m.num_test, "num-train": m.num_train})
+        values = {"client": client, "accuracy": m.accuracy, "loss": m.loss, "num-test": m.num_test, "num-train": m.num_train}
+        if m.val_accuracy is not None:
+            values.update({"val-accuracy": m.val_accuracy, "val-loss": m.val_loss, "num-val": m.num_val})
+        out["metrics"] = MetricRecord(values)
     return Message(out, reply_to=msg)
 
 
@@ -312,7 +315,9 @@ class CopflStrategy(Strategy):
             if [int(x["client"]) for x in ms] != expected:
                 raise RuntimeError(f"round {server_round}: {len(ms)} of the {len(expected)} clients evaluated answered the evaluation")
             clients = [
-                ClientMetrics(int(x["client"]), float(x["accuracy"]), float(x["loss"]), int(x["num-test"]), int(x["num-train"])) for x in ms
+                ClientMetrics(int(x["client"]), float(x["accuracy"]), float(x["loss"]), int(x["num-test"]), int(x["num-train"]),
+                              *((float(x["val-accuracy"]), float(x["val-loss"]), int(x["num-val"])) if "val-accuracy" in x else ()))
+                for x in ms
             ]
         self.engine.timings["train"] += time.perf_counter() - self.t_round
         self.engine.end_round(self.run, self.record, clients)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from copfl.callbacks import DataProgress
-from copfl.config import RunConfig
+from copfl.config import ADDED_LATER, RunConfig
 from copfl.data.partition import PartitionError
 from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
@@ -28,7 +28,7 @@ from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, expe
 from copfl.reproduce.report import write_report
 
 # Fields that do not change what a run computes (where data and results live, threads).
-_NOT_IDENTITY = ("out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every")
+_NOT_IDENTITY = ("out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every", "tensorboard")
 FINAL_STATUSES = ("completed", "diverged")
 
 
@@ -45,13 +45,16 @@ class PlannedRun:
         c = self.cfg
         # every field the federation depends on: two planned runs share one only when all match
         return (c.dataset, c.classes, c.partition, c.clients, c.classes_per_client, c.samples_per_class,
-                c.test_samples_per_class, c.alpha, c.power, c.min_samples, c.severity, c.split_file, c.seed)
+                c.test_samples_per_class, c.alpha, c.power, c.min_samples, c.severity, c.split_file, c.seed,
+                c.val_fraction, c.holdout_clients)
 
 
 def run_identity(cfg: RunConfig) -> str:
     """A hash of what the run computes: fields at RunConfig's own default are left out, so
-    that a field added to RunConfig later does not change the identity of finished runs."""
-    default = asdict(RunConfig())
+    that a field added to RunConfig later does not change the identity of finished runs (a
+    field added with a default that changes results is left out at the value that gives the
+    old results: :data:`copfl.config.ADDED_LATER`)."""
+    default = {**asdict(RunConfig()), **ADDED_LATER}
     d = {k: v for k, v in asdict(cfg.resolved()).items() if k not in _NOT_IDENTITY and v != default[k]}
     return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:10]
 
