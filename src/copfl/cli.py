@@ -32,7 +32,7 @@ from typing import Any
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm, make_config
 from copfl.callbacks import DataProgress, summarize
 from copfl.checkpoint import Checkpoint
-from copfl.config import RESUME_MAY_CHANGE, RunConfig, load_toml, resume_conflicts
+from copfl.config import RESUME_MAY_CHANGE, RunConfig, load_toml, resume_conflicts, saved_config
 from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
@@ -211,12 +211,38 @@ def results_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> P
     return out
 
 
+def _seeds(args: argparse.Namespace) -> int:
+    """``--seeds K`` (1 when not given); a UsageError naming a bad K."""
+    from copfl.seeds import check_count
+
+    k = 1 if getattr(args, "seeds", None) is None else args.seeds
+    try:
+        return check_count(k)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+
+
+def _seeds_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> Path:
+    """The folder of a multi-seed command: ``--out`` (or the config's ``out``) as named, where a
+    run of the same command already completed is kept and skipped; otherwise a new one."""
+    named = getattr(args, "out", None) or cfg.out
+    if not named:
+        return results_folder(args, cfg, default)
+    out = Path(named)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {named} is a file, not a folder: name a folder for the results")
+    return out
+
+
 def cmd_run(args: argparse.Namespace) -> int:
+    k = _seeds(args)
+    if args.resume and args.seeds is not None:
+        raise UsageError("--seeds does not go with --resume: to continue an interrupted `copfl run --seeds K --out DIR`, run the same command again (completed seeds are skipped)")
     resume = None
     if args.resume:
         rdir = Path(args.resume)
         try:
-            base = json.loads((rdir / "config.json").read_text())["config"]
+            base = saved_config(json.loads((rdir / "config.json").read_text())["config"])
         except (OSError, KeyError, json.JSONDecodeError) as e:
             raise UsageError(f"--resume {rdir}: cannot read its config.json ({e})") from None
         cfg = config_from_args(args, base)
@@ -234,18 +260,37 @@ def cmd_run(args: argparse.Namespace) -> int:
         out = rdir
     else:
         cfg = config_from_args(args)
-        out = results_folder(args, cfg, default_out(cfg))
+        out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(cfg))
     get_algorithm(cfg.algorithm)
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
     make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
     resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
+    if k > 1:
+        return _run_seeds(cfg, out, k)
     fed = build_federation(cfg, progress=DataProgress())
     summary = run_in_folder(cfg, fed, out, resume=resume)
     _print_summary(summary, out)
     return 0
 
 
+def _run_seeds(cfg: Any, out: Path, k: int) -> int:
+    from copfl.seeds import run_seeds
+
+    def report(summary: dict[str, Any], folder: Path) -> None:
+        print(f"{folder.name}:")
+        if summary.get("final"):
+            _print_summary(summary, folder)
+        else:
+            print(f"{summary.get('algorithm')}: {summary.get('status')}, no evaluated round   results: {folder}")
+
+    doc = run_seeds(cfg, out, k, report, lambda m: print(m, file=sys.stderr))
+    print(doc["text"])
+    print(f"results: {out} (seeds.json, curves.png)")
+    return 3 if any(r["status"] == "diverged" for r in doc["runs"]) else 0
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
+    k = _seeds(args)
     algs = [a.strip() for a in args.algorithms.split(",") if a.strip()]
     if not algs:
         raise UsageError("--algorithms needs at least one name")
@@ -262,8 +307,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
     for a in algs:  # every algorithm's options checked before the first run
         acfgs[a] = replace(cfg, algorithm=a, options=options_for(a, options, strict=False)).resolved()
         make_config(get_algorithm(a), acfgs[a].options)
-    out = results_folder(args, cfg, default_out(replace(cfg, algorithm="compare")))
+    out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
     resolve_device(cfg.device)
+    if k > 1:
+        from copfl.seeds import compare_seeds
+
+        print(compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr)))
+        print(f"results: {out}")
+        return 0
     fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
     fed.split.save(out / "split.json")
     results: dict[str, dict[str, Any]] = {}
@@ -423,6 +474,14 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- main
+SEEDS_HELP = (
+    "K runs per algorithm, seeds SEED, SEED+1, ..., SEED+K-1, each with its own split drawn from its seed (same partition settings), "
+    "reported as mean ± std (sample std) over the completed ones; results in {layout}, summary in {summary}. "
+    "Runs already completed with the same options are skipped: re-run the same command with the same --out to continue an "
+    "interrupted one. [1: one run, as without the flag]"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="copfl", description="Personalized federated learning: CO-PFL and its baselines.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -430,6 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser("run", help="run one algorithm (no option: the embedded digits default)")
     run.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     run.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint.pt")
+    run.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/ each", summary="OUT/seeds.json, OUT/curves.png"))
     add_run_flags(run)
     add_algorithm_flags(run)
     run.set_defaults(func=cmd_run)
@@ -437,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp_ = sub.add_parser("compare", help="several algorithms on the same split, one table and one plot")
     cmp_.add_argument("--algorithms", required=True, help="comma-separated algorithm names")
     cmp_.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
+    cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
     add_run_flags(cmp_, skip=("algorithm",))
     add_algorithm_flags(cmp_)
     cmp_.set_defaults(func=cmd_compare)
