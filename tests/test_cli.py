@@ -149,7 +149,7 @@ def test_partition_command_and_saved_split(tmp_path, capsys):
     assert text.count("30/20") == 10 and "split saved" in text
     assert main(["run", "--algorithm", "fedavg", "--split-file", str(split), "--rounds", "1", "--out", str(tmp_path / "o")]) == 0
     rows = list(csv.DictReader((tmp_path / "o" / "clients.csv").open()))
-    assert len(rows) == 5 and {r["num_train"] for r in rows} == {"60"}
+    assert len(rows) == 5 and {int(r["num_train"]) + int(r["num_val"]) for r in rows} == {60}  # 10% of them held out for validation
 
 
 def test_resume_continues_a_checkpointed_run(tmp_path):

@@ -61,9 +61,11 @@ def test_validation_split_is_held_out_of_training_and_seeded():
         assert torch.equal(c.x_test, f.x_test)
     again = build_federation(cfg)
     assert all(torch.equal(a.y_val, b.y_val) and torch.equal(a.x_train, b.x_train) for a, b in zip(fed.clients, again.clients))
-    with pytest.raises(ValueError, match="val-fraction"):
-        with_validation(full.clients[0].with_test(full.clients[0].x_test, full.clients[0].y_test).__class__(
-            full.clients[0].x_train[:1], full.clients[0].y_train[:1], full.clients[0].x_test, full.clients[0].y_test), 0.5, 0, 0)
+    one = full.clients[0]
+    tiny = type(one)(one.x_train[:1], one.y_train[:1], one.x_test, one.y_test)
+    assert with_validation(tiny, 0.5, 0, 0) is tiny  # one sample: trained on, no validation data
+    two = with_validation(type(one)(one.x_train[:2], one.y_train[:2], one.x_test, one.y_test), 0.1, 0, 0)
+    assert two.num_train == 1 and two.num_val == 1
 
 
 def test_run_records_validation_and_selects_on_it():

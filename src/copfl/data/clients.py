@@ -80,7 +80,11 @@ def holdout_split(data: ClientData, fraction: float, seed: int, client: int, pur
 
 def with_validation(data: ClientData, fraction: float, seed: int, client: int) -> ClientData:
     """The run's validation split (``--val-fraction``): a seeded ``fraction`` of the client's
-    training samples (at least one) moved to ``x_val``/``y_val``, the rest trained on."""
+    training samples (at least one) moved to ``x_val``/``y_val``, the rest trained on. A
+    client with fewer than two training samples keeps its one sample to train on and has no
+    validation data (the validation means are over the clients that have some)."""
+    if data.num_train < 2:
+        return data
     try:
         train, val = holdout_split(data, fraction, seed, client, "validation")
     except ValueError as e:
