@@ -80,7 +80,7 @@ def test_cifar10c_gives_each_client_its_own_corruption(tmp_path):
                 for i in range(n):
                     z.writestr(f"{split}/{c}/{i}.png", png_bytes(rng.integers(0, 256, (32, 32, 3), dtype=np.uint8)))
     cfg = RunConfig(algorithm="fedavg", dataset="cifar10c", data_dir=str(tmp_path), clients=4, classes_per_client=2,
-                    samples_per_class=2, test_samples_per_class=1, seed=4)
+                    samples_per_class=2, test_samples_per_class=1, seed=4, val_fraction=0.0)
     fed = build_federation(cfg)
     names = fed.client_info["corruption"]
     assert len(set(names)) == 4 and set(names) <= set(corruptions.available())
@@ -90,6 +90,6 @@ def test_cifar10c_gives_each_client_its_own_corruption(tmp_path):
     expect = corruptions.corrupt(ds.x_train[sp.train[2]], names[2], 5, numpy_rng(4, "cifar10c", 2, "train"))
     np.testing.assert_allclose(fed.clients[2].x_train.numpy(), to_tensor(expect, fed.mean, fed.std).numpy(), atol=1e-6)
     clean = build_federation(RunConfig(algorithm="fedavg", dataset="cifar10", data_dir=str(tmp_path), clients=4, classes_per_client=2,
-                                       samples_per_class=2, test_samples_per_class=1, seed=4))
+                                       samples_per_class=2, test_samples_per_class=1, seed=4, val_fraction=0.0))
     assert not np.allclose(clean.clients[2].x_train.numpy(), fed.clients[2].x_train.numpy())
     assert [t.tolist() for t in clean.split.train] == [t.tolist() for t in sp.train]  # same label skew underneath

@@ -186,9 +186,18 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
     print(f"{summary['algorithm']} on {summary['dataset']}: {summary['rounds_completed']} rounds in {summary['timing'].get('seconds_total', summary['timing']['seconds']):.1f} s")
     print(
         f"personalized accuracy, mean over clients:  final {_pct(fin['acc_mean'])} (round {fin['round']})"
-        f"   best {_pct(best['acc_mean'])} (round {best['round']})"
+        f"   best-test {_pct(best['acc_mean'])} (round {best['round']}, picked on test data)"
     )
+    sel = summary.get("selected")
+    if sel:
+        print(f"selected on validation data:                {_pct(sel['acc_mean'])} (round {sel['round']}; validation {_pct(sel.get('val_acc_mean'))})")
     print(f"personalized accuracy, sample-weighted:     final {_pct(fin['acc_weighted'])}   at best round {_pct(best['acc_weighted'])}")
+    if "acc_worst10" in fin:
+        print(f"fairness (last round): worst 10% of clients {_pct(fin['acc_worst10'])}   lowest {_pct(fin['acc_min'])}   std {100 * fin['acc_std']:.2f} points")
+    un = summary.get("unseen")
+    if un:
+        gap = "-" if un.get("gap") is None else f"{100 * un['gap']:+.2f} points"
+        print(f"unseen clients (newcomers, round {un['round']}): {_pct(un['acc_mean'])}   gap to participating clients {gap}")
     print(f"train loss (last round) {fin['train_loss']:.4f}   results: {out}")
 
 
@@ -339,15 +348,28 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def compare_table(results: dict[str, dict[str, Any]]) -> str:
-    head = "| algorithm | final acc (mean) | final acc (weighted) | best acc (mean) | best round | train loss | status |"
-    lines = [head, "|" + "---|" * 7]
+    """One run per algorithm: final, best-test (picked on test data) and, when the runs have
+    them, the validation-selected accuracy, the worst 10% of clients and the unseen gap."""
+    sel = any(s.get("selected") for s in results.values())
+    worst = any("acc_worst10" in (s.get("final") or {}) for s in results.values())
+    unseen = any(s.get("unseen") for s in results.values())
+    cols = ["algorithm", "final acc (mean)", "final acc (weighted)", "best-test acc (mean)", "best round"]
+    cols += ["selected acc (mean)", "selected round"] if sel else []
+    cols += ["worst 10%"] if worst else []
+    cols += ["unseen gap"] if unseen else []
+    cols += ["train loss", "status"]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for a, s in results.items():
-        fin, best = s.get("final") or {}, s.get("best") or {}
+        fin, best, chosen = s.get("final") or {}, s.get("best") or {}, s.get("selected") or {}
         tl = fin.get("train_loss")
-        lines.append(
-            f"| {a} | {_pct(fin.get('acc_mean'))} | {_pct(fin.get('acc_weighted'))} | {_pct(best.get('acc_mean'))} "
-            f"| {best.get('round', '-')} | {'-' if tl is None else f'{tl:.4f}'} | {s['status']} |"
-        )
+        row = [a, _pct(fin.get("acc_mean")), _pct(fin.get("acc_weighted")), _pct(best.get("acc_mean")), str(best.get("round", "-"))]
+        row += [_pct(chosen.get("acc_mean")), str(chosen.get("round", "-"))] if sel else []
+        row += [_pct(fin.get("acc_worst10"))] if worst else []
+        if unseen:
+            gap = (s.get("unseen") or {}).get("gap")
+            row.append("-" if gap is None else f"{100 * gap:+.2f}")
+        row += ["-" if tl is None else f"{tl:.4f}", s["status"]]
+        lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
 
 

@@ -119,6 +119,14 @@ def _best_text(c: dict[str, Any]) -> str:
     return f"{_num(c['ours_best_round'])} (round {', '.join(map(str, rounds))})"
 
 
+def _selected_text(c: dict[str, Any]) -> str:
+    if c.get("ours_selected") is None:
+        return "-"
+    e = c["lrs"][f"{c['chosen_lr']:g}"]
+    rounds = [r["selected_round"] for r in e["runs"] if r.get("selected_round") is not None]
+    return f"{_num(c['ours_selected'])} (round {', '.join(map(str, rounds))})"
+
+
 def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     seeds = doc["seeds"]
     cells = doc["cells"]
@@ -138,7 +146,7 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}. Learning rate: {tune}.  ",
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
         "clients, at the last round. The paper does not say whether it reports the last or the best round; the best "
-        "round (chosen on the test set) is in the second table.",
+        "round (chosen on the test set) is in a later table, beside the round chosen on validation data when the runs had some.",
     ]
     if doc.get("note"):
         lines.append(f"Setting: {doc['note']}.")
@@ -165,6 +173,9 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         if g:
             lines += [f"### {g}", ""]
         lines += ["Best-round accuracy (round):", "", markdown_table(gcells, _best_text, corner), ""]
+        if any(c.get("ours_selected") is not None for c in gcells):
+            lines += ["Accuracy at the round chosen on validation data (`--val-fraction`; no test data looked at):", "",
+                      markdown_table(gcells, _selected_text, corner), ""]
         lines += ["Learning rate (with tuning: final accuracy of every rate tried):", "", markdown_table(gcells, _lr_text, corner), ""]
     if doc.get("columns_left_out"):
         lines += [

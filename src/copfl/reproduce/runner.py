@@ -189,6 +189,9 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     final_acc_weighted=fin["acc_weighted"],
                     best_acc=best["acc_mean"],
                     best_round=best["round"],
+                    # the validation-selected round's test accuracy (None: the run had no validation data)
+                    selected_acc=(s.get("selected") or {}).get("acc_mean"),
+                    selected_round=(s.get("selected") or {}).get("round"),
                     final_round=fin["round"],
                     train_loss=fin["train_loss"],
                     seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
@@ -198,6 +201,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             ok = [x for x in entry["runs"] if x["status"] == "completed" and "final_acc" in x]
             entry["final_mean"], entry["final_std"] = _mean_std([100 * x["final_acc"] for x in ok])
             entry["best_mean"], entry["best_std"] = _mean_std([100 * x["best_acc"] for x in ok])
+            entry["selected_mean"], entry["selected_std"] = _mean_std([100 * x["selected_acc"] for x in ok if x.get("selected_acc") is not None])
             entry["train_loss_mean"], _ = _mean_std([x["train_loss"] for x in ok])
             entry["complete"] = len(ok) == len(entry["runs"])
         doc: dict[str, Any] = {
@@ -225,6 +229,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     ours=best["final_mean"],
                     ours_std=best["final_std"],
                     ours_best_round=best["best_mean"],
+                    ours_selected=best["selected_mean"],
                     train_loss=best["train_loss_mean"],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
                     diff=None if cell.paper is None else best["final_mean"] - cell.paper,
