@@ -75,6 +75,8 @@ def test_run_records_validation_and_selects_on_it():
     assert all("val_acc_mean" in r and "acc_worst10" in r for r in state.history)
     assert all(c.num_val > 0 and c.val_accuracy is not None for c in state.last_clients)
     s = summarize(state.history)
+    assert s["cost"]["train_flops_total"] == sum(r["train_flops"] for r in state.history) > 0
+    assert s["communication"]["bytes_up_total"] == sum(r["bytes_up"] for r in state.history) > 0
     best_val = max(r["val_acc_mean"] for r in state.history)
     assert s["selected"]["val_acc_mean"] == best_val
     assert s["selected"]["acc_mean"] == next(r["acc_mean"] for r in state.history if r["val_acc_mean"] == best_val)

@@ -65,6 +65,9 @@ def summarize(history: list[dict[str, Any]]) -> dict[str, Any]:
             "bytes_up_per_round": up / len(history),
             "bytes_down_per_round": down / len(history),
         }
+    if any("train_flops" in r for r in history):
+        flops = sum(r.get("train_flops", 0) for r in history)
+        out["cost"] = {"train_flops_total": flops, "train_flops_per_round": flops / len(history)}
     evals = [r for r in history if "acc_mean" in r]
     if not evals:
         return {"final": None, "best": None, "selected": None, **out}
