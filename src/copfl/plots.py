@@ -28,8 +28,13 @@ def curves_figure(runs: dict[str, list[dict[str, Any]]], title: str = "") -> Any
         ax_loss.plot(
             [r["round"] for r in ev], [r["test_loss_mean"] for r in ev], color=line.get_color(), linestyle="--", label=f"{name} test"
         )
-    ax_acc.set(xlabel="round", ylabel="personalized accuracy (%, mean over clients)", title="accuracy")
-    ax_loss.set(xlabel="round", ylabel="cross-entropy", title="loss (solid: train, dashed: test)")
+    return _finish_curves(fig, ax_acc, ax_loss, "accuracy", "loss (solid: train, dashed: test)", title)
+
+
+def _finish_curves(fig: Any, ax_acc: Any, ax_loss: Any, acc_title: str, loss_title: str, title: str) -> Any:
+    """The accuracy and loss panels' labels, grids, integer rounds, legend and title."""
+    ax_acc.set(xlabel="round", ylabel="personalized accuracy (%, mean over clients)", title=acc_title)
+    ax_loss.set(xlabel="round", ylabel="cross-entropy", title=loss_title)
     for ax in (ax_acc, ax_loss):
         ax.grid(alpha=0.3)
         _integer_rounds(ax)
@@ -258,15 +263,7 @@ def curves_band_figure(runs: dict[str, list[list[dict[str, Any]]]], title: str =
             rounds, mean, std = _band(histories, key)
             ax_loss.plot(rounds, mean, color=line.get_color(), linestyle=style, label=f"{name} {key.split('_')[0]}")
             ax_loss.fill_between(rounds, mean - std, mean + std, color=line.get_color(), alpha=0.15, linewidth=0)
-    ax_acc.set(xlabel="round", ylabel="personalized accuracy (%, mean over clients)", title="accuracy (mean over seeds, band: ± std)")
-    ax_loss.set(xlabel="round", ylabel="cross-entropy", title="loss (solid: train, dashed: test; band: ± std)")
-    for ax in (ax_acc, ax_loss):
-        ax.grid(alpha=0.3)
-        _integer_rounds(ax)
-    ax_acc.legend(fontsize=8)
-    if title:
-        fig.suptitle(title)
-    return fig
+    return _finish_curves(fig, ax_acc, ax_loss, "accuracy (mean over seeds, band: ± std)", "loss (solid: train, dashed: test; band: ± std)", title)
 
 
 def plot_curves_bands(runs: dict[str, list[list[dict[str, Any]]]], path: str | Path, title: str = "") -> None:
