@@ -216,7 +216,7 @@ def test_real_cifar10_protocol_beats_chance_and_repeats_exactly(real_data_dir, t
     assert max(r["acc_mean"] for r in fedavg) > 0.18  # 10 classes: chance is 0.1
     assert local[-1]["acc_mean"] > 0.6  # each client's 2-class problem
     rows = list(csv.DictReader((out / "fedavg" / "clients.csv").open()))
-    assert {r["num_train"] for r in rows} == {"100"} and {r["num_test"] for r in rows} == {"200"}
+    assert {int(r["num_train"]) + int(r["num_val"]) for r in rows} == {100} and {r["num_test"] for r in rows} == {"200"}  # 10% for validation
     assert main(["run", "--config", str(out / "fedavg" / "config.toml"), "--out", str(tmp_path / "again")]) == 0
     assert (tmp_path / "again" / "metrics.jsonl").read_bytes() == (out / "fedavg" / "metrics.jsonl").read_bytes()
 
