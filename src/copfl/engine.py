@@ -372,8 +372,10 @@ class Engine:
         self._load_buffers(state, to_device(server_buffers, self.device))
         return state, to_device(message, self.device)
 
-    def server_context(self, round: int, phase: str, participants: list[int] | tuple[int, ...]) -> ServerContext:
-        return ServerContext(round, phase, tuple(participants), self.num_samples, self.config.seed, self.server_store)
+    def server_context(self, round: int, phase: str, participants: list[int] | tuple[int, ...], store: ClientStore | None = None) -> ServerContext:
+        """The server's view in ``phase`` of ``round`` (``store``: the per-client server store
+        to use instead of the run's own, e.g. a scratch view)."""
+        return ServerContext(round, phase, tuple(participants), self.num_samples, self.config.seed, self.server_store if store is None else store)
 
     def message(self, run: RunState, client: int, sctx: ServerContext) -> Message:
         """What the server sends ``client`` in ``sctx``'s phase (built on demand)."""
@@ -621,7 +623,7 @@ class Engine:
         take the newcomer's upload and is not run: such a newcomer is evaluated after its
         first phase (docs/evaluation.md)."""
         r, scratch = run.round + 1, ScratchStore(self.server_store)  # it joins the coming round
-        sctx = ServerContext(r, "train", (client,), self.num_samples, self.config.seed, scratch)
+        sctx = self.server_context(r, "train", (client,), scratch)
         message = to_device(self.algorithm.broadcast(sctx, run.server, client), self.device)
         state = self.algorithm.init_client(client, self.init_params)
         if self.config.bn_stats == "local" and self.init_buffers.numel():
@@ -633,8 +635,7 @@ class Engine:
         new = res.state
         if self.init_buffers.numel() and self.config.bn_stats == "local":
             new["bn"] = self.ws.buffers.clone()
-        participants = tuple(self.sample_clients(run.round)) if run.round else ()
-        esctx = ServerContext(run.round, "evaluate", participants, self.num_samples, self.config.seed, scratch)
+        esctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [], scratch)
         emessage = to_device(self.algorithm.broadcast(esctx, run.server, client), self.device)
         self._load_buffers(new, to_device(run.server_buffers, self.device))
         return self._metrics(self.context(client, run.round), emessage, new)
