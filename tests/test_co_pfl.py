@@ -263,3 +263,15 @@ def test_fast_mask_helpers_are_exact():
     assert torch.equal(compact(a, m), a[m])
     back = expand(compact(b, ~m), ~m)
     assert torch.equal(back[~m], b[~m]) and not bool(back[m].any())
+
+
+def test_defended_scores_by_hand():
+    from copfl.algorithms.co_pfl import contribution_weights, defend_scores
+
+    s = torch.tensor([1.0, 1.1, 0.9, 1.0, 2.0])  # the last client deviates most (a sign-flipped update scores ~2)
+    assert torch.equal(defend_scores(s, "none"), s.double())
+    assert defend_scores(s, "clip").tolist() == pytest.approx([1.0, 1.0, 0.9, 1.0, 1.0])  # capped at the median 1.0
+    # reject: median 1.0, MAD 0.1 -> outliers above 1.0 + 3 x 1.4826 x 0.1 = 1.445
+    assert defend_scores(s, "reject").tolist() == pytest.approx([1.0, 1.1, 0.9, 1.0, 0.0])
+    assert contribution_weights(defend_scores(s, "reject"))[4] == 0.0
+    assert defend_scores(torch.tensor([1.0, 3.0]), "clip").tolist() == [1.0, 2.0]  # even count: the middle values' mean

@@ -98,16 +98,19 @@ def test_context_store_keeps_one_clients_state():
 
 
 @pytest.mark.parametrize(
-    "algorithm", ["fedavg", "co-pfl", pytest.param("fedper", marks=pytest.mark.slow), pytest.param("fedselect", marks=pytest.mark.slow)]
+    "algorithm", ["fedavg", "co-pfl", pytest.param("fedper", marks=pytest.mark.slow), pytest.param("fedselect", marks=pytest.mark.slow),
+                  pytest.param("co-pfl+median", marks=pytest.mark.slow)]  # robust aggregation (--robust) on Flower too
 )
 def test_flower_simulation_matches_copfl(tmp_path, algorithm):
     from flwr.simulation import run_simulation
 
     from copfl.flower.apps import make_apps
 
-    ref = small_config(algorithm, tmp_path / "copfl")
+    algorithm, _, robust = algorithm.partition("+")
+    kw = {"robust": robust} if robust else {}
+    ref = small_config(algorithm, tmp_path / "copfl", **kw)
     copfl_run(ref)
-    cfg = small_config(algorithm, tmp_path / "flower")
+    cfg = small_config(algorithm, tmp_path / "flower", **kw)
     server, client = make_apps(cfg)
     run_simulation(server, client, num_supernodes=4, backend_config={"client_resources": {"num_cpus": 1}, "init_args": {"num_cpus": 2}})
     summary = json.loads((tmp_path / "flower" / "summary.json").read_text())

@@ -90,7 +90,7 @@ def summarize(history: list[dict[str, Any]]) -> dict[str, Any]:
 
 # the figures of an evaluated round that summary.json's final / best / selected entries keep
 SUMMARY_KEYS = ("round", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted", "train_loss", "acc_std", "acc_worst10", "acc_min",
-                "val_acc_mean", "val_loss_mean", "unseen_acc_mean", "unseen_gap")
+                "val_acc_mean", "val_loss_mean", "unseen_acc_mean", "unseen_gap", "attacker_acc_mean")
 
 
 def select_by_validation(history: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -106,15 +106,38 @@ def select_by_validation(history: list[dict[str, Any]]) -> dict[str, Any] | None
     return {k: r[k] for k in SUMMARY_KEYS if k in r}
 
 
-def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None) -> str:
-    """The last evaluation, a row per client (held-out clients marked ``unseen`` 1)."""
-    rows = [{**c.__dict__, "unseen": 0} for c in clients] + [{**c.__dict__, "unseen": 1} for c in unseen or []]
+def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None, attackers: list[int] | None = None) -> str:
+    """The last evaluation, a row per client (held-out clients marked ``unseen`` 1, attackers
+    ``attacker`` 1)."""
+    bad = set(attackers or [])
+    rows = [{**c.__dict__, "unseen": 0, "attacker": int(c.client in bad)} for c in clients]
+    rows += [{**c.__dict__, "unseen": 1, "attacker": 0} for c in unseen or []]
     cols = ["client", "accuracy", "loss", "num_test", "num_train"]
     if any(c.val_accuracy is not None for c in clients):
         cols += ["val_accuracy", "val_loss", "num_val"]
     if unseen:
         cols.append("unseen")
+    if bad:
+        cols.append("attacker")
     return _csv_text(rows, cols)
+
+
+def attack_summary(engine: Engine, history: list[dict[str, Any]]) -> dict[str, Any]:
+    """The run's attack: who attacked, how, and the weight the algorithm gave them (each
+    round's ``attacker_weight``: its mean over the rounds, and the last round's)."""
+    a = engine.config.attack
+    weights = [r["attacker_weight"] for r in history if r.get("attacker_weight") is not None]
+    out: dict[str, Any] = {"kind": a.kind, "fraction": a.fraction, "attackers": list(engine.attackers)}
+    if a.kind == "scale":
+        out["scale"] = a.scale
+    if a.kind in ("gaussian", "collude"):
+        out["noise"] = a.noise
+    out["robust"] = engine.algorithm.setup.combiner.config.kind
+    out["attacker_weight_mean"] = sum(weights) / len(weights) if weights else None
+    out["attacker_weight_last"] = weights[-1] if weights else None
+    evals = [r for r in history if "attacker_acc_mean" in r]
+    out["attacker_acc_mean"] = evals[-1]["attacker_acc_mean"] if evals else None
+    return out
 
 
 class ResultsWriter(Callback):
@@ -165,6 +188,8 @@ class ResultsWriter(Callback):
             summary["error"] = error
         summary.update(extra)
         summary["privacy"] = engine.privacy_summary(state)  # epsilon null: no noise (infinity)
+        if engine.attackers:
+            summary["attack"] = attack_summary(engine, state.history)
         elapsed = time.perf_counter() - self.t0
         timed = done - self.start_round
         summary["timing"] = {
@@ -180,7 +205,7 @@ class ResultsWriter(Callback):
     def write_summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
         summary = self.summary(engine, state, status, error, **extra)
         if state.last_clients:
-            atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients, state.last_unseen))
+            atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients, state.last_unseen, engine.attackers))
         relevance = _relevance(engine, state)
         if relevance is not None:
             summary["relevance"] = relevance[2]

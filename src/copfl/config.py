@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import get_algorithm
+from copfl.attacks import AttackConfig
 from copfl.privacy import validate as validate_dp
+from copfl.robust import RobustConfig
 from copfl.typecheck import check_types
 from copfl.workspace import OptimizerConfig
 
@@ -106,6 +108,14 @@ class RunConfig:
     dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)")
     dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)")
     dp_mode: str = _f("sgd", "DP mechanism: sgd (DP-SGD on the client, Abadi et al. 2016) | upload (clip and noise the client's update)")
+    attack: str | None = _f(None, "Byzantine / free-riding clients: sign-flip | scale | gaussian | free-rider | stale | collude | label-flip (docs/robustness.md)")
+    attackers: float = _f(0.0, "the share of the training clients that attack (a seeded choice; with --attack)")
+    attack_scale: float = _f(-10.0, "--attack scale: the factor on the attacker's update")
+    attack_noise: float = _f(1.0, "--attack gaussian / collude: the standard deviation of the noise sent as the update")
+    robust: str = _f("mean", "how clients' vectors are combined: mean (the algorithm's own weighted average) | median | trimmed-mean | krum | multi-krum | clip")
+    robust_fraction: float = _f(0.2, "--robust: the share of the combined vectors assumed Byzantine (trimmed at each end; Krum's f)")
+    robust_select: int | None = _f(None, "--robust multi-krum: how many vectors are averaged (default n - f)")
+    robust_bound: float | None = _f(None, "--robust clip: the distance bound (default: the median distance to the coordinate-wise median)")
     store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)")
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)")
     device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps")
@@ -124,8 +134,15 @@ class RunConfig:
         check_types(RunConfig, {f.name: getattr(self, f.name) for f in fields(RunConfig)}, "run option")
         check_ranges(self)
         validate_dp(self.dp_noise, self.dp_clip, self.dp_delta, self.dp_mode)
+        self.attack_config(), self.robust_config()  # their own checks, before any data is loaded
         if self.classes is not None:
             check_class_syntax(self.classes)
+
+    def attack_config(self) -> AttackConfig:
+        return AttackConfig(self.attack, self.attackers, self.attack_scale, self.attack_noise)
+
+    def robust_config(self) -> RobustConfig:
+        return RobustConfig(self.robust, self.robust_fraction, self.robust_select, self.robust_bound)
 
     def resolved(self) -> ResolvedConfig:
         """The config with the data set's and the algorithm's defaults filled in, as a
@@ -227,7 +244,11 @@ RESUME_MAY_CHANGE = ("rounds", "eval_every", "eval_clients", "checkpoint_every",
 # Options added after runs were already being saved, with the value that gives what a run
 # saved before them computed: a saved config without the key reads as this value (on resume,
 # and wherever a saved config is read back), never as today's default.
-ADDED_LATER: dict[str, Any] = {"val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False}
+ADDED_LATER: dict[str, Any] = {
+    "val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False,
+    "attack": None, "attackers": 0.0, "attack_scale": -10.0, "attack_noise": 1.0,
+    "robust": "mean", "robust_fraction": 0.2, "robust_select": None, "robust_bound": None,
+}
 
 
 def saved_config(saved: dict[str, Any]) -> dict[str, Any]:

@@ -46,6 +46,7 @@ import numpy as np
 import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
+from copfl.attacks import UPLOAD_ATTACKS, AttackConfig, attack_upload, choose_attackers, flip_labels
 from copfl.data.clients import ClientData
 from copfl.flops import UnknownModuleError, training_flops_per_sample
 from copfl.privacy import ACCOUNTANT, DPConfig, DPSGDSession, EpsilonCache, add_history, check_model, privatize_upload
@@ -76,6 +77,7 @@ class EngineConfig:
     dp: DPConfig = DPConfig()  # differential privacy (noise 0: off)
     eval_clients: float = 1.0  # fraction of clients evaluated on an evaluation round (every client after the last)
     holdout_clients: float = 0.0  # fraction of clients kept out of training, evaluated as newcomers (unseen clients)
+    attack: AttackConfig = AttackConfig()  # Byzantine / free-riding clients (copfl.attacks; none by default)
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -306,6 +308,12 @@ class Engine:
         check_model(config.dp, workspace.model, type(workspace.model).__name__, config.bn_stats)
         self.epsilons = EpsilonCache()
         self._unseen: list[int] | None = None
+        self._attackers: list[int] | None = None
+        if config.attack.enabled:
+            algorithm.setup.combiner.attackers = frozenset(self.attackers)  # exposure is measured
+            if config.attack.kind == "label-flip" and self.clients:
+                classes = self.num_classes()
+                self.clients = [flip_labels(d, classes) if i in self.attackers else d for i, d in enumerate(self.clients)]
 
     # ------------------------------------------------------------------ pieces
     @property
@@ -321,6 +329,21 @@ class Engine:
                 raise ValueError(f"--holdout-clients {f:g} of {n} clients keeps {k} out: at least one client must train")
             self._unseen = sorted(numpy_rng(self.config.seed, "holdout-clients").choice(n, size=k, replace=False).tolist()) if k else []
         return self._unseen
+
+    @property
+    def attackers(self) -> list[int]:
+        """The training clients that attack (``config.attack``; copfl.attacks.choose_attackers),
+        ascending; empty without an attack."""
+        if self._attackers is None:
+            a = self.config.attack
+            self._attackers = choose_attackers(self.participating_clients, a.fraction, self.config.seed) if a.enabled else []
+        return self._attackers
+
+    def num_classes(self) -> int:
+        """The model's number of outputs (classes; for next-token models, the vocabulary)."""
+        with torch.no_grad():
+            self.ws.model.eval()
+            return int(self.ws.model(self.clients[0].x_train[:1].to(self.device)).shape[-1])
 
     @property
     def participating_clients(self) -> list[int]:
@@ -423,6 +446,9 @@ class Engine:
         stored, its upload (and shared batch-norm statistics) out."""
         state, message = self._enter(client, message, server_buffers)
         ctx = self.context(client, round)
+        attack = self.config.attack
+        attacking = attack.kind in UPLOAD_ATTACKS and client in self.attackers
+        before = dict(state) if attacking else None  # the state its update starts from
         dp = self.config.dp
         reference = None
         if dp.enabled and dp.mode == "upload":  # what the client starts from, before it trains
@@ -438,6 +464,8 @@ class Engine:
             res.upload = upload  # the client's stored state keeps its clean model
             if noised:
                 spent = [[dp.noise, 1.0, 1]]  # one Gaussian mechanism of sensitivity C
+        if attacking and res.upload:
+            res.upload, res.state = self.attack(client, round, message, before, res)  # type: ignore[arg-type]
         bn = None
         if self.init_buffers.numel():
             if self.config.bn_stats == "local":
@@ -455,6 +483,20 @@ class Engine:
             res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, spent, flops
         )
 
+    def attack(self, client: int, round: int, message: Message, before: dict[str, Any], res: Any) -> tuple[Message, dict[str, Any]]:
+        """An attacker's upload (copfl.attacks.attack_upload) and its new state (which keeps,
+        under ``stale``, the references of its first participation)."""
+        ref = self.algorithm.attack_reference(message, before, res.upload)
+        stale = before.get("attack_stale")
+        if self.config.attack.kind == "stale" and stale is None:
+            stale = {k: v.clone() for k, v in ref.items() if isinstance(v, torch.Tensor)}
+        upload = attack_upload(self.config.attack, res.upload, ref, seed=self.config.seed, round=round, client=client, stale=stale)
+        upload = self.algorithm.after_attack(client, message, before, res.state, upload)
+        state = res.state
+        if stale is not None:
+            state = {**state, "attack_stale": stale}
+        return upload, state
+
     def train_flops_per_sample(self, data: ClientData) -> int:
         """FLOPs of one training sample of the run's model (forward + backward, analytic:
         :func:`copfl.flops.training_flops_per_sample`); 0 for a model the counter cannot count."""
@@ -467,6 +509,8 @@ class Engine:
 
     def start_fold(self, run: RunState, sctx: ServerContext) -> UploadFold | None:
         """The round's upload fold when the algorithm aggregates by folding (else None)."""
+        if self.algorithm.setup.combiner.active:  # a robust estimator or an exposure record needs every upload
+            return None
         acc = self.algorithm.fold_start(sctx, run.server)
         return None if acc is None else UploadFold(self.algorithm, sctx, acc)
 
@@ -538,6 +582,8 @@ class Engine:
     def run_round(self, run: RunState) -> dict[str, Any]:
         r = run.round + 1
         t0 = time.perf_counter()
+        combiner = self.algorithm.setup.combiner
+        combiner.take_exposure()  # combinations made for an evaluation are not the protocol's
         selected = self.sample_clients(r)
         sctx = self.server_context(r, "train", selected)
         fold = self.start_fold(run, sctx)  # uploads folded in as they arrive, never all held
@@ -552,6 +598,9 @@ class Engine:
             add_client_logs(record, {c: done[c][1] for c in sorted(done)})
             for c in sorted(done):
                 self.account(run, c, done[c][2])
+        if self.attackers:
+            # the attackers' mean share of the round's combinations for honest clients (0: none made)
+            record["attacker_weight"] = combiner.take_exposure() or 0.0
         t3 = time.perf_counter()
         clients = unseen = None
         if self.is_eval_round(r):
@@ -573,7 +622,12 @@ class Engine:
         history (copfl's loop and Flower's strategy both end rounds here)."""
         if clients is not None:
             run.last_clients = clients
-            record.update(summarize_clients(clients))
+            attackers = set(self.attackers)
+            honest = [m for m in clients if m.client not in attackers]
+            record.update(summarize_clients(honest or clients))  # attackers apart (a sample of only attackers: all)
+            bad = [m.accuracy for m in clients if m.client in attackers]
+            if bad:
+                record["attacker_acc_mean"] = float(np.mean(bad))
             if len(clients) != len(self.participating_clients):  # a sample of the clients (eval_clients < 1)
                 record["clients_evaluated"] = len(clients)
         if unseen:

@@ -48,6 +48,7 @@ from copfl.io import remove_temporaries
 from copfl.federation import Federation, _count, build_federation, corruption_shift  # noqa: F401  (re-exported)
 from copfl.models import ModelSpec, build_model, forward_macs
 from copfl.privacy import DPConfig, check_model
+from copfl.robust import Combiner
 from copfl.runtime import make_deterministic, resolve_device, set_threads
 from copfl.seeding import torch_global_seed
 from copfl.store import ClientStore, DiskStore, MemoryStore
@@ -94,15 +95,17 @@ def make_engine(
     if getattr(cls, "pooled_data", False):  # an algorithm that trains on every client's data (centralized)
         if cfg.dp_noise > 0:
             raise ValueError(f"--dp-noise {cfg.dp_noise}: {cfg.algorithm} trains on every client's pooled data; per-client differential privacy does not apply")
+        if cfg.attack is not None:
+            raise ValueError(f"--attack {cfg.attack}: {cfg.algorithm} trains on every client's pooled data (a reference); it has no clients to attack")
         if clients:  # a data-free server (Flower's ServerApp) only aggregates
             from copfl.algorithms.centralized import pool_training_data
 
             pooled = pool_training_data(clients)
-    setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats, pooled=pooled)
+    setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats, pooled=pooled, combiner=Combiner(cfg.robust_config()))
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     dp = DPConfig(cfg.dp_noise, cfg.dp_clip, cfg.dp_delta, cfg.dp_mode)
     check_model(dp, model, cfg.model, cfg.bn_stats)  # before the engine: the message names the --model
-    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp, cfg.eval_clients, cfg.holdout_clients)
+    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp, cfg.eval_clients, cfg.holdout_clients, cfg.attack_config())
     store: ClientStore = MemoryStore()
     server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":

@@ -52,6 +52,8 @@ from typing import Any, ClassVar
 import torch
 
 from copfl.data.clients import ClientData
+from copfl.masks import aggregate_per_coordinate
+from copfl.robust import Combiner, weighted_sum  # noqa: F401  (weighted_sum: the algorithms' import)
 from copfl.seeding import torch_generator
 from copfl.store import ClientStore
 from copfl.typecheck import check_types
@@ -152,6 +154,9 @@ class Setup:
     # Every client's training data concatenated in client order (test parts empty), for an
     # algorithm whose class sets ``pooled_data = True`` (the centralized reference); else None.
     pooled: ClientData | None = None
+    # how the algorithm combines clients' vectors (--robust) and the exposure record
+    # (copfl.robust); use it through Algorithm.combine
+    combiner: Combiner = field(default_factory=Combiner)
 
 
 class Algorithm:
@@ -208,6 +213,49 @@ class Algorithm:
         Default: the message's floating tensors, by key (an upload key equal to a message key
         of the same shape)."""
         return {k: v for k, v in message.items() if isinstance(v, torch.Tensor) and v.is_floating_point()}
+
+    def combine(
+        self,
+        vectors: list[torch.Tensor],
+        weights: torch.Tensor,
+        sources: list[int] | tuple[int, ...],
+        recipient: int | None = None,
+        fill: torch.Tensor | None = None,
+    ) -> torch.Tensor:
+        """Every combination of clients' vectors goes through here: the weighted sum of
+        ``vectors`` (``vectors[i]`` from client ``sources[i]``) with the algorithm's ``weights``
+        ((n,), or (n, d) per coordinate, then normalized per coordinate and ``fill`` where no
+        one has weight), for ``recipient`` (None: everyone). By default exactly
+        :func:`weighted_sum`; under ``--robust`` the run's robust estimator with these
+        weights, and with attackers the attackers' share is recorded (copfl.robust)."""
+        return self.setup.combiner(vectors, weights, sources, recipient, fill)
+
+    def combine_masked(
+        self, previous: torch.Tensor, models: list[torch.Tensor], masks: list[torch.Tensor], alphas: torch.Tensor, sources: list[int]
+    ) -> torch.Tensor:
+        """The per-coordinate average of models that share only their unmasked coordinates
+        (:func:`copfl.masks.aggregate_per_coordinate`: each coordinate over the clients sharing
+        it, weights renormalized there, ``previous`` where nobody shares it), through the run's
+        combiner: under ``--robust`` each coordinate is combined robustly over the clients
+        sharing it (a client's masked coordinates hold ``previous`` for Krum's distances)."""
+        if self.setup.combiner.config.kind == "mean":
+            new, _ = aggregate_per_coordinate(previous, models, masks, alphas)
+            self.setup.combiner.record(sources, alphas)
+            return new
+        shared = torch.stack([(~m).to(previous.dtype) for m in masks])
+        filled = [torch.where(m, previous, w) for w, m in zip(models, masks)]
+        return self.combine(filled, alphas.to(previous.dtype)[:, None] * shared, sources, fill=previous)
+
+    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
+        """For ``--attack``: for each upload tensor an attacker may change, the tensor its
+        update started from (``state``: the client's state before its update; ``upload``: its
+        honest upload). Default: :meth:`dp_reference` (copfl.attacks)."""
+        return self.dp_reference(message, state)
+
+    def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
+        """An attacked ``upload`` with the numbers the algorithm derives from the uploaded
+        model recomputed from the attacked one (default: none; CO-PFL's gradient score)."""
+        return upload
 
     # The optional second client phase: an algorithm that has one overrides this.
     personalize: Callable[[ClientContext, Message, ClientState], ClientState] | None = None
@@ -307,6 +355,12 @@ def get_weighting(name: str) -> WeightFn:
         raise ValueError(f"unknown weighting {name!r}; available weightings: {', '.join(sorted(WEIGHTINGS))}") from None
 
 
+def check_sample_count(ctx: ServerContext, client: int, upload: Message) -> None:
+    """A client's uploaded ``num_samples`` (if any) must be the server's count of its data."""
+    if upload.get("num_samples", ctx.num_samples[client]) != ctx.num_samples[client]:
+        raise ValueError(f"client {client} uploaded num_samples {upload['num_samples']}, but the server counts {ctx.num_samples[client]}")
+
+
 class WeightedFold:
     """A weighted sum of one upload tensor per participant, folded one upload at a time in
     ascending client order: bit for bit :func:`weighted_sum` over the same uploads. The
@@ -322,8 +376,7 @@ class WeightedFold:
         self.folded: list[int] = []
 
     def add(self, client: int, upload: Message) -> WeightedFold:
-        if upload.get("num_samples", self.ctx.num_samples[client]) != self.ctx.num_samples[client]:
-            raise ValueError(f"client {client} uploaded num_samples {upload['num_samples']}, but the server counts {self.ctx.num_samples[client]}")
+        check_sample_count(self.ctx, client, upload)
         v = upload[self.key]
         if self.total is None:
             self.total = torch.zeros_like(v)
@@ -336,11 +389,3 @@ class WeightedFold:
             raise RuntimeError(f"round {self.ctx.round}: folded uploads of clients {self.folded}, expected every participant {list(self.ctx.participants)} in order")
         assert self.total is not None
         return self.total
-
-
-def weighted_sum(vectors: list[torch.Tensor], weights: torch.Tensor) -> torch.Tensor:
-    """sum_n weights[n] * vectors[n], accumulated in the given (fixed) order."""
-    out = torch.zeros_like(vectors[0])
-    for v, a in zip(vectors, weights.tolist()):
-        out.add_(v, alpha=a)
-    return out

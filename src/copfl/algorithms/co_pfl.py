@@ -72,13 +72,11 @@ from copfl.algorithms.base import (
     ServerState,
     Setup,
     register,
-    weighted_sum,
     weights_by_samples,
 )
 from copfl.data.clients import ClientData, holdout_split
 from copfl.masks import (
     aggregate_literal,
-    aggregate_per_coordinate,
     compact,
     expand,
     grow_global,
@@ -90,6 +88,7 @@ from copfl.masks import (
 from copfl.workspace import OptimizerConfig, TrainStats, Workspace, make_optimizer
 
 SCORES = ("both", "grad", "pred", "uniform", "samples")
+DEFENSES = ("none", "clip", "reject")
 
 
 # ---------------------------------------------------------------------------- equations
@@ -131,6 +130,24 @@ def contribution_weights(scores: torch.Tensor) -> torch.Tensor:
     if total <= 0.0 or not math.isfinite(total):
         return torch.full_like(scores, 1.0 / len(scores))
     return scores / total
+
+
+def defend_scores(scores: torch.Tensor, defense: str, k: float = 3.0) -> torch.Tensor:
+    """The defended CO-PFL (not in the paper; docs/robustness.md): COWA gives the most weight
+    to the client that deviates most, which is what a poisoned update looks like, so before
+    eq. (11) the contribution scores are
+    ``clip``: capped at their median (no client weighs more than the median client);
+    ``reject``: set to 0 where they are upper outliers across the round's clients, above
+    median + k x 1.4826 x MAD (the median absolute deviation, scaled to a normal's std);
+    ``none``: left as they are (the paper)."""
+    scores = scores.to(torch.float64)
+    if defense == "none" or len(scores) == 0:
+        return scores
+    med = float(torch.quantile(scores, 0.5))  # the median (the mean of the two middle values for an even count)
+    if defense == "clip":
+        return scores.clamp(max=med)
+    mad = float(torch.quantile((scores - med).abs(), 0.5))
+    return torch.where(scores > med + k * 1.4826 * mad, torch.zeros_like(scores), scores)
 
 
 # ---------------------------------------------------------------------------- MAMO
@@ -184,6 +201,8 @@ class CoPFLConfig:
     holdout_fraction: float = 0.2  # with pred_data=holdout
     pred_sign: str = "loss"  # loss (eq. 10 as written) | inverse (lower loss, more weight)
     aggregation: str = "per-coordinate"  # per-coordinate (FedSelect code) | literal (Algorithm 1)
+    defense: str = "none"  # scores before eq. (11): none (the paper) | clip (at the median) | reject (upper outliers -> 0)
+    defense_k: float = 3.0  # reject: how many scaled MADs above the median is an outlier
 
     def __post_init__(self) -> None:
         checks = [
@@ -196,6 +215,8 @@ class CoPFLConfig:
             (0.0 < self.holdout_fraction < 1.0, f"holdout_fraction must be in (0, 1), got {self.holdout_fraction}"),
             (self.pred_sign in ("loss", "inverse"), f"pred_sign must be 'loss' or 'inverse', got {self.pred_sign!r}"),
             (self.aggregation in ("per-coordinate", "literal"), f"aggregation must be 'per-coordinate' or 'literal', got {self.aggregation!r}"),
+            (self.defense in DEFENSES, f"defense must be one of {', '.join(DEFENSES)}, got {self.defense!r}"),
+            (self.defense_k > 0, f"defense_k must be positive, got {self.defense_k}"),
         ]
         for ok, msg in checks:
             if not ok:
@@ -217,6 +238,12 @@ class CoPFL(Algorithm):
             raise ValueError(f"CO-PFL's MAMO is an Adam-style optimizer: use --optimizer adam (got {opt!r}) or --no-mamo")
         self.d = setup.workspace.flat.numel
         self.slices = setup.workspace.flat.slices
+        self.robust = setup.combiner.config.kind != "mean"
+        if self.robust and config.aggregation == "literal":
+            raise ValueError(
+                f"--robust {setup.combiner.config.kind}: CO-PFL's literal aggregation (Algorithm 1) has no robust form; "
+                "use aggregation per-coordinate (the default)"
+            )
 
     # ------------------------------------------------------------------ state
     def init_server(self, init: torch.Tensor) -> ServerState:
@@ -324,7 +351,8 @@ class CoPFL(Algorithm):
         if score == "samples":
             return weights_by_samples(uploads)
         key = {"both": "score", "grad": "grad_score", "pred": "pred_score"}[score]
-        return contribution_weights(torch.tensor([float(u[key]) for _, u in uploads], dtype=torch.float64))
+        scores = torch.tensor([float(u[key]) for _, u in uploads], dtype=torch.float64)
+        return contribution_weights(defend_scores(scores, self.config.defense, self.config.defense_k))
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
         d = self.d
@@ -332,12 +360,14 @@ class CoPFL(Algorithm):
         masks = [unpack_mask(u["mask"], d) for _, u in uploads]
         models = [expand(u["shared"], ~m) for (_, u), m in zip(uploads, masks)]
         prev = server["params"]
+        clients = [c for c, _ in uploads]
         if not any(bool(m.any()) for m in masks):  # nothing personalized: a plain weighted average
-            new, server_mask = weighted_sum(models, alphas), torch.zeros(d, dtype=torch.bool, device=self.device)
+            new, server_mask = self.combine(models, alphas, clients), torch.zeros(d, dtype=torch.bool, device=self.device)
         elif self.config.aggregation == "literal":
             new, server_mask = aggregate_literal(prev, models, masks, alphas)
+            self.setup.combiner.record(clients, alphas)
         else:
-            new, _ = aggregate_per_coordinate(prev, models, masks, alphas)
+            new = self.combine_masked(prev, models, masks, alphas, clients)
             server_mask = torch.zeros(d, dtype=torch.bool, device=self.device)
             for m in masks:
                 server_mask |= m
@@ -358,6 +388,24 @@ class CoPFL(Algorithm):
         }
         new_server = {"params": new, "mask": server_mask, "change": prev - new, "has_change": 1, "alpha": alpha_all}
         return new_server, logs
+
+    # ------------------------------------------------------------------ attacks
+    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
+        """The shared entries the client's update started from: the broadcast's (a coordinate
+        shared after this round was shared before it: masks only grow)."""
+        return {"shared": compact(message["params"], ~unpack_mask(upload["mask"], self.d))}
+
+    def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
+        """The gradient score (eq. 9) of the model the attacker sends, as an attacker running
+        CO-PFL's client would compute it; the prediction score does not depend on it."""
+        if self.config.score not in ("both", "grad"):
+            return upload
+        sent_mask = unpack_mask(upload["mask"], self.d)
+        start = select(state["mask"], state["params"], message["params"])
+        sent = select(sent_mask, new_state["params"], expand(upload["shared"], ~sent_mask))
+        prev_change = message["change"] if message["has_change"] else None
+        g = gradient_score(start - sent, prev_change, float(message["alpha"][client]))
+        return {**upload, "grad_score": g, "score": g + float(upload["pred_score"])}
 
     # ------------------------------------------------------------------ evaluation
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:

@@ -59,7 +59,6 @@ from copfl.algorithms.base import (
     Setup,
     get_weighting,
     register,
-    weighted_sum,
 )
 from copfl.params import FlatParams
 from copfl.workspace import TrainStats, make_optimizer
@@ -425,7 +424,7 @@ class DPAOPFL(Algorithm):
         refreshed = self.is_refresh(ctx.round, server)
         models = [(i, u) for i, u in uploads if "params" in u]
         if models:
-            new["params"] = weighted_sum([u["params"] for _, u in models], self.weigh(models))
+            new["params"] = self.combine([u["params"] for _, u in models], self.weigh(models), [i for i, _ in models])
         logs: dict[str, float] = {"importance_refresh": int(refreshed)}
         # every participant holds the Omega version it was sent this round
         if c.importance == "global" and int(server["omega_version"]):
@@ -433,7 +432,7 @@ class DPAOPFL(Algorithm):
                 ctx.store.put(i, {"omega_version": int(server["omega_version"])})
         omegas = [(i, u) for i, u in uploads if "omega" in u]
         if omegas:
-            new["omega"] = weighted_sum([u["omega"] for _, u in omegas], self.weigh(omegas))
+            new["omega"] = self.combine([u["omega"] for _, u in omegas], self.weigh(omegas), [i for i, _ in omegas])
             new["omega_version"] = int(server["omega_version"]) + 1
             logs["importance_std"] = float(new["omega"].std(unbiased=False))
         # the trigger's signal: the participants' sample-weighted mean training loss

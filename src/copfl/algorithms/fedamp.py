@@ -127,10 +127,18 @@ def cosine_weights(own: torch.Tensor, others: list[torch.Tensor], sigma: float, 
     return xi_ii, [(1.0 - xi_ii) * v / total for v in e]
 
 
+def cloud_terms(
+    own: torch.Tensor, own_index: int, others: list[tuple[int, torch.Tensor]], xi_ii: float, xi: list[float]
+) -> tuple[list[int], list[torch.Tensor], torch.Tensor]:
+    """The terms of u_i in ascending client order: (clients, their models, their weights xi)."""
+    terms = sorted([(own_index, own, xi_ii)] + [(j, w, x) for (j, w), x in zip(others, xi)], key=lambda t: t[0])
+    return [j for j, _, _ in terms], [w for _, w, _ in terms], torch.tensor([x for _, _, x in terms], dtype=torch.float64)
+
+
 def cloud_model(own: torch.Tensor, own_index: int, others: list[tuple[int, torch.Tensor]], xi_ii: float, xi: list[float]) -> torch.Tensor:
     """u_i = xi_ii w_i + sum_{j != i} xi_ij w_j, accumulated in ascending client order."""
-    terms = sorted([(own_index, own, xi_ii)] + [(j, w, x) for (j, w), x in zip(others, xi)], key=lambda t: t[0])
-    return weighted_sum([w for _, w, _ in terms], torch.tensor([x for _, _, x in terms], dtype=torch.float64))
+    _, models, weights = cloud_terms(own, own_index, others, xi_ii, xi)
+    return weighted_sum(models, weights)
 
 
 @register
@@ -163,7 +171,8 @@ class FedAMP(Algorithm):
         own = entry["w"] if entry is not None else server["init"]
         others = [(j, sctx.store.get(j)["w"]) for j in sctx.store.clients() if j != client]
         xi_ii, xi = self.attention(own, [w for _, w in others])
-        return cloud_model(own, client, others, xi_ii, xi)
+        sources, models, weights = cloud_terms(own, client, others, xi_ii, xi)
+        return self.combine(models, weights, sources, recipient=client)  # cloud_model, through --robust
 
     def broadcast(self, sctx: ServerContext, server: ServerState, client: int) -> Message:
         if sctx.phase != "train":

@@ -30,6 +30,7 @@ from copfl.algorithms.base import (
     ServerState,
     Setup,
     WeightedFold,
+    check_sample_count,
     get_weighting,
     register,
 )
@@ -117,10 +118,11 @@ class FedAvg(Algorithm):
         return ClientResult(upload, new_state, stats)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        acc = WeightedFold(ctx, self.weigh, "shared")
+        # bit for bit the fold below (the same weights, summed in the same order), through
+        # the run's combiner (--robust, exposure to attackers)
         for c, u in uploads:
-            acc.add(c, u)
-        return self._average_into(server, acc)
+            check_sample_count(ctx, c, u)
+        return self._put_shared(server, self.combine([u["shared"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads]))
 
     # the same weighted average as a fold (the engine streams uploads into it); a subclass
     # with an aggregation of its own does not fold
@@ -134,7 +136,9 @@ class FedAvg(Algorithm):
         return self._average_into(server, acc)
 
     def _average_into(self, server: ServerState, acc: WeightedFold) -> tuple[ServerState, dict[str, float]]:
-        avg = acc.result()
+        return self._put_shared(server, acc.result())
+
+    def _put_shared(self, server: ServerState, avg: torch.Tensor) -> tuple[ServerState, dict[str, float]]:
         params = server["params"].clone()
         if self.all_shared:
             params = avg

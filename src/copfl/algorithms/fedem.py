@@ -56,6 +56,7 @@ log(softmax) differs from cross-entropy's fused log-softmax in the last bits).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import torch
@@ -101,10 +102,13 @@ def mixture_log_probs(log_pi: torch.Tensor, logits: torch.Tensor) -> torch.Tenso
     return torch.logsumexp(log_pi[:, None, None] + torch.log_softmax(logits, dim=2), dim=0)
 
 
-def component_average(uploads: list[tuple[int, Message]], num_components: int) -> torch.Tensor:
-    """Algorithm 1 line 12: theta_m = sum_i (n_i / n) theta_{i,m} over the uploads."""
+def component_average(uploads: list[tuple[int, Message]], num_components: int, combine: Callable[..., torch.Tensor] | None = None) -> torch.Tensor:
+    """Algorithm 1 line 12: theta_m = sum_i (n_i / n) theta_{i,m} over the uploads (each
+    component through ``combine(vectors, weights, sources)``, default the weighted sum)."""
     alpha = weights_by_samples(uploads)
-    return torch.stack([weighted_sum([u["components"][m] for _, u in uploads], alpha) for m in range(num_components)])
+    clients = [c for c, _ in uploads]
+    comb = combine or (lambda v, w, _: weighted_sum(v, w))
+    return torch.stack([comb([u["components"][m] for _, u in uploads], alpha, clients) for m in range(num_components)])
 
 
 def per_sample_losses(ws: Workspace, components: torch.Tensor, x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
@@ -186,7 +190,7 @@ class FedEM(Algorithm):
         return ClientResult(upload, {"pi": pi}, stats)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
-        return {"components": component_average(uploads, self.config.components)}, {}
+        return {"components": component_average(uploads, self.config.components, self.combine)}, {}
 
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
         """The most weighted component (for callers that need one flat vector; evaluation

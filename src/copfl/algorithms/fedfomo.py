@@ -272,6 +272,20 @@ class FedFomo(Algorithm):
         seen, fresh = pool_aggregate(ctx.store, server["seen"], uploads, ctx.round)
         return {"seen": seen, "fresh": fresh}, {"pool_size": int(seen.sum())}
 
+    def _fomo_update(self, me: int, base: torch.Tensor, ids: list[int], models: torch.Tensor, w: torch.Tensor | None) -> torch.Tensor:
+        """Eq. (7) (:func:`fomo_update`), i.e. the combination (1 - sum w) theta_base +
+        sum_n w_n theta_n: as written under the default combiner (bit for bit the reference's
+        order of operations), through the run's robust estimator under ``--robust``."""
+        combiner = self.setup.combiner
+        if w is None:
+            combiner.record([me], torch.ones(1, dtype=torch.float64), me)
+            return base.clone()
+        weights = torch.cat([torch.tensor([max(0.0, 1.0 - float(w.sum()))], dtype=torch.float64), w.double().cpu()])
+        if combiner.config.kind != "mean":
+            return self.combine([base, *models], weights, [me, *ids], recipient=me)
+        combiner.record([me, *ids], weights, me)
+        return fomo_update(base, models, w)
+
     # ------------------------------------------------------------------ phase 2
     def personalize(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientState:
         cfg, ws, me = self.config, ctx.workspace, ctx.client
@@ -293,7 +307,7 @@ class FedFomo(Algorithm):
             w = fomo_weights(deltas)
         else:
             deltas, w = torch.zeros(0, dtype=torch.float64), None
-        theta = fomo_update(base, models, w) if w is not None else base.clone()
+        theta = self._fomo_update(me, base, cand_ids, models, w)
         affinity = update_affinity(state["affinity"], cand_ids, deltas, w, cfg.affinity)
         ctx.logs.update(
             {

@@ -75,7 +75,6 @@ from copfl.algorithms.base import (
     Setup,
     get_weighting,
     register,
-    weighted_sum,
 )
 from copfl.algorithms.per_fedavg import full_gradient, gradient, inner_step, meta_gradient_fo, meta_gradient_hf
 from copfl.data.clients import ClientData, holdout_split
@@ -246,7 +245,7 @@ class FedMeta(Algorithm):
         return meta_gradient_fo(g), loss
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        return {"params": weighted_sum([u["params"] for _, u in uploads], self.weigh(uploads))}, {}
+        return {"params": self.combine([u["params"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads])}, {}
 
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
         """The meta-model after ``adapt_steps`` inner steps of size alpha on the SUPPORT set

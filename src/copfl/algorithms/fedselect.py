@@ -31,9 +31,8 @@ from copfl.algorithms.base import (
     Setup,
     get_weighting,
     register,
-    weighted_sum,
 )
-from copfl.masks import aggregate_per_coordinate, compact, expand, grow_per_tensor, pack_mask, select, unpack_mask
+from copfl.masks import compact, expand, grow_per_tensor, pack_mask, select, unpack_mask
 from copfl.workspace import TrainStats, make_optimizer
 
 
@@ -104,10 +103,11 @@ class FedSelect(Algorithm):
         alphas = self.weigh(uploads)
         masks = [unpack_mask(u["mask"], self.d) for _, u in uploads]
         models = [expand(u["shared"], ~m) for (_, u), m in zip(uploads, masks)]
+        clients = [c for c, _ in uploads]
         if not any(bool(m.any()) for m in masks):
-            new = weighted_sum(models, alphas)
+            new = self.combine(models, alphas, clients)
         else:
-            new, _ = aggregate_per_coordinate(server["params"], models, masks, alphas)
+            new = self.combine_masked(server["params"], models, masks, alphas, clients)
         logs = {"mask_fraction_mean": float(torch.stack([m.float().mean() for m in masks]).mean())}
         return {"params": new}, logs
 

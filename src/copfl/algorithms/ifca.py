@@ -120,17 +120,19 @@ def estimate_cluster(losses: list[float]) -> int:
     return best
 
 
-def cluster_average(server_models: torch.Tensor, uploads: list[tuple[int, Message]], weigh) -> tuple[torch.Tensor, list[int]]:
+def cluster_average(server_models: torch.Tensor, uploads: list[tuple[int, Message]], weigh, combine=None) -> tuple[torch.Tensor, list[int]]:
     """Algorithm 1 line 12 (model averaging): theta_j = weighted average of the models
     uploaded for cluster j; a cluster without uploads keeps its model. Returns the new
-    stacked models and the number of uploads per cluster."""
+    stacked models and the number of uploads per cluster. ``combine(vectors, weights,
+    sources)``: how a cluster's models are combined (default the weighted sum)."""
     models = server_models.clone()
     sizes = []
     for j in range(len(models)):
         group = [(c, u) for c, u in uploads if int(u["cluster"]) == j]
         sizes.append(len(group))
         if group:
-            models[j] = weighted_sum([u["params"] for _, u in group], weigh(group))
+            vectors, weights = [u["params"] for _, u in group], weigh(group)
+            models[j] = weighted_sum(vectors, weights) if combine is None else combine(vectors, weights, [c for c, _ in group])
     return models, sizes
 
 
@@ -193,8 +195,12 @@ class IFCA(Algorithm):
         upload = {"params": ctx.workspace.params.clone(), "cluster": j, "num_samples": ctx.data.num_train}
         return ClientResult(upload, {}, stats)
 
+    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
+        """The cluster model the client chose and trained."""
+        return {"params": message["models"][int(upload["cluster"])]}
+
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, int]]:
-        models, sizes = cluster_average(server["models"], uploads, self.weigh)
+        models, sizes = cluster_average(server["models"], uploads, self.weigh, self.combine)
         return {"models": models}, {f"cluster_size_{j}": n for j, n in enumerate(sizes)}
 
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:

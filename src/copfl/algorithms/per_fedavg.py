@@ -62,7 +62,6 @@ from copfl.algorithms.base import (
     Setup,
     get_weighting,
     register,
-    weighted_sum,
 )
 from copfl.data.clients import ClientData
 from copfl.workspace import TrainStats, Workspace, make_optimizer
@@ -194,7 +193,7 @@ class PerFedAvg(Algorithm):
         return ClientResult({"params": local, "num_samples": ctx.data.num_train}, {}, stats)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        return {"params": weighted_sum([u["params"] for _, u in uploads], self.weigh(uploads))}, {}
+        return {"params": self.combine([u["params"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads])}, {}
 
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
         """One step of size alpha from the global model on the client's TRAINING data."""

@@ -235,6 +235,12 @@ class PFedHN(Algorithm):
         embed_dim = int(1 + n / 4) if config.embed_dim == -1 else config.embed_dim
         self.layout = HNetLayout(n, embed_dim, config.hidden, config.n_hidden, setup.workspace.params.numel())
         self.inner_optimizer = OptimizerConfig("sgd", config.inner_lr, config.inner_momentum, config.inner_wd)
+        self.robust = setup.combiner.config.kind != "mean"
+        if self.robust and config.server_update != "mean":
+            raise ValueError(
+                f"--robust {setup.combiner.config.kind}: pFedHN's sequential server update applies each client's hypernetwork "
+                "gradient in turn and averages nothing; use server_update=mean to combine them robustly"
+            )
 
     def init_server(self, init: torch.Tensor) -> ServerState:
         hnet = init_hypernetwork(self.layout, torch_generator(init_seed(init), "pfedhn-init"), self.device)
@@ -281,6 +287,15 @@ class PFedHN(Algorithm):
     def aggregate(self, sctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
         start, cfg = server["hnet"], self.config
         hnet, buf, norms = start, server["momentum"], []
+        clients = [c for c, _ in uploads]
+        uniform = torch.full((len(uploads),), 1.0 / len(uploads), dtype=torch.float64)
+        if self.robust:  # the mean of the clients' hypernetwork gradients, robustly
+            grads = [hypernetwork_grad(self.layout, start, c, u["delta"]) for c, u in uploads]
+            total = self.combine(grads, uniform, clients)
+            del grads
+            hnet, buf = sgd_step(hnet, buf, clip_grad(total, cfg.clip), self.layout.num_embedding, cfg)
+            return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": float(total.norm())}
+        self.setup.combiner.record(clients, uniform)  # each upload moves the hypernetwork with the same weight
         total = torch.zeros_like(start) if cfg.server_update == "mean" else None
         for c, u in uploads:
             g = hypernetwork_grad(self.layout, start, c, u["delta"])  # at the hnet that generated theta_c

@@ -60,7 +60,6 @@ from copfl.algorithms.base import (
     Setup,
     get_weighting,
     register,
-    weighted_sum,
 )
 from copfl.workspace import Workspace, make_optimizer
 
@@ -181,7 +180,7 @@ class PFedMe(Algorithm):
         return ClientResult(upload, {"theta": theta.clone()}, stats)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        avg = weighted_sum([u["params"] for _, u in uploads], self.weigh(uploads))
+        avg = self.combine([u["params"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads])
         return {"params": server_mix(server["params"], avg, self.config.beta)}, {}
 
     def recompute_personal(self, ctx: ClientContext, w: torch.Tensor) -> torch.Tensor:

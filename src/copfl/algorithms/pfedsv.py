@@ -243,7 +243,7 @@ class PFedSV(Algorithm):
         new: ServerState = {"seen": seen, "fresh": fresh}
         if self.cls is not None:
             alphas = get_weighting(self.config.fe_weighting)(uploads)
-            fe = weighted_sum([u["params"] for _, u in uploads], alphas)
+            fe = self.combine([u["params"] for _, u in uploads], alphas, [c for c, _ in uploads])
             new["fe"] = torch.where(self.cls, server["fe"], fe)  # only the body coordinates are used
         return new, {"pool_size": int(seen.sum())}
 
@@ -281,8 +281,9 @@ class PFedSV(Algorithm):
         w = shapley_weights(sv, dist, 0, cfg.own_distance)
         if w is None:  # A2: no member helps: keep the own model
             mixed = rows[0]
+            self.setup.combiner.record([me], torch.ones(1, dtype=torch.float64), me)
         else:
-            mixed = personalized_model(w, rows)
+            mixed = self.combine(list(rows), w, members, recipient=me)  # personalized_model (eq. 7), through --robust
         if sel is None:
             theta = mixed.clone()
         else:

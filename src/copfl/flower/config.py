@@ -20,6 +20,11 @@ def check_flower_config(cfg: RunConfig) -> None:
             f"--holdout-clients {cfg.holdout_clients:g}: unseen-client evaluation runs in copfl's own engine only "
             "(copfl run / compare); a Flower run takes --holdout-clients 0"
         )
+    if cfg.attack is not None:
+        raise ValueError(
+            f"--attack {cfg.attack}: attacks are simulated in copfl's own engine only (copfl run / compare); "
+            "a Flower run has no simulated attackers (--robust works there)"
+        )
 
 
 def config_to_json(cfg: RunConfig) -> str:

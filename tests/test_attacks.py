@@ -1,0 +1,170 @@
+"""Attacks transform uploads as specified; honest figures exclude attackers (copfl.attacks)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+import torch
+
+from copfl.attacks import AttackConfig, attack_upload, choose_attackers, flip_labels
+from copfl.config import RunConfig, resume_conflicts, saved_config
+from copfl.data.clients import ClientData
+from copfl.experiment import build_engine, build_federation
+from copfl.seeding import torch_generator
+
+U = {"w": torch.tensor([1.0, 2.0]), "num_samples": 7, "mask": torch.tensor([True, False])}
+R = {"w": torch.tensor([0.5, 0.5])}
+
+
+def attacked(kind, **kw):
+    cfg = AttackConfig(kind, 0.3, **{k: v for k, v in kw.items() if k in ("scale", "noise")})
+    return attack_upload(cfg, U, R, seed=3, round=2, client=kw.get("client", 4), stale=kw.get("stale"))
+
+
+def test_each_upload_attack_by_hand():
+    assert attacked("sign-flip")["w"].tolist() == [0.0, -1.0]  # r - (u - r)
+    assert attacked("scale")["w"].tolist() == [-4.5, -14.5]  # r - 10 (u - r)
+    assert attacked("scale", scale=3.0)["w"].tolist() == [2.0, 5.0]
+    assert attacked("free-rider")["w"].tolist() == [0.5, 0.5]
+    assert attacked("stale", stale={"w": torch.tensor([9.0, 9.0])})["w"].tolist() == [9.0, 9.0]
+    z = torch.randn(2, generator=torch_generator(3, "attack", "gaussian", 2, 4, "w"))
+    assert torch.allclose(attacked("gaussian", noise=2.0)["w"], R["w"] + 2.0 * z)
+    assert not torch.equal(attacked("gaussian")["w"], attacked("gaussian", client=5)["w"])  # each attacker its own noise
+    assert torch.equal(attacked("collude")["w"], attacked("collude", client=5)["w"])  # colluders: one crafted update
+    for kind in ("sign-flip", "gaussian", "collude"):
+        out = attacked(kind)
+        assert out["num_samples"] == 7 and out["mask"] is U["mask"]  # numbers and masks travel as they are
+    assert attacked("label-flip") is U  # label flipping poisons data, not the upload
+
+
+def test_label_flip_and_attacker_choice():
+    d = ClientData(torch.zeros(3, 1), torch.tensor([0, 1, 9]), torch.zeros(2, 1), torch.tensor([0, 1]), torch.zeros(1, 1), torch.tensor([2]))
+    f = flip_labels(d, 10)
+    assert f.y_train.tolist() == [9, 8, 0] and f.y_val.tolist() == [7] and f.y_test.tolist() == [0, 1]
+    a = choose_attackers(list(range(10)), 0.3, seed=0)
+    assert len(a) == 3 and a == sorted(a) and a == choose_attackers(list(range(10)), 0.3, seed=0)
+    assert choose_attackers([1, 4, 6], 0.1, seed=0)[0] in (1, 4, 6)  # at least one, from the pool
+    with pytest.raises(ValueError, match="at least one must be honest"):
+        choose_attackers([0, 1], 0.9, seed=0)
+
+
+def test_bad_attack_settings_are_refused():
+    with pytest.raises(ValueError, match="needs --attackers"):
+        RunConfig(attack="sign-flip")
+    with pytest.raises(ValueError, match="needs --attack KIND"):
+        RunConfig(attackers=0.2)
+    with pytest.raises(ValueError, match="'flip'"):
+        RunConfig(attack="flip", attackers=0.2)
+    with pytest.raises(ValueError, match="'average'"):
+        RunConfig(robust="average")
+
+
+def _run(algorithm="fedavg", rounds=1, **kw):
+    cfg = RunConfig(algorithm=algorithm, dataset="digits", rounds=rounds, val_fraction=0.0, seed=0, **kw).resolved()
+    engine = build_engine(cfg, build_federation(cfg))
+    return engine, engine.run()
+
+
+def test_fedavg_oracle_sign_flip_and_scale_against_free_riders():
+    """One round of FedAvg: an attacker's upload enters the average with its weight, so
+    sign-flip + clean = 2 x free-rider and scale(s) = free-rider + s (clean - free-rider)."""
+    _, clean = _run()
+    kw = {"attackers": 0.3}
+    engine, fr = _run(attack="free-rider", **kw)
+    _, sf = _run(attack="sign-flip", **kw)
+    _, sc = _run(attack="scale", attack_scale=-4.0, **kw)
+    g = {k: s.server["params"] for k, s in (("clean", clean), ("fr", fr), ("sf", sf), ("sc", sc))}
+    assert torch.allclose(g["sf"] + g["clean"], 2 * g["fr"], atol=1e-6)
+    assert torch.allclose(g["sc"], g["fr"] - 4.0 * (g["clean"] - g["fr"]), atol=1e-5)
+    assert not torch.allclose(g["sf"], g["clean"])
+    # the weight FedAvg gives the attackers is their share of the training samples
+    n = engine.num_samples
+    share = sum(n[c] for c in engine.attackers) / sum(n)
+    assert fr.history[0]["attacker_weight"] == pytest.approx(share)
+
+
+def test_honest_figures_exclude_attackers_and_files_mark_them(tmp_path):
+    from copfl.cli import main
+
+    out = tmp_path / "r"
+    assert main(["run", "--rounds", "2", "--val-fraction", "0", "--attack", "label-flip", "--attackers", "0.2", "--out", str(out)]) == 0
+    history = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    clients = {int(r.split(",")[0]): float(r.split(",")[1]) for r in (out / "clients.csv").read_text().splitlines()[1:]}
+    summary = json.loads((out / "summary.json").read_text())
+    attackers = summary["attack"]["attackers"]
+    assert len(attackers) == 2 and summary["attack"]["kind"] == "label-flip"
+    last = history[-1]
+    honest = [a for c, a in clients.items() if c not in attackers]
+    bad = [a for c, a in clients.items() if c in attackers]
+    assert last["acc_mean"] == pytest.approx(np.mean(honest)) and last["attacker_acc_mean"] == pytest.approx(np.mean(bad))
+    assert summary["final"]["attacker_acc_mean"] == pytest.approx(np.mean(bad))
+    rows = (out / "clients.csv").read_text().splitlines()
+    assert rows[0].endswith(",attacker") and sum(r.endswith(",1") for r in rows[1:]) == 2
+
+
+def test_label_flip_poisons_the_attackers_training_labels_only():
+    engine, _ = _run(attack="label-flip", attackers=0.2, rounds=1)
+    cfg = RunConfig(algorithm="fedavg", dataset="digits", val_fraction=0.0).resolved()
+    plain = build_federation(cfg).clients
+    for c, d in enumerate(engine.clients):
+        if c in engine.attackers:
+            assert torch.equal(d.y_train, 9 - plain[c].y_train)
+        else:
+            assert torch.equal(d.y_train, plain[c].y_train)
+        assert torch.equal(d.y_test, plain[c].y_test)
+
+
+def test_measuring_exposure_changes_nothing():
+    """With attackers recorded but the default combiner, FedAvg aggregates through the
+    combiner instead of its streaming fold: bit for bit the same model."""
+    _, folded = _run(rounds=2)
+    cfg = RunConfig(algorithm="fedavg", dataset="digits", rounds=2, val_fraction=0.0, seed=0).resolved()
+    engine = build_engine(cfg, build_federation(cfg))
+    engine.algorithm.setup.combiner.attackers = frozenset({3})  # measured, not attacking
+    state = engine.run()
+    assert torch.equal(state.server["params"], folded.server["params"])
+    assert state.history[-1]["acc_mean"] == folded.history[-1]["acc_mean"]
+
+
+def test_co_pfl_scores_what_an_attacker_sends():
+    """A free-rider sends the model it received: its gradient score (eq. 9) is computed on a
+    zero change on its shared coordinates (all of them with p = 0), cos = 0, score 1 (the
+    honest clients' changes score otherwise)."""
+    engine, state = _run("co-pfl", rounds=2, attack="free-rider", attackers=0.2, options={"score": "grad", "p": 0.0})
+    pc = state.history[1]["per_client"]
+    for c, g in zip(pc["client"], pc["grad_score"]):
+        if c in engine.attackers:
+            assert g == 1.0
+        else:
+            assert g != 1.0
+    assert state.history[1]["attacker_weight"] == pytest.approx(sum(a for c, a in zip(pc["client"], pc["alpha"]) if c in engine.attackers))
+
+
+def test_multi_krum_leaves_scaled_attackers_out():
+    _, state = _run(attack="scale", attackers=0.2, robust="multi-krum", rounds=3)
+    assert all(r["attacker_weight"] == 0.0 for r in state.history)  # x -10 updates are far from everyone
+    _, plain = _run(attack="scale", attackers=0.2, rounds=3)
+    assert all(r["attacker_weight"] == pytest.approx(0.2, abs=0.05) for r in plain.history)  # their sample share
+    assert state.history[-1]["acc_mean"] > plain.history[-1]["acc_mean"] + 0.2
+
+
+def test_saved_configs_without_attacks_keep_their_meaning():
+    old = {"algorithm": "fedavg", "dataset": "digits", "rounds": 5}
+    assert saved_config(old)["attack"] is None and saved_config(old)["robust"] == "mean"
+    assert resume_conflicts(old, RunConfig(algorithm="fedavg", dataset="digits", rounds=8, val_fraction=0.0)) == []
+    assert resume_conflicts(old, RunConfig(algorithm="fedavg", dataset="digits", rounds=8, val_fraction=0.0, robust="median"))[0].startswith("robust")
+
+
+@pytest.mark.parametrize("algorithm", sorted(__import__("copfl.algorithms", fromlist=["ALGORITHMS"]).ALGORITHMS))
+def test_every_algorithm_takes_attacks_and_robust_aggregation(algorithm):
+    if algorithm == "centralized":
+        with pytest.raises(ValueError, match="pooled data"):
+            _run(algorithm, attack="sign-flip", attackers=0.2)
+        return
+    options = {"server_update": "mean"} if algorithm == "pfedhn" else {}  # its sequential update averages nothing
+    engine, state = _run(algorithm, attack="sign-flip", attackers=0.2, robust="median", options=options)
+    rec = state.history[-1]
+    assert 0.0 <= rec["attacker_weight"] <= 1.0 and 0.0 <= rec["acc_mean"] <= 1.0
+    assert "attacker_acc_mean" in rec and len(engine.attackers) == 2
