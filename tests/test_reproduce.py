@@ -272,3 +272,38 @@ def test_planned_runs_share_a_federation_only_when_every_data_field_matches():
     assert PlannedRun(None, 0.1, 0, replace(base, algorithm="fedavg"), Path("b")).federation_key == key
     for change in ({"partition": "dirichlet"}, {"alpha": 0.1}, {"classes": "0-4"}, {"power": 2.0}, {"severity": 3}, {"clients": 20}):
         assert PlannedRun(None, 0.01, 0, replace(base, **change), Path("c")).federation_key != key, change
+
+
+def test_robustness_cells_cover_every_method_attack_and_fraction():
+    from copfl.reproduce.experiments import ROBUSTNESS_ATTACKS, ROBUSTNESS_FRACTIONS, ROBUSTNESS_METHODS
+
+    _, cells = experiment_cells("robustness", tune=False)
+    assert len(cells) == len(ROBUSTNESS_METHODS) * (1 + len(ROBUSTNESS_ATTACKS) * len(ROBUSTNESS_FRACTIONS))
+    defended = [c for c in cells if c.row == "CO-PFL defended"]
+    assert all(dict(c.options)["defense"] == "reject" and dict(c.options)["p"] == 0.25 for c in defended)
+    c = next(c for c in cells if c.row == "FedAvg + median" and c.col == "collude 30%")
+    assert dict(c.run_options) == {"robust": "median", "attack": "collude", "attackers": 0.3}
+    assert all(c.setting.key == "cifar10-10" for c in cells)  # the CO-PFL CIFAR-10 protocol
+
+
+def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
+    from copfl.reproduce import experiments
+
+    monkeypatch.setattr(experiments, "ROBUSTNESS_METHODS", {k: experiments.ROBUSTNESS_METHODS[k] for k in ("FedAvg", "CO-PFL", "CO-PFL defended")})
+    monkeypatch.setattr(experiments, "ROBUSTNESS_ATTACKS", ("sign-flip",))
+    monkeypatch.setattr(experiments, "ROBUSTNESS_FRACTIONS", (0.3,))
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    assert main(["reproduce", "robustness", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--threads", "1"]) == 0
+    doc = json.loads((out / "robustness.json").read_text())
+    at = {(c["row"], c["col"]): c for c in doc["cells"]}
+    assert len(at) == 6 and all(c["status"] == "done" for c in at.values())
+    # FedAvg weighs clients by their samples: every client holds the same number here
+    assert at[("FedAvg", "sign-flip 30%")]["attacker_weight"] == pytest.approx(0.3)
+    assert at[("FedAvg", "no attack")]["attacker_weight"] is None
+    runs = [r for e in at[("CO-PFL", "sign-flip 30%")]["lrs"].values() for r in e["runs"]]
+    summary = json.loads(open(runs[0]["folder"] + "/summary.json").read())  # the run folder is under --out
+    assert summary["attack"]["kind"] == "sign-flip" and len(summary["attack"]["attackers"]) == 3
+    md = (out / "robustness.md").read_text()
+    assert "## Weight given to attackers" in md and "COWA's weight on attackers against FedAvg's" in md
+    assert "The defended CO-PFL without attackers" in md and (out / "robustness.png").stat().st_size > 1000

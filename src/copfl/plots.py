@@ -170,6 +170,31 @@ def plot_vs_paper(cells: list[dict[str, Any]], path: str | Path, title: str = ""
     _save(fig, path)
 
 
+def plot_robustness(cells: list[dict[str, Any]], path: str | Path, title: str = "") -> None:
+    """Two heatmaps over method (rows) x attack (columns): the honest clients' accuracy and the
+    weight each method gives the attackers."""
+    plt = _pyplot()
+    rows = list(dict.fromkeys(c["row"] for c in cells))
+    cols = list(dict.fromkeys(c["col"] for c in cells))
+    at = {(c["row"], c["col"]): c for c in cells}
+    fig, axes = plt.subplots(2, 1, figsize=(max(7.0, 0.75 * len(cols) + 3), 0.45 * len(rows) * 2 + 3.2), squeeze=False)
+    for ax, key, label, cmap, vmax in ((axes[0][0], "ours", "honest clients' accuracy (%)", "viridis", None),
+                                       (axes[1][0], "attacker_weight", "weight given to attackers", "magma_r", 1.0)):
+        grid = np.array([[np.nan if at.get((r, c), {}).get(key) is None else at[(r, c)][key] for c in cols] for r in rows], dtype=float)
+        im = ax.imshow(grid, aspect="auto", cmap=cmap, vmin=0.0 if vmax else None, vmax=vmax)
+        for i in range(len(rows)):
+            for j in range(len(cols)):
+                if not np.isnan(grid[i, j]):
+                    ax.text(j, i, f"{grid[i, j]:.2f}" if vmax else f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7, color="w" if vmax is None else "k")
+        ax.set_xticks(range(len(cols)), cols, rotation=45, ha="right", fontsize=8)
+        ax.set_yticks(range(len(rows)), rows, fontsize=8)
+        ax.set_title(label)
+        fig.colorbar(im, ax=ax, fraction=0.025)
+    if title:
+        fig.suptitle(title)
+    _save(fig, path)
+
+
 def plot_pgamma(groups: dict[str, list[dict[str, Any]]], path: str | Path) -> None:
     """Heatmaps of accuracy over p (rows) x gamma (columns): ours and the paper's, per data set."""
     plt = _pyplot()

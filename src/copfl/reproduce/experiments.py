@@ -103,6 +103,7 @@ class Cell:
     options: tuple[tuple[str, Any], ...] = ()
     paper: float | None = None
     lrs: tuple[float | None, ...] = (None,)  # the learning rates to run (None: the algorithm's default)
+    run_options: tuple[tuple[str, Any], ...] = ()  # RunConfig fields of the cell's runs (an attack, --robust)
 
     @property
     def tuned(self) -> bool:
@@ -201,6 +202,38 @@ def convergence_cells(tune: bool) -> list[Cell]:
     return cells
 
 
+# The robustness study (issue 18; no paper table): who resists Byzantine and free-riding clients
+# row -> (algorithm, algorithm options, run options, learning rate). One rate per method, not
+# tuned (15 columns of 8 methods): Local, FedAvg and CO-PFL at the rate Table II's cpu-scale
+# tuning chose on this column (docs/results/reproduce-cpu/table2.md), pFedSV, FedFomo and
+# FedAMP at their documented defaults (None: the algorithm's run_defaults, docs/baselines.md).
+ROBUSTNESS_METHODS: dict[str, tuple[str, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...], float | None]] = {
+    "Local Only": ("local", (), (), 0.01),
+    "FedAvg": ("fedavg", (), (), 0.01),
+    "FedAvg + median": ("fedavg", (), (("robust", "median"),), 0.01),
+    "CO-PFL": ("co-pfl", copfl_options("cifar10"), (), 1e-4),
+    "CO-PFL defended": ("co-pfl", copfl_options("cifar10", defense="reject"), (), 1e-4),
+    "pFedSV": ("pfedsv", (), (), None),
+    "FedFomo": ("fedfomo", (), (), None),
+    "FedAMP": ("fedamp", (), (), None),
+}
+ROBUSTNESS_ATTACKS = ("sign-flip", "scale", "gaussian", "label-flip", "free-rider", "stale", "collude")
+ROBUSTNESS_FRACTIONS = (0.1, 0.3)
+
+
+def robustness_cells(tune: bool) -> list[Cell]:
+    """Every method x (no attack, each attack at each fraction); learning rates fixed (``tune``
+    does not apply: see ROBUSTNESS_METHODS)."""
+    st = paper_setting("cifar10", 10)
+    attacks: list[tuple[str, tuple[tuple[str, Any], ...]]] = [("no attack", ())]
+    attacks += [(f"{a} {round(100 * f)}%", (("attack", a), ("attackers", f))) for a in ROBUSTNESS_ATTACKS for f in ROBUSTNESS_FRACTIONS]
+    cells = []
+    for row, (alg, opts, run_opts, lr) in ROBUSTNESS_METHODS.items():
+        for col, attack in attacks:
+            cells.append(Cell("", row, col, st, alg, opts, None, (lr,), tuple(sorted(run_opts + attack))))
+    return cells
+
+
 EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
     "table2": (
         Experiment("table2", "Personalized accuracy, 8 methods x 4 data sets x 2 client counts", "journal Table II", "table"),
@@ -248,6 +281,17 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
             "curves",
         ),
         convergence_cells,
+    ),
+    "robustness": (
+        Experiment(
+            "robustness",
+            "Byzantine and free-riding clients: honest clients' accuracy and the weight each method gives attackers",
+            "no paper table: copfl's own study on the CO-PFL CIFAR-10 protocol (10 clients; docs/robustness.md)",
+            "robustness",
+            "attackers are a seeded 10% (1) or 30% (3) of the 10 clients; accuracy is the honest clients' mean; "
+            "CO-PFL defended = defense=reject (upper-outlier contribution scores get no weight); FedAvg + median = --robust median",
+        ),
+        robustness_cells,
     ),
 }
 

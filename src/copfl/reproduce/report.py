@@ -133,20 +133,21 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     tune = (
         "tuned per cell over the paper's grids (CO-PFL {1e-4, 1e-5}; baselines {1e-2, 1e-3, 1e-4}), "
         "the rate with the best mean final accuracy kept, as the paper reports each method's best"
-        if doc["tune"]
+        if doc["tune"] and any(c.get("tuned") for c in cells)
         else "not tuned: each algorithm's documented default (see docs/baselines.md), or the paper's fixed rate"
     )
     has_paper = any(c.get("paper") is not None for c in cells)
     lines = [
         f"# Reproduction: {doc['title']}",
         "",
-        f"Paper: CO-PFL, {doc['source']}.  ",
+        f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: CO-PFL, {doc['source']}.  ",
         f"Command: `{doc['command']}`  " if doc["command"] else "",
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
         f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}. Learning rate: {tune}.  ",
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
-        "clients, at the last round. The paper does not say whether it reports the last or the best round; the best "
-        "round (chosen on the test set) is in a later table, beside the round chosen on validation data when the runs had some.",
+        "clients, at the last round. "
+        + ("" if doc["kind"] == "robustness" else "The paper does not say whether it reports the last or the best round; ")
+        + "The best round (chosen on the test set) is in a later table, beside the round chosen on validation data when the runs had some.",
     ]
     if doc.get("note"):
         lines.append(f"Setting: {doc['note']}.")
@@ -165,6 +166,8 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
                 rho = "-" if rk["spearman"] is None else f"{rk['spearman']:.2f}"
                 lines.append(f"- {rk['col']}: ours {' > '.join(rk['ours'])}; paper {' > '.join(rk['paper'])}; Spearman rho {rho}")
             lines.append("")
+    if doc["kind"] == "robustness":
+        lines += robustness_sections(cells)
     if doc["kind"] == "curves":
         lines += ["## Final training loss (last round)", ""]
         lines += [markdown_table(cells, lambda c: _num(c.get("train_loss"), 4)), ""]
@@ -199,6 +202,45 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     env = doc["environment"]
     lines.append(f"copfl {env['copfl']}, torch {env['torch']}, Python {env['python']}, {env['platform']}.")
     return "\n".join(lines) + "\n"
+
+
+def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
+    """The robustness study's own tables (the weight on attackers, their accuracy) and the
+    answers they give, computed from the cells that finished."""
+    lines = [
+        "Accuracy above: the honest clients' mean (attackers excluded).",
+        "",
+        "## Weight given to attackers",
+        "",
+        "Each cell: the attackers' share of the method's combinations for honest clients (`attacker_weight`, the mean "
+        "over rounds): FedAvg's is the attackers' share of the training samples; a robust method keeps it low.",
+        "",
+        markdown_table(cells, lambda c: _num(c.get("attacker_weight"), 3)),
+        "",
+        "## The attackers' own accuracy",
+        "",
+        markdown_table(cells, lambda c: _num(c.get("attacker_acc"))),
+        "",
+    ]
+    at = {(c["row"], c["col"]): c for c in cells}
+    answers = []
+    ratios = [
+        at[("CO-PFL", c["col"])]["attacker_weight"] / c["attacker_weight"]
+        for c in cells
+        if c["row"] == "FedAvg" and c.get("attacker_weight") and (at.get(("CO-PFL", c["col"])) or {}).get("attacker_weight") is not None
+    ]
+    if ratios:
+        answers.append(
+            f"- COWA's weight on attackers against FedAvg's (their sample share), over {len(ratios)} attack columns: "
+            f"mean {sum(ratios) / len(ratios):.2f}x, from {min(ratios):.2f}x to {max(ratios):.2f}x."
+        )
+    plain, defended = at.get(("CO-PFL", "no attack"), {}), at.get(("CO-PFL defended", "no attack"), {})
+    if plain.get("ours") is not None and defended.get("ours") is not None:
+        answers.append(f"- The defended CO-PFL without attackers: {defended['ours']:.2f}% against {plain['ours']:.2f}% "
+                       f"({defended['ours'] - plain['ours']:+.2f} points).")
+    if answers:
+        lines += ["## Answers", ""] + answers + [""]
+    return lines
 
 
 def chosen_history(cell_doc: dict[str, Any]) -> list[dict[str, Any]] | None:
@@ -236,6 +278,9 @@ def draw(doc: dict[str, Any], out: Path) -> list[str]:
         return files
     if kind == "table":
         plots.plot_vs_paper(cells, out / f"{name}.png", title=doc["title"])
+        files.append(f"{name}.png")
+    elif kind == "robustness":
+        plots.plot_robustness(cells, out / f"{name}.png", title=doc["title"])
         files.append(f"{name}.png")
     elif kind == "heatmap":
         plots.plot_pgamma(_groups(cells), out / f"{name}.png")

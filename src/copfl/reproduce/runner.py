@@ -95,9 +95,9 @@ def plan_runs(
                     seed=seed,
                     threads=threads,
                     options=dict(options),
-                    **base,
+                    **{**base, **dict(cell.run_options)},
                 ).resolved()
-                name = f"{st.key}-{cell.algorithm}{_opt_suffix(options)}-lr{cfg.lr:g}-seed{seed}-{run_identity(cfg)}"
+                name = f"{st.key}-{cell.algorithm}{_opt_suffix(options)}{_opt_suffix(cell.run_options)}-lr{cfg.lr:g}-seed{seed}-{run_identity(cfg)}"
                 folder = out / "runs" / name
                 cfg = replace(cfg, out=str(folder))
                 run = runs.setdefault(folder, PlannedRun(cell, float(cfg.lr), seed, cfg, folder))  # type: ignore[arg-type]
@@ -148,7 +148,7 @@ def execute(
                 log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
                 continue
         assert isinstance(fed, Federation)
-        label = f"{key} {r.cell.algorithm}{_opt_suffix(tuple(sorted((r.cfg.options or {}).items())))} lr={r.lr:g} seed {r.seed}"
+        label = f"{key} {r.cell.algorithm}{_opt_suffix(tuple(sorted((r.cfg.options or {}).items())))}{_opt_suffix(r.cell.run_options)} lr={r.lr:g} seed {r.seed}"
         start = time.perf_counter()
         try:
             s = run_in_folder(r.cfg, fed, r.folder, label=label, progress=tty, plots=False)  # the report draws its own
@@ -196,6 +196,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     train_loss=fin["train_loss"],
                     seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
                 )
+                if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
+                    run.update(attacker_weight=s["attack"]["attacker_weight_mean"], attacker_acc=s["attack"]["attacker_acc_mean"])
             entry["runs"].append(run)
         for entry in per_lr.values():
             ok = [x for x in entry["runs"] if x["status"] == "completed" and "final_acc" in x]
@@ -203,6 +205,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             entry["best_mean"], entry["best_std"] = _mean_std([100 * x["best_acc"] for x in ok])
             entry["selected_mean"], entry["selected_std"] = _mean_std([100 * x["selected_acc"] for x in ok if x.get("selected_acc") is not None])
             entry["train_loss_mean"], _ = _mean_std([x["train_loss"] for x in ok])
+            entry["attacker_weight_mean"], _ = _mean_std([x["attacker_weight"] for x in ok if x.get("attacker_weight") is not None])
+            entry["attacker_acc_mean"], _ = _mean_std([100 * x["attacker_acc"] for x in ok if x.get("attacker_acc") is not None])
             entry["complete"] = len(ok) == len(entry["runs"])
         doc: dict[str, Any] = {
             "group": cell.group,
@@ -211,6 +215,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             "setting": cell.setting.key,
             "algorithm": cell.algorithm,
             "options": dict(cell.options),
+            "run_options": dict(cell.run_options),
             "paper": cell.paper,
             "tuned": cell.tuned,
             "lrs": per_lr,
@@ -231,6 +236,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     ours_best_round=best["best_mean"],
                     ours_selected=best["selected_mean"],
                     train_loss=best["train_loss_mean"],
+                    attacker_weight=best["attacker_weight_mean"],
+                    attacker_acc=best["attacker_acc_mean"],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
                     diff=None if cell.paper is None else best["final_mean"] - cell.paper,
                 )
@@ -300,7 +307,8 @@ def describe_plan(
         todo = [r for r in sc_runs if read_summary(r.folder) is None]
         runnable = [r for r in todo if r.cfg.dataset not in skipped]
         secs = estimate_seconds(r.cfg for r in runnable) if runnable else 0.0
-        text = f"  {sc:<6} {len(runnable):>4} runs to do ({'tuned' if sc_tune else 'not tuned'}"
+        tuned = sc_tune and any(c.tuned for c in sc_cells)  # an experiment may fix its rates (robustness)
+        text = f"  {sc:<6} {len(runnable):>4} runs to do ({'tuned' if tuned else 'not tuned'}"
         if len(todo) > len(runnable):
             text += f"; {len(todo) - len(runnable)} more on missing data, skipped"
         if len(sc_runs) > len(todo):
