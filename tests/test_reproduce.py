@@ -3,6 +3,7 @@
 import json
 import pickle
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -129,7 +130,8 @@ def test_smoke_scale_is_small(tmp_path):
         assert len({r.cell for r in runs}) == len(cells)  # every cell has its run
         for r in runs:
             c, st = r.cfg, r.cell.setting
-            assert (c.rounds, c.model, c.local_epochs, c.client_fraction) == (2, "tiny", 1, 1.0)
+            epochs = dict(r.cell.run_options).get("local_epochs", 1)  # a reading may change the local epochs
+            assert (c.rounds, c.model, c.local_epochs, c.client_fraction) == (2, "tiny", epochs, 1.0)
             assert c.clients == st.clients <= 50 and c.classes_per_client == st.classes_per_client
             assert c.samples_per_class == max(1, st.samples_per_class // 10) <= 20 and c.test_samples_per_class == 4
         # the whole experiment (every column, data cached) in well under a minute on 2 cores
@@ -307,3 +309,48 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     md = (out / "robustness.md").read_text()
     assert "## Weight given to attackers" in md and "COWA's weight on attackers against FedAvg's" in md
     assert "The defended CO-PFL without attackers" in md and (out / "robustness.png").stat().st_size > 1000
+
+
+def test_paired_difference_by_hand():
+    from copfl.reproduce.report import paired_difference
+
+    a, b = {0: 80.0, 1: 82.0, 2: 81.0}, {0: 75.0, 1: 76.0, 2: 77.0}
+    p = paired_difference(a, b)  # differences 5, 6, 4: mean 5, std 1; t(2) = 4.303 x 1 / sqrt 3 = 2.48 < 5
+    assert p["diff"] == pytest.approx(5.0) and p["std"] == pytest.approx(1.0) and p["significant"] is True and p["seeds"] == 3
+    noisy = paired_difference({0: 80.0, 1: 70.0, 2: 81.0}, b)  # differences 5, -6, 4: mean 1, std 6.08
+    assert noisy["significant"] is False
+    assert paired_difference({0: 1.0}, {1: 2.0}) is None  # no seed in common
+    assert paired_difference({0: 3.0}, {0: 1.0})["significant"] is None  # one seed: no test
+
+
+def test_readings_and_resnet_cells():
+    from copfl.reproduce.experiments import READINGS, RESNET_RUN
+
+    exp, cells = experiment_cells("copfl-readings", tune=True)
+    assert exp.seeds == 3 and len(cells) == sum(len(v) for v in READINGS.values())
+    by_row = {c.row: c for c in cells}
+    assert dict(by_row["PWPM global (strict gamma budget)"].options)["pwpm"] == "global"
+    assert dict(by_row["3 local iterations (conference)"].run_options) == {"local_epochs": 3}
+    assert by_row["Adam lr 1e-5"].lrs == (1e-5,) and not by_row["Adam lr 1e-5"].tuned
+    assert all(dict(c.options).get("p") == 0.25 for c in cells if c.algorithm == "co-pfl")
+    exp, cells = experiment_cells("copfl-resnet", tune=True)
+    assert exp.seeds == 2 and {c.algorithm for c in cells} == {"co-pfl", "local", "fedavg", "fedper", "fedselect", "fedpac"}
+    runs, _ = plan_runs(cells, "cpu", 1, Path("/tmp/x"), None, None, None, False)
+    assert all(r.cfg.model == RESNET_RUN["model"] and r.cfg.rounds == 200 for r in runs)
+    runs, _ = plan_runs(cells, "smoke", 1, Path("/tmp/x"), None, None, None, False)
+    assert all(r.cfg.model == "tiny" and r.cfg.rounds == 2 for r in runs)  # smoke keeps its tiny model
+
+
+def test_readings_smoke_reports_paired_differences(tmp_path, monkeypatch):
+    from copfl.reproduce import experiments
+
+    small = {"CO-PFL": experiments.READINGS["CO-PFL"][:2], "Baselines": experiments.READINGS["Baselines"][:1]}
+    monkeypatch.setattr(experiments, "READINGS", small)
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    assert main(["reproduce", "copfl-readings", "--scale", "smoke", "--seeds", "2", "--data-dir", str(data), "--out", str(out), "--threads", "1"]) == 0
+    doc = json.loads((out / "copfl-readings.json").read_text())
+    assert doc["seeds"] == 2 and len(doc["cells"]) == 3 and all(c["status"] == "done" and c["seeds"] == 2 for c in doc["cells"])
+    md = (out / "copfl-readings.md").read_text()
+    assert "## Each reading against its group's default (paired by seed)" in md and "2 seeds)" in md
+    assert "CO-PFL's best reading" in md and "Ranking at the defaults" in md

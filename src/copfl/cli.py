@@ -547,7 +547,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("experiment", choices=list(EXPERIMENTS), help="which table or figure")
     rep.add_argument("--scale", choices=SCALES, default="cpu", help="smoke (a functional check: tiny network, 2 rounds, 10-25 s per experiment) | cpu (default: CNN, 100 rounds) | paper (ResNet-18, 200 rounds)")
-    rep.add_argument("--seeds", type=int, default=1, help="seeds per cell (mean +- std when > 1)")
+    rep.add_argument("--seeds", type=int, help="seeds per cell (mean +- std when > 1; default 1, the readings study 3)")
     rep.add_argument("--out", help="results folder, shared by experiments (default runs/reproduce-<scale>)")
     rep.add_argument("--data-dir", help="where data sets live (default: $COPFL_DATA_DIR or ./data)")
     rep.add_argument("--cache-dir", help="where decoded arrays are cached")

@@ -168,6 +168,8 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
             lines.append("")
     if doc["kind"] == "robustness":
         lines += robustness_sections(cells)
+    if doc["kind"] == "readings":
+        lines += readings_sections(cells)
     if doc["kind"] == "curves":
         lines += ["## Final training loss (last round)", ""]
         lines += [markdown_table(cells, lambda c: _num(c.get("train_loss"), 4)), ""]
@@ -240,6 +242,76 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
                        f"({defended['ours'] - plain['ours']:+.2f} points).")
     if answers:
         lines += ["## Answers", ""] + answers + [""]
+    return lines
+
+
+# two-sided 5% critical values of Student's t, by degrees of freedom
+T_975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
+
+
+def per_seed_final(c: dict[str, Any]) -> dict[int, float]:
+    """A cell's final accuracy (%) per seed, at its chosen learning rate."""
+    if "chosen_lr" not in c:
+        return {}
+    runs = c["lrs"][f"{c['chosen_lr']:g}"]["runs"]
+    return {r["seed"]: 100 * r["final_acc"] for r in runs if r.get("status") == "completed" and "final_acc" in r}
+
+
+def paired_difference(a: dict[int, float], b: dict[int, float]) -> dict[str, Any] | None:
+    """``a - b`` paired by seed: the mean difference, the std of the differences, the seeds and
+    whether it exceeds seed noise (a paired t-test at 5%, two-sided); None with no common seed."""
+    seeds = sorted(set(a) & set(b))
+    if not seeds:
+        return None
+    d = [a[s] - b[s] for s in seeds]
+    n = len(d)
+    mean = sum(d) / n
+    if n < 2:
+        return {"diff": mean, "std": None, "seeds": n, "significant": None}
+    sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5
+    t = T_975.get(n - 1, 1.96)
+    return {"diff": mean, "std": sd, "seeds": n, "significant": abs(mean) > t * sd / n**0.5}
+
+
+def _paired_text(p: dict[str, Any] | None) -> str:
+    if p is None:
+        return "-"
+    sd = "" if p["std"] is None else f" ± {p['std']:.2f}"
+    verdict = {True: "beyond seed noise", False: "within seed noise", None: "one seed: untested"}[p["significant"]]
+    return f"{p['diff']:+.2f}{sd} ({verdict}, {p['seeds']} seeds)"
+
+
+def readings_sections(cells: list[dict[str, Any]]) -> list[str]:
+    """The readings study: each row against its group's first row, paired by seed, and CO-PFL's
+    best reading against the best baseline."""
+    lines = ["## Each reading against its group's default (paired by seed)", ""]
+    groups = _groups(cells)
+    for g, gcells in groups.items():
+        ref = gcells[0]
+        lines += [f"### {g}", "", f"Reference: {ref['row']}.", "", "| reading | final (%) | selected (%) | minus reference (points) |", "|---|---|---|---|"]
+        for c in gcells:
+            mean = "-" if c.get("ours") is None else f"{c['ours']:.2f} ± {c.get('ours_std') or 0:.2f}"
+            lines.append(f"| {c['row']} | {mean} | {_num(c.get('ours_selected'))} | "
+                         f"{'reference' if c is ref else _paired_text(paired_difference(per_seed_final(c), per_seed_final(ref)))} |")
+        lines.append("")
+    copfl = [c for c in groups.get("CO-PFL", []) if c.get("ours") is not None]
+    rivals = [c for g, cs in groups.items() if g != "CO-PFL" for c in cs[:1] + [x for x in cs[1:] if g == "Baselines"] if c.get("ours") is not None]
+    if copfl and rivals:
+        best = max(copfl, key=lambda c: c["ours"])
+        top = max(rivals, key=lambda c: c["ours"])
+        p = paired_difference(per_seed_final(best), per_seed_final(top))
+        lead = best["ours"] > top["ours"]
+        lines += [
+            "## Answers",
+            "",
+            f"- CO-PFL's best reading: {best['row']}, {best['ours']:.2f}% (its default: {copfl[0]['ours']:.2f}%).",
+            f"- The best baseline at its default: {top['group'] if top['group'] != 'Baselines' else top['row']}, {top['ours']:.2f}%.",
+            f"- CO-PFL's best reading {'leads' if lead else 'does not lead'}: {_paired_text(p)}.",
+            "- Ranking at the defaults (mean final accuracy): "
+            + " > ".join(f"{c['row'] if c['group'] == 'Baselines' else c['group']} ({c['ours']:.2f})" for c in sorted([copfl[0], *rivals], key=lambda c: -c["ours"]))
+            + ".",
+            "",
+        ]
     return lines
 
 

@@ -24,7 +24,7 @@ from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import environment, run_in_folder
 from copfl.federation import Federation, build_federation
-from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
+from copfl.reproduce.experiments import SCALE_FIELDS, SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
 from copfl.reproduce.report import write_report
 
 # Fields that do not change what a run computes (where data and results live, threads).
@@ -70,6 +70,8 @@ def plan_runs(
     from copfl.algorithms import get_algorithm
 
     base = scale_run_options(scale)
+    # the smoke scale keeps its tiny model and 2 rounds whatever an experiment's cells run with
+    keep = SCALE_FIELDS if scale == "smoke" else ()
     runs: dict[Path, PlannedRun] = {}
     of_cell: dict[Cell, list[PlannedRun]] = {}
     for cell in cells:
@@ -95,7 +97,7 @@ def plan_runs(
                     seed=seed,
                     threads=threads,
                     options=dict(options),
-                    **{**base, **dict(cell.run_options)},
+                    **{**base, **{k: v for k, v in cell.run_options if k not in keep}},
                 ).resolved()
                 name = f"{st.key}-{cell.algorithm}{_opt_suffix(options)}{_opt_suffix(cell.run_options)}-lr{cfg.lr:g}-seed{seed}-{run_identity(cfg)}"
                 folder = out / "runs" / name
@@ -334,7 +336,7 @@ def describe_plan(
 def reproduce(
     name: str,
     scale: str = "cpu",
-    seeds: int = 1,
+    seeds: int | None = None,
     out: str | Path | None = None,
     data_dir: str | None = None,
     cache_dir: str | None = None,
@@ -348,12 +350,13 @@ def reproduce(
 ) -> dict[str, Any]:
     """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots."""
 
-    if seeds < 1:
-        raise ValueError(f"--seeds must be >= 1, got {seeds}")
     tune_given = tune
     if tune is None:
         tune = scale != "smoke"
     exp, cells = experiment_cells(name, tune)
+    seeds = exp.seeds if seeds is None else seeds  # the experiment's own default (the readings study: 3)
+    if seeds < 1:
+        raise ValueError(f"--seeds must be >= 1, got {seeds}")
     scale_run_options(scale)  # validates the scale
     settings: dict[str, Setting] = {c.setting.key: c.setting for c in cells}
     if columns:
