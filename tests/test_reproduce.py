@@ -130,10 +130,16 @@ def test_smoke_scale_is_small(tmp_path):
         assert len({r.cell for r in runs}) == len(cells)  # every cell has its run
         for r in runs:
             c, st = r.cfg, r.cell.setting
-            epochs = dict(r.cell.run_options).get("local_epochs", 1)  # a reading may change the local epochs
-            assert (c.rounds, c.model, c.local_epochs, c.client_fraction) == (2, "tiny", epochs, 1.0)
-            assert c.clients == st.clients <= 50 and c.classes_per_client == st.classes_per_client
-            assert c.samples_per_class == max(1, st.samples_per_class // 10) <= 20 and c.test_samples_per_class == 4
+            # a protocol (pFedSV, DPAO-PFL) or a reading may set its epochs and participation; not the model or rounds
+            protocol = {**dict(st.run), **dict(r.cell.run_options)}
+            epochs, fraction = protocol.get("local_epochs", 1), protocol.get("client_fraction", 1.0)
+            assert (c.rounds, c.model, c.local_epochs, c.client_fraction) == (2, "tiny", epochs, fraction)
+            assert c.clients == st.clients and c.classes_per_client == st.classes_per_client
+            if st.partition == "label-skew":
+                assert c.clients <= 50 or st.dataset == "femnist"
+                assert c.samples_per_class == max(1, st.samples_per_class // 10) <= 20 and c.test_samples_per_class == 4
+            else:  # a whole data set split: tiny caps per client
+                assert (c.train_per_client, c.test_per_client) == (20, 8)
         # the whole experiment (every column, data cached) in well under a minute on 2 cores
         assert estimate_seconds(r.cfg for r in runs) < 45, name
     for shape, classes in (((3, 32, 32), 10), ((3, 84, 84), 100), ((1, 28, 28), 62)):
@@ -354,3 +360,76 @@ def test_readings_smoke_reports_paired_differences(tmp_path, monkeypatch):
     md = (out / "copfl-readings.md").read_text()
     assert "## Each reading against its group's default (paired by seed)" in md and "2 seeds)" in md
     assert "CO-PFL's best reading" in md and "Ranking at the defaults" in md
+
+
+def test_pfedsv_and_dpao_cells_follow_their_protocols(tmp_path):
+    from copfl.reproduce import paper_pfedsv_dpao as pv
+
+    _, cells = experiment_cells("pfedsv-table1", tune=True)
+    assert len(cells) == len(pv.PFEDSV_TABLE1) * len(pv.PFEDSV_COLUMNS)
+    assert {c.row: c.paper for c in cells if c.setting.key == "mnist-10-pathological"}["pFedSV(Ours)"] == 98.01
+    for scale in ("paper", "cpu"):
+        runs, _ = plan_runs(cells, scale, 1, tmp_path, None, None, None, False)
+        for r in runs:
+            c, big = r.cfg, r.cell.setting.clients == 100
+            assert (c.partition, c.model, c.local_epochs, c.batch_size, c.optimizer, c.momentum) == ("pathological", "cnn", 5, 32, "sgd", 0.0)
+            assert (c.rounds, c.client_fraction) == ((100, 0.1) if big else (20, 1.0))
+            assert c.lr == (0.1 if c.dataset.startswith("cifar") else 0.01)
+            assert c.classes_per_client == (20 if c.dataset == "cifar100" else 2)
+            assert (c.train_per_client, c.test_per_client) == ((500, 200) if scale == "cpu" else (None, None))
+    _, cells = experiment_cells("pfedsv-table3", tune=True)
+    dp = [c for c in cells if c.row == "pFedSV+DP"]
+    assert all(dict(c.run_options) == {"dp_noise": 1.0} and c.algorithm == "pfedsv" for c in dp)
+    runs, _ = plan_runs(cells, "cpu", 1, tmp_path, None, None, None, False)
+    assert {r.cfg.alpha for r in runs} == {0.1} and {r.cfg.partition for r in runs} == {"dirichlet"}
+    # Table 3's non-DP rows are Table 2's runs: the same folders (A18)
+    t2, _ = plan_runs(experiment_cells("pfedsv-table2", tune=True)[1], "cpu", 1, tmp_path, None, None, None, False)
+    assert {r.folder for r in runs if r.cell.row != "pFedSV+DP"} <= {r.folder for r in t2}
+    _, cells = experiment_cells("dpao-table3", tune=True)
+    runs, _ = plan_runs(cells, "paper", 1, tmp_path, None, None, None, False)
+    for r in runs:
+        c = r.cfg
+        assert (c.dataset, c.classes, c.classes_per_client, c.samples_per_class, c.test_samples_per_class) == ("femnist", "a-j", 5, 25, "all")
+        assert (c.rounds, c.local_epochs, c.batch_size, c.lr) == (500, 5, 64, 0.01)
+        assert c.client_fraction == (0.05 if c.clients == 200 else 1.0)
+    assert {dict(r.cell.options).get("interval") for r in runs} == {None, 1, 5, 20}
+
+
+def test_per_client_caps_subsample_each_client(tmp_path):
+    from copfl.data.partition import cap_per_client
+
+    parts = [np.arange(10), np.arange(10, 13)]
+    capped = cap_per_client(parts, 4, seed=0, purpose="train")
+    assert len(capped[0]) == 4 and set(capped[0]) <= set(range(10)) and list(capped[0]) == sorted(capped[0])
+    assert capped[1].tolist() == [10, 11, 12]  # fewer than the cap: all kept
+    assert cap_per_client(parts, 4, seed=0, purpose="train")[0].tolist() == capped[0].tolist()  # seeded
+    assert cap_per_client(parts, None, seed=0, purpose="train") is parts
+
+
+def test_pfedsv_table1_smoke(tmp_path):
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    assert main(["reproduce", "pfedsv-table1", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--threads", "1"]) == 0
+    doc = json.loads((out / "pfedsv-table1.json").read_text())
+    assert doc["paper"] == "pFedSV" and "20 training and 8 test samples per client" in doc["scale_note"]
+    done = [c for c in doc["cells"] if c["status"] == "done"]
+    ran = {c["setting"] for c in done}  # CIFAR-10 here (Fashion-MNIST too where its Debian package is installed)
+    assert {"cifar10-10-pathological", "cifar10-100-pathological"} <= ran and not any(k.startswith(("mnist", "cifar100")) for k in ran)
+    assert all(c["diff"] == pytest.approx(c["ours"] - c["paper"]) for c in done)
+    md = (out / "pfedsv-table1.md").read_text()
+    assert md.startswith("# Reproduction: MTA, pathological split") and "Paper: pFedSV, Table 1." in md and "Spearman rho" in md
+
+
+def test_dpao_table3_smoke(tmp_path):
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(36, 46), 1500)  # letters a-j: 1500 images each, a third of them test images
+    n = len(y)
+    np.savez(tmp_path / "femnist.npz", x=rng.integers(0, 256, (n, 28, 28), dtype=np.uint8), y=y, writer=np.arange(n) % 7,
+             is_test=np.arange(n) % 3 == 0, writers=np.array([f"w{i}" for i in range(7)]))  # fmt: skip
+    out = tmp_path / "rep"
+    assert main(["reproduce", "dpao-table3", "--scale", "smoke", "--data-dir", str(tmp_path), "--cache-dir", str(tmp_path / "c"),
+                 "--out", str(out), "--threads", "1"]) == 0  # fmt: skip
+    doc = json.loads((out / "dpao-table3.json").read_text())
+    assert doc["paper"] == "DPAO-PFL" and len(doc["cells"]) == 14 and all(c["status"] == "done" for c in doc["cells"])
+    assert {c["row"]: c["paper"] for c in doc["cells"]}["DPAO-PFL"] == 98.12
+    assert "FEMNIST (5, 25), 200 clients" in (out / "dpao-table3.md").read_text()

@@ -75,6 +75,8 @@ class RunConfig:
     alpha: float = _f(0.5, "dirichlet: concentration")
     min_samples: int = _f(10, "dirichlet: least training samples per client (a draw giving any client fewer is redrawn)")
     power: float = _f(1.0, "powerlaw: exponent of the client-size law")
+    train_per_client: int | None = _f(None, "cap each client's training samples at N after partitioning (a seeded subsample; default: all)")
+    test_per_client: int | None = _f(None, "cap each client's test samples at N after partitioning (a seeded subsample; default: all)")
     severity: int = _f(5, "cifar10c: corruption severity 1..5 (CO-PFL: 5)")
     split_file: str | None = _f(None, "use a split saved by `copfl partition --save` instead of making one")
     model: str | None = _f(None, "model: {models} (default depends on the data set)")  # the CLI lists the registry
@@ -198,6 +200,8 @@ RANGES: dict[str, tuple[float, bool, str]] = {  # field -> (bound, bound allowed
     "clients": (1, True, "at least 1"),
     "classes_per_client": (1, True, "at least 1"),
     "min_samples": (1, True, "at least 1"),
+    "train_per_client": (1, True, "at least 1"),
+    "test_per_client": (1, True, "at least 1"),
     "threads": (1, True, "at least 1"),
     "alpha": (0, False, "positive"),
     "power": (0, True, "0 or more"),
@@ -248,6 +252,7 @@ ADDED_LATER: dict[str, Any] = {
     "val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False,
     "attack": None, "attackers": 0.0, "attack_scale": -10.0, "attack_noise": 1.0,
     "robust": "mean", "robust_fraction": 0.2, "robust_select": None, "robust_bound": None,
+    "train_per_client": None, "test_per_client": None,
 }
 
 

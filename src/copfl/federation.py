@@ -48,6 +48,8 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
             power=cfg.power,
             min_samples=cfg.min_samples,
             classes=keep,
+            max_train=cfg.train_per_client,
+            max_test=cfg.test_per_client,
         )
         groups = (ds.groups_train, ds.groups_test) if ds.group_names is not None else None
         split = make_split(ds.y_train, ds.y_test, settings, cfg.seed, groups, ds.classes)

@@ -72,6 +72,10 @@ class PartitionSettings:
     # partitioning; None: every class. Recorded so that a saved split is only reused with the
     # same selection (the partitioners themselves see only the relabelled k-class labels).
     classes: tuple[int, ...] | None = None
+    # caps applied after any scheme: a seeded subsample of each client's training / test
+    # indices (None: keep them all); the cpu scale of the pFedSV and DPAO-PFL reproductions
+    max_train: int | None = None
+    max_test: int | None = None
 
 
 @dataclass
@@ -386,7 +390,24 @@ def make_split(
         train, test, meta = label_skew(y_train, y_test, settings, seed, class_names)
     else:
         train, test, meta = _SCHEMES[settings.scheme](y_train, y_test, settings, seed)
+    train = cap_per_client(train, settings.max_train, seed, "train")
+    test = cap_per_client(test, settings.max_test, seed, "test")
     return Split(settings, seed, train, test, labels_digest(y_train, y_test), meta)
+
+
+def cap_per_client(parts: list[np.ndarray], cap: int | None, seed: int, purpose: str) -> list[np.ndarray]:
+    """Each client's indices, at most ``cap`` of them: a seeded subsample (in index order) of a
+    client holding more; the same parts when ``cap`` is None."""
+    if cap is None:
+        return parts
+    if cap < 1:
+        raise PartitionError(f"{purpose}-per-client must be >= 1, got {cap}")
+    out = []
+    for k, idx in enumerate(parts):
+        if len(idx) > cap:
+            idx = np.sort(numpy_rng(seed, "partition-cap", purpose, k).choice(idx, size=cap, replace=False)).astype(idx.dtype)
+        out.append(idx)
+    return out
 
 
 def format_counts(split: Split, y_train: np.ndarray, y_test: np.ndarray, class_names: tuple[str, ...]) -> str:

@@ -65,13 +65,22 @@ def _per_client(v: int | str | None, classes: int | None) -> int:
     return (int(v) if isinstance(v, int) else 50) * (classes or 2)
 
 
+# training and test samples of the data sets the pFedSV protocol splits whole
+SPLIT_SIZES = {"mnist": (60_000, 10_000), "fashion-mnist": (60_000, 10_000), "cifar10": (50_000, 10_000), "cifar100": (50_000, 10_000)}
+
+
 def run_seconds(cfg: ResolvedConfig) -> float:
     """The expected seconds of one run (resolved config, label-skew split)."""
     require_resolved(cfg, "run_seconds")
     side = IMAGE_SIDE.get(cfg.dataset, 32)
     per_sample = SAMPLE_SECONDS.get((str(cfg.model), side), SAMPLE_SECONDS[("cnn", side if side in (32, 84) else 32)])
-    n_train = _per_client(cfg.samples_per_class, cfg.classes_per_client)
-    n_test = _per_client(cfg.test_samples_per_class, cfg.classes_per_client)
+    if cfg.partition == "label-skew":
+        n_train = _per_client(cfg.samples_per_class, cfg.classes_per_client)
+        n_test = _per_client(cfg.test_samples_per_class, cfg.classes_per_client)
+    else:  # the whole data set divided among the clients, up to the caps
+        total_train, total_test = SPLIT_SIZES.get(cfg.dataset, (50_000, 10_000))
+        n_train = min(cfg.train_per_client or total_train, total_train // max(1, cfg.clients or 10))
+        n_test = min(cfg.test_per_client or total_test, total_test // max(1, cfg.clients or 10))
     factor = ALGORITHM_FACTOR.get(cfg.algorithm, 1.5)
     clients = max(1, round((cfg.clients or 10) * cfg.client_fraction))
     per_client_round = CLIENT_ROUND_SECONDS + factor * (3 * n_train * cfg.local_epochs + n_test) * per_sample
@@ -94,7 +103,7 @@ def estimate_seconds(cfgs: Iterable[RunConfig]) -> float:
     for cfg in cfgs:
         c = cfg.resolved()
         total += run_seconds(c)
-        key = (c.dataset, c.clients, c.classes_per_client, c.samples_per_class, c.test_samples_per_class, c.seed)
+        key = (c.dataset, c.clients, c.partition, c.classes_per_client, c.samples_per_class, c.test_samples_per_class, c.seed)
         feds.setdefault(key, federation_seconds(c))
     return START_SECONDS + sum(feds.values()) + total + REPORT_SECONDS
 

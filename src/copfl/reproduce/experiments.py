@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from copfl.reproduce import paper
+from copfl.reproduce import paper_pfedsv_dpao as pv
 
 SCALES = ("smoke", "cpu", "paper")
 
@@ -63,6 +64,10 @@ def scale_samples(scale: str, train: int, test: int) -> tuple[int, int]:
 
 
 DISPLAY = {
+    "mnist": "MNIST",
+    "fashion-mnist": "FMNIST",
+    "cifar100": "CIFAR100",
+    "femnist": "FEMNIST",
     "cifar10": "CIFAR10",
     "cifar10c": "CIFAR10C",
     "cinic10": "CINIC10",
@@ -78,15 +83,30 @@ class Setting:
     clients: int
     classes_per_client: int = 2
     samples_per_class: int = 50  # M_bound
-    test_samples_per_class: int = 100
+    test_samples_per_class: int | str = 100
+    # the pFedSV and DPAO-PFL protocols: other partitions and run options of their own
+    partition: str = "label-skew"
+    alpha: float = 0.5  # dirichlet
+    classes: str | None = None  # --classes (DPAO-PFL's FEMNIST letters a-j)
+    run: tuple[tuple[str, Any], ...] = ()  # the protocol's run options at every scale (smoke keeps its model and rounds)
+    cpu: tuple[tuple[str, Any], ...] = ()  # what the cpu scale changes beyond that (caps, rounds)
+    name: str = ""  # a key and title of its own (default: from the fields)
 
     @property
     def key(self) -> str:
+        if self.name:
+            return self.name
+        if self.partition != "label-skew":
+            part = f"dir{self.alpha:g}" if self.partition == "dirichlet" else self.partition
+            return f"{self.dataset}-{self.clients}-{part}"
         m = "" if self.samples_per_class == 50 else f"-m{self.samples_per_class}"
         return f"{self.dataset}-{self.clients}{m}"
 
     @property
     def title(self) -> str:
+        if self.partition != "label-skew":
+            part = f"Dir({self.alpha:g})" if self.partition == "dirichlet" else self.partition
+            return f"{DISPLAY.get(self.dataset, self.dataset)}, {self.clients} clients, {part}"
         m = "" if self.samples_per_class == 50 else f", M={self.samples_per_class}"
         return f"{DISPLAY.get(self.dataset, self.dataset)}, {self.clients} clients{m}"
 
@@ -124,6 +144,8 @@ class Experiment:
     metric_note: str = ""
     settings: tuple[Setting, ...] = field(default_factory=tuple)
     seeds: int = 1  # seeds per cell when --seeds is not given
+    paper: str = "CO-PFL"  # whose numbers the cells hold
+    scale_notes: dict[str, str] | None = None  # what each scale means for it (default: the CO-PFL protocol's SCALE_NOTES)
 
 
 def lr_grid(algorithm: str, tune: bool, fixed: float | None = None) -> tuple[float | None, ...]:
@@ -310,6 +332,96 @@ def resnet_cells(tune: bool) -> list[Cell]:
     return readings_cells(tune, RESNET_ROWS, RESNET_RUN)
 
 
+# ---------------------------------------------------------------------------- pFedSV
+# The pFedSV protocol (PAPER-NOTES-pfedsv-dpao): the `cnn` for every data set, 5 local epochs,
+# batch 32 (A13), plain SGD (momentum 0) at lr 0.01 (MNIST, FMNIST) or 0.1 (CIFAR-10, and
+# CIFAR-100, A13) for every method; 10 clients take part fully for 20 rounds, 100 clients 10%
+# for 100 rounds; the whole data set is split (pathological: 2 labels per client, 20 on
+# CIFAR-100, A12; or Dirichlet 0.1). cpu scale: each client's samples capped.
+PFEDSV_CPU_CAPS = (("train_per_client", 500), ("test_per_client", 200))
+
+
+PFEDSV_SCALE_NOTES = {
+    "paper": "the pFedSV protocol as published (PAPER-NOTES-pfedsv-dpao): the `cnn` on every data set, the whole data set "
+             "split among the clients, 5 local epochs, batch 32 (A13), plain SGD at lr 0.01 (MNIST, FMNIST) or 0.1 (CIFAR), "
+             "10 clients fully for 20 rounds, 100 clients 10% a round for 100 rounds; rates fixed as in the paper.",
+    "cpu": "the paper's protocol with each client's data capped after the split: at most 500 training and 200 test samples "
+           "(a seeded subsample), so that a 10-client column fits about an hour on 2 cores; everything else as published.",
+    "smoke": "a functional check, not a measurement: the tiny network (1-2.5 k parameters), 2 rounds, 20 training and 8 test "
+             "samples per client, the protocol's epochs and participation. The numbers mean nothing.",
+}
+DPAO_SCALE_NOTES = {
+    "paper": "DPAO-PFL's FEMNIST (5, 25) protocol (D11): letters a-j, 5 classes per client, 25 training samples per class, "
+             "10 clients a round, 500 rounds, batch 64, plain SGD lr 0.01 (D14), the `cnn`.",
+    "cpu": "the paper's protocol for 200 rounds instead of 500.",
+    "smoke": "a functional check, not a measurement: the tiny network, 2 rounds, 2 training and 4 test samples per class. "
+             "The numbers mean nothing.",
+}
+
+
+def pfedsv_lr(dataset: str) -> float:
+    return 0.1 if dataset in ("cifar10", "cifar100") else 0.01
+
+
+def pfedsv_setting(dataset: str, clients: int, partition: str) -> Setting:
+    run = (("model", "cnn"), ("rounds", 20 if clients <= 10 else 100), ("client_fraction", 1.0 if clients <= 10 else 0.1),
+           ("local_epochs", 5), ("batch_size", 32), ("optimizer", "sgd"), ("momentum", 0.0), ("weight_decay", 0.0))
+    s = 20 if dataset == "cifar100" else 2
+    return Setting(dataset, clients, s, partition=partition, alpha=0.1, run=run, cpu=PFEDSV_CPU_CAPS)
+
+
+def _pfedsv_row(row: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """A pFedSV table row -> (algorithm, run options): pFedSV+DP is pFedSV with noise 1 (Sec. 5.2)."""
+    return pv.PFEDSV_ROWS[row], ((("dp_noise", 1.0),) if row == "pFedSV+DP" else ())
+
+
+def pfedsv_table_cells(table: dict[str, list[pv.Cell]], partition: str) -> list[Cell]:
+    cells = []
+    for j, (ds, n) in enumerate(pv.PFEDSV_COLUMNS):
+        st = pfedsv_setting(ds, n, partition)
+        for row, values in table.items():
+            alg, run_opts = _pfedsv_row(row)
+            cells.append(Cell("", row, st.title, st, alg, (), values[j][0], (pfedsv_lr(ds),), run_opts))
+    return cells
+
+
+# ---------------------------------------------------------------------------- DPAO-PFL
+# FEMNIST (5, 25) (D11, docs/protocol.md): letters a-j, 5 classes per client, 25 training
+# samples per class, each class's test samples shared among its holders; 10 clients a round,
+# 500 rounds, 5 local epochs, batch 64, SGD lr 0.01 (D14), the `cnn` (Table 2). The partial
+# FEMNIST copy holds 4 such clients at most: that column is the one this machine can run.
+DPAO_RUN = (("model", "cnn"), ("rounds", 500), ("local_epochs", 5), ("batch_size", 64), ("optimizer", "sgd"), ("momentum", 0.0), ("weight_decay", 0.0))
+
+
+def dpao_setting(clients: int, epochs: int = 5) -> Setting:
+    fraction = min(1.0, 10 / clients)
+    run = tuple(sorted({**dict(DPAO_RUN), "client_fraction": fraction, "local_epochs": epochs}.items()))
+    return Setting("femnist", clients, 5, 25, "all", classes="a-j", run=run, cpu=(("rounds", 200),),
+                   name=f"femnist-{clients}-a-j" + (f"-e{epochs}" if epochs != 5 else ""))
+
+
+def dpao_table3_cells(tune: bool) -> list[Cell]:
+    cells = []
+    for clients in (200, 4):
+        st = dpao_setting(clients)
+        col = f"FEMNIST (5, 25), {clients} clients" + ("" if clients == 200 else " (the partial copy's most)")
+        for row, (alg, opts) in pv.DPAO_TABLE3_ROWS.items():
+            cells.append(Cell("", row, col, st, alg, tuple(sorted(opts.items())), pv.DPAO_TABLE3[row][3][0], (0.01,)))
+    return cells
+
+
+def dpao_table4_cells(tune: bool) -> list[Cell]:
+    algs = {"FedAvg": "fedavg", "FedProx": "fedprox", "FedMeta": "fedmeta", "DPAO-PFL": "dpao-pfl"}
+    cells = []
+    for j, e in enumerate(pv.DPAO_TABLE4_EPOCHS):
+        for clients in (200, 4):
+            st = dpao_setting(clients, e)
+            for row, alg in algs.items():
+                col = f"FEMNIST {clients} clients, E={e}"
+                cells.append(Cell(f"FEMNIST, {clients} clients", row, col, st, alg, (), pv.DPAO_TABLE4[row]["femnist"][j], (0.01,)))
+    return cells
+
+
 EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
     "table2": (
         Experiment("table2", "Personalized accuracy, 8 methods x 4 data sets x 2 client counts", "journal Table II", "table"),
@@ -368,6 +480,31 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
             "CO-PFL defended = defense=reject (upper-outlier contribution scores get no weight); FedAvg + median = --robust median",
         ),
         robustness_cells,
+    ),
+    "pfedsv-table1": (
+        Experiment("pfedsv-table1", "MTA, pathological split (2 labels per client; 20 on CIFAR-100)", "Table 1", "table",
+                   "MTA = the mean over clients of each client's test accuracy; the paper's +- is over 5 runs (A14)", paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
+        lambda tune: pfedsv_table_cells(pv.PFEDSV_TABLE1, "pathological"),
+    ),
+    "pfedsv-table2": (
+        Experiment("pfedsv-table2", "MTA, Dirichlet(0.1) split", "Table 2", "table", "Dirichlet alpha 0.1 per class over clients", paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
+        lambda tune: pfedsv_table_cells(pv.PFEDSV_TABLE2, "dirichlet"),
+    ),
+    "pfedsv-table3": (
+        Experiment("pfedsv-table3", "MTA with pFedSV+DP (noise sigma 1), Dirichlet(0.1)", "Table 3", "table",
+                   "the non-DP rows are Table 2's runs (A18: shared); pFedSV+DP = DP-SGD, sigma 1, clip 1 (A16)", paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
+        lambda tune: pfedsv_table_cells(pv.PFEDSV_TABLE3, "dirichlet"),
+    ),
+    "dpao-table3": (
+        Experiment("dpao-table3", "FEMNIST (5, 25): FedAvg, the five ablations and DPAO-PFL", "Table 3", "table",
+                   "final accuracy; the paper's +- is the std across clients; letters a-j, 25 training samples per class "
+                   "(D11); 200 clients need the full LEAF FEMNIST, the partial copy holds 4", paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
+        dpao_table3_cells,
+    ),
+    "dpao-table4": (
+        Experiment("dpao-table4", "Final accuracy against local epochs E, FEMNIST (5, 25)", "Table 4 (FEMNIST row; CIFAR-100 is not on this machine)",
+                   "table", "E in {1, 5, 10, 20}; letters a-j (D11)", paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
+        dpao_table4_cells,
     ),
     "copfl-readings": (
         Experiment(

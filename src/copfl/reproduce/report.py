@@ -140,14 +140,14 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     lines = [
         f"# Reproduction: {doc['title']}",
         "",
-        f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: CO-PFL, {doc['source']}.  ",
+        f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
         f"Command: `{doc['command']}`  " if doc["command"] else "",
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
         f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}. Learning rate: {tune}.  ",
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
         "clients, at the last round. "
         + ("" if doc["kind"] == "robustness" else "The paper does not say whether it reports the last or the best round; ")
-        + "The best round (chosen on the test set) is in a later table, beside the round chosen on validation data when the runs had some.",
+        + ("the best round" if doc["kind"] != "robustness" else "The best round") + " (chosen on the test set) is in a later table, beside the round chosen on validation data when the runs had some.",
     ]
     if doc.get("note"):
         lines.append(f"Setting: {doc['note']}.")

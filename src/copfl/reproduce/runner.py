@@ -46,7 +46,7 @@ class PlannedRun:
         # every field the federation depends on: two planned runs share one only when all match
         return (c.dataset, c.classes, c.partition, c.clients, c.classes_per_client, c.samples_per_class,
                 c.test_samples_per_class, c.alpha, c.power, c.min_samples, c.severity, c.split_file, c.seed,
-                c.val_fraction, c.holdout_clients)
+                c.val_fraction, c.holdout_clients, c.train_per_client, c.test_per_client)
 
 
 def run_identity(cfg: RunConfig) -> str:
@@ -76,7 +76,7 @@ def plan_runs(
     of_cell: dict[Cell, list[PlannedRun]] = {}
     for cell in cells:
         st = cell.setting
-        m, mt = scale_samples(scale, st.samples_per_class, st.test_samples_per_class)
+        data = setting_run_options(st, scale)
         # options at their default are dropped, so that equal runs get equal names and hashes
         defaults = get_algorithm(cell.algorithm).Config()
         options = tuple((k, v) for k, v in cell.options if getattr(defaults, k) != v)
@@ -89,15 +89,12 @@ def plan_runs(
                     cache_dir=cache_dir,
                     download=download,
                     clients=st.clients,
-                    partition="label-skew",
                     classes_per_client=st.classes_per_client,
-                    samples_per_class=m,
-                    test_samples_per_class=mt,
                     lr=lr,
                     seed=seed,
                     threads=threads,
                     options=dict(options),
-                    **{**base, **{k: v for k, v in cell.run_options if k not in keep}},
+                    **{**base, **data, **{k: v for k, v in cell.run_options if k not in keep}},
                 ).resolved()
                 name = f"{st.key}-{cell.algorithm}{_opt_suffix(options)}{_opt_suffix(cell.run_options)}-lr{cfg.lr:g}-seed{seed}-{run_identity(cfg)}"
                 folder = out / "runs" / name
@@ -106,6 +103,28 @@ def plan_runs(
                 of_cell.setdefault(cell, []).append(run)
     # one federation (data split) per setting and seed: run those together
     return sorted(runs.values(), key=lambda r: (str(r.federation_key), r.cell.algorithm, r.lr)), of_cell
+
+
+def setting_run_options(st: Setting, scale: str) -> dict[str, Any]:
+    """The run options a data setting gives its runs at ``scale``: its split (label-skew: the
+    scale's samples per class), its protocol's own run options (the pFedSV and DPAO-PFL
+    protocols: rounds, local epochs, participation, optimizer; at smoke scale not the model or
+    the rounds) and, at cpu scale, what that scale changes (caps on samples per client)."""
+    out: dict[str, Any] = {"partition": st.partition}
+    if st.partition == "label-skew":
+        test = st.test_samples_per_class
+        m, mt = scale_samples(scale, st.samples_per_class, test if isinstance(test, int) else 100)
+        out.update(samples_per_class=m, test_samples_per_class=mt if isinstance(test, int) or scale == "smoke" else test)
+    elif st.partition == "dirichlet":
+        out["alpha"] = st.alpha
+    if st.classes is not None:
+        out["classes"] = st.classes
+    out.update({k: v for k, v in st.run if not (scale == "smoke" and k in SCALE_FIELDS)})
+    if scale == "cpu":
+        out.update(dict(st.cpu))
+    if scale == "smoke" and st.partition != "label-skew":
+        out.update(train_per_client=20, test_per_client=8)  # a whole data set split: tiny caps
+    return out
 
 
 def read_summary(folder: Path) -> dict[str, Any] | None:
@@ -373,9 +392,10 @@ def reproduce(
         "title": exp.title,
         "source": exp.source,
         "kind": exp.kind,
+        "paper": exp.paper,
         "note": exp.metric_note,
         "scale": scale,
-        "scale_note": SCALE_NOTES[scale],
+        "scale_note": (exp.scale_notes or SCALE_NOTES)[scale],
         "seeds": seeds,
         "tune": tune,
         "command": command,
