@@ -432,4 +432,17 @@ def test_dpao_table3_smoke(tmp_path):
     doc = json.loads((out / "dpao-table3.json").read_text())
     assert doc["paper"] == "DPAO-PFL" and len(doc["cells"]) == 14 and all(c["status"] == "done" for c in doc["cells"])
     assert {c["row"]: c["paper"] for c in doc["cells"]}["DPAO-PFL"] == 98.12
-    assert "FEMNIST (5, 25), 200 clients" in (out / "dpao-table3.md").read_text()
+    md = (out / "dpao-table3.md").read_text()
+    assert "FEMNIST (5, 25), 200 clients" in md and "## Rounds to 60% · 80% · 90%" in md
+    cell = next(c for c in doc["cells"] if c["row"] == "FedAvg")
+    assert cell["paper_rounds"] == [51, 139, None] and len(cell["ours_rounds"]) == 3 and cell["client_std"] is not None
+    assert "/ 51 · " in md and "/ never |" in md  # FedAvg never reaches 90% in the paper
+
+
+def test_rounds_to_milestones_from_the_metrics(tmp_path):
+    from copfl.reproduce.runner import rounds_to
+
+    (tmp_path / "metrics.jsonl").write_text("\n".join(json.dumps(r) for r in [
+        {"round": 1, "acc_mean": 0.5}, {"round": 2, "train_loss": 1.0}, {"round": 3, "acc_mean": 0.85}, {"round": 4, "acc_mean": 0.7}]))  # fmt: skip
+    assert rounds_to(tmp_path, (60.0, 80.0, 90.0)) == [3, 3, None]
+    assert rounds_to(tmp_path / "missing", (60.0,)) == [None]

@@ -24,7 +24,7 @@ from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import environment, run_in_folder
 from copfl.federation import Federation, build_federation
-from copfl.reproduce.experiments import SCALE_FIELDS, SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
+from copfl.reproduce.experiments import MILESTONES, SCALE_FIELDS, SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
 from copfl.reproduce.report import write_report
 
 # Fields that do not change what a run computes (where data and results live, threads).
@@ -187,6 +187,31 @@ def execute(
 
 
 # --------------------------------------------------------------------------- collecting
+def rounds_to(folder: Path, milestones: tuple[float, ...]) -> list[int | None]:
+    """The first round whose mean accuracy reaches each milestone (%), from the run's
+    metrics.jsonl (None: never)."""
+    out: list[int | None] = [None] * len(milestones)
+    try:
+        lines = (folder / "metrics.jsonl").read_text().splitlines()
+    except OSError:
+        return out
+    for line in lines:
+        rec = json.loads(line) if line.strip() else {}
+        if "acc_mean" not in rec:
+            continue
+        for i, m in enumerate(milestones):
+            if out[i] is None and 100 * rec["acc_mean"] >= m:
+                out[i] = rec["round"]
+    return out
+
+
+def _rounds_over_seeds(per_seed: list[list[int | None]]) -> list[float | None] | None:
+    """Per milestone: the mean round over the seeds, None when a seed never reached it."""
+    if not per_seed:
+        return None
+    return [None if any(r[i] is None for r in per_seed) else sum(r[i] for r in per_seed) / len(per_seed) for i in range(len(per_seed[0]))]
+
+
 def _mean_std(values: list[float]) -> tuple[float | None, float | None]:
     if not values:
         return None, None
@@ -217,6 +242,9 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     train_loss=fin["train_loss"],
                     seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
                 )
+                run["final_acc_std"] = fin.get("acc_std")  # across clients (DPAO-PFL's +-)
+                if cell.paper_rounds is not None:
+                    run["rounds_to"] = rounds_to(r.folder, MILESTONES)
                 if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
                     run.update(attacker_weight=s["attack"]["attacker_weight_mean"], attacker_acc=s["attack"]["attacker_acc_mean"])
             entry["runs"].append(run)
@@ -237,6 +265,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             "algorithm": cell.algorithm,
             "options": dict(cell.options),
             "run_options": dict(cell.run_options),
+            "paper_rounds": None if cell.paper_rounds is None else list(cell.paper_rounds),
             "paper": cell.paper,
             "tuned": cell.tuned,
             "lrs": per_lr,
@@ -258,6 +287,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     ours_selected=best["selected_mean"],
                     train_loss=best["train_loss_mean"],
                     attacker_weight=best["attacker_weight_mean"],
+                    ours_rounds=_rounds_over_seeds([x["rounds_to"] for x in best["runs"] if "rounds_to" in x and x["status"] == "completed"]),
+                    client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
                     attacker_acc=best["attacker_acc_mean"],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
                     diff=None if cell.paper is None else best["final_mean"] - cell.paper,
