@@ -446,3 +446,17 @@ def test_rounds_to_milestones_from_the_metrics(tmp_path):
         {"round": 1, "acc_mean": 0.5}, {"round": 2, "train_loss": 1.0}, {"round": 3, "acc_mean": 0.85}, {"round": 4, "acc_mean": 0.7}]))  # fmt: skip
     assert rounds_to(tmp_path, (60.0, 80.0, 90.0)) == [3, 3, None]
     assert rounds_to(tmp_path / "missing", (60.0,)) == [None]
+
+
+def test_pfedsv_table4_smoke_reports_epsilon(tmp_path):
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    assert main(["reproduce", "pfedsv-table4", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--threads", "1"]) == 0
+    doc = json.loads((out / "pfedsv-table4.json").read_text())
+    at = {(c["row"], c["setting"]): c for c in doc["cells"]}
+    assert at[("pFedSV, sigma=0", "cifar10-10-pathological")]["epsilon"] == "inf"
+    eps1, eps2 = (at[(f"pFedSV, sigma={s}", "cifar10-10-pathological")]["epsilon"] for s in (1, 2))
+    assert eps1 > eps2 > 0  # more noise, less privacy spent
+    assert at[("FedAvg, sigma=1", "cifar10-10-pathological")]["paper_epsilon"] == 11.28
+    md = (out / "pfedsv-table4.md").read_text()
+    assert "## Privacy budget: epsilon at delta 1e-5" in md and "inf / inf" in md

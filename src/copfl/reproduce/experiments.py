@@ -130,6 +130,7 @@ class Cell:
     lrs: tuple[float | None, ...] = (None,)  # the learning rates to run (None: the algorithm's default)
     run_options: tuple[tuple[str, Any], ...] = ()  # RunConfig fields of the cell's runs (an attack, --robust)
     paper_rounds: tuple[int | None, ...] | None = None  # DPAO-PFL Table 3: rounds to MILESTONES (None: never)
+    paper_epsilon: float | None = None  # pFedSV Table 4: the privacy budget at delta 1e-5 (inf: no noise)
 
     @property
     def tuned(self) -> bool:
@@ -386,6 +387,21 @@ def pfedsv_table_cells(table: dict[str, list[pv.Cell]], partition: str) -> list[
     return cells
 
 
+def pfedsv_table4_cells(tune: bool) -> list[Cell]:
+    """Table 4 (A17: its numbers contradict Table 1's, so it is an experiment of its own): FedAvg
+    and pFedSV at noise sigma 0, 1, 2 (DP-SGD, clip 1, A16) on the pathological 10-client
+    CIFAR-10 and CIFAR-100 columns, accuracy and epsilon at delta 1e-5."""
+    cells = []
+    for (method, sigma), values in pv.PFEDSV_TABLE4.items():
+        for ds in ("cifar10", "cifar100"):
+            st = pfedsv_setting(ds, 10, "pathological")
+            run_opts = (("dp_delta", pv.PFEDSV_TABLE4_DELTA), ("dp_noise", sigma)) if sigma else ()
+            row = f"{method}, sigma={sigma:g}"
+            cells.append(Cell("", row, st.title, st, pv.PFEDSV_ROWS[method if method == "FedAvg" else "pFedSV(Ours)"], (),
+                              values[ds][0], (pfedsv_lr(ds),), run_opts, paper_epsilon=values[f"{ds}_epsilon"][0]))
+    return cells
+
+
 # ---------------------------------------------------------------------------- DPAO-PFL
 # FEMNIST (5, 25) (D11, docs/protocol.md): letters a-j, 5 classes per client, 25 training
 # samples per class, each class's test samples shared among its holders; 10 clients a round,
@@ -499,6 +515,13 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         Experiment("pfedsv-table3", "MTA with pFedSV+DP (noise sigma 1), Dirichlet(0.1)", "Table 3", "table",
                    "the non-DP rows are Table 2's runs (A18: shared); pFedSV+DP = DP-SGD, sigma 1, clip 1 (A16)", paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
         lambda tune: pfedsv_table_cells(pv.PFEDSV_TABLE3, "dirichlet"),
+    ),
+    "pfedsv-table4": (
+        Experiment("pfedsv-table4", "FedAvg and pFedSV with differential privacy: accuracy and epsilon", "Table 4", "table",
+                   "pathological split, 10 clients; DP-SGD with noise sigma and clip 1 (A16), epsilon at delta 1e-5 from the RDP "
+                   "accountant; A17: the paper's Table 4 contradicts its Table 1, so this is its own experiment",
+                   paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
+        pfedsv_table4_cells,
     ),
     "dpao-table3": (
         Experiment("dpao-table3", "FEMNIST (5, 25): FedAvg, the five ablations and DPAO-PFL", "Table 3", "table",

@@ -10,6 +10,10 @@ from typing import Any
 from copfl.io import atomic_write_json, atomic_write_text
 
 
+def _eps(x: float | str | None) -> str:
+    return x if isinstance(x, str) else _num(x)
+
+
 def _num(x: float | None, digits: int = 2) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
@@ -166,6 +170,9 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
                 rho = "-" if rk["spearman"] is None else f"{rk['spearman']:.2f}"
                 lines.append(f"- {rk['col']}: ours {' > '.join(rk['ours'])}; paper {' > '.join(rk['paper'])}; Spearman rho {rho}")
             lines.append("")
+    if any(c.get("paper_epsilon") is not None for c in cells):
+        lines += ["## Privacy budget: epsilon at delta 1e-5 (ours / paper; inf = no noise)", "",
+                  markdown_table(cells, lambda c: f"{_eps(c.get('epsilon'))} / {_eps(c.get('paper_epsilon'))}"), ""]
     if any(c.get("paper_rounds") is not None for c in cells):
         lines += milestone_sections(cells)
     if doc["kind"] == "robustness":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import statistics
 import sys
 import time
@@ -205,6 +206,15 @@ def rounds_to(folder: Path, milestones: tuple[float, ...]) -> list[int | None]:
     return out
 
 
+def _epsilon(values: list[float | None]) -> float | str | None:
+    """The mean epsilon over seeds; "inf" when the runs had no noise (JSON has no infinity)."""
+    if not values:
+        return None
+    if any(v is None for v in values):
+        return "inf"
+    return sum(values) / len(values)  # type: ignore[arg-type]
+
+
 def _rounds_over_seeds(per_seed: list[list[int | None]]) -> list[float | None] | None:
     """Per milestone: the mean round over the seeds, None when a seed never reached it."""
     if not per_seed:
@@ -243,6 +253,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
                 )
                 run["final_acc_std"] = fin.get("acc_std")  # across clients (DPAO-PFL's +-)
+                run["epsilon"] = (s.get("privacy") or {}).get("epsilon")  # None: no noise (infinity)
                 if cell.paper_rounds is not None:
                     run["rounds_to"] = rounds_to(r.folder, MILESTONES)
                 if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
@@ -265,6 +276,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             "algorithm": cell.algorithm,
             "options": dict(cell.options),
             "run_options": dict(cell.run_options),
+            "paper_epsilon": "inf" if cell.paper_epsilon == math.inf else cell.paper_epsilon,
             "paper_rounds": None if cell.paper_rounds is None else list(cell.paper_rounds),
             "paper": cell.paper,
             "tuned": cell.tuned,
@@ -288,6 +300,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     train_loss=best["train_loss_mean"],
                     attacker_weight=best["attacker_weight_mean"],
                     ours_rounds=_rounds_over_seeds([x["rounds_to"] for x in best["runs"] if "rounds_to" in x and x["status"] == "completed"]),
+                    epsilon=_epsilon([x.get("epsilon") for x in best["runs"] if x["status"] == "completed"]),
                     client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
                     attacker_acc=best["attacker_acc_mean"],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
