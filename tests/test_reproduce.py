@@ -460,3 +460,22 @@ def test_pfedsv_table4_smoke_reports_epsilon(tmp_path):
     assert at[("FedAvg, sigma=1", "cifar10-10-pathological")]["paper_epsilon"] == 11.28
     md = (out / "pfedsv-table4.md").read_text()
     assert "## Privacy budget: epsilon at delta 1e-5" in md and "inf / inf" in md
+
+
+def test_pfedsv_relevance_smoke(tmp_path, monkeypatch):
+    from copfl.reproduce import experiments
+
+    data = write_balanced_cifar(tmp_path / "data")  # MNIST is not here: run the figure on CIFAR-10's column
+    exp, make = experiments.EXPERIMENTS["pfedsv-relevance"]
+    monkeypatch.setitem(experiments.EXPERIMENTS, "pfedsv-relevance", (exp, lambda tune: [
+        c for c in experiments.pfedsv_table_cells(experiments.pv.PFEDSV_TABLE1, "pathological")
+        if c.setting.key == "cifar10-10-pathological" and c.row in ("FedFomo", "pFedSV(Ours)")]))  # fmt: skip
+    out = tmp_path / "rep"
+    assert main(["reproduce", "pfedsv-relevance", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--threads", "1"]) == 0
+    doc = json.loads((out / "pfedsv-relevance.json").read_text())
+    keys = {c["row"]: c["relevance"]["key"] for c in doc["cells"]}
+    assert keys == {"FedFomo": "affinity", "pFedSV(Ours)": "relevance"}
+    assert all(len(c["relevance"]["matrix"]) == 10 and c["relevance"]["overlap"][0][0] == 2 for c in doc["cells"])
+    assert "## Relevance against the ground truth" in (out / "pfedsv-relevance.md").read_text()
+    assert (out / "pfedsv-relevance-cifar10-10-pathological.png").stat().st_size > 1000
+    assert len(make(True)) == 2 and {c.setting.key for c in make(True)} == {"mnist-10-pathological"}

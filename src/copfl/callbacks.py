@@ -247,13 +247,24 @@ def _earlier_seconds(path: Path) -> float:
 def _relevance(engine: Engine, state: RunState) -> tuple[Any, Any, dict[str, Any]] | None:
     """(latest relevance matrix, label-overlap matrix, their agreement) when the run logs
     clients' relevance vectors and holds the clients' data (a Flower server does not)."""
-    if not engine.clients or not any("relevance" in (r.get("per_client") or {}) for r in state.history):
+    logged = lambda k: any(k in (r.get("per_client") or {}) for r in state.history)  # noqa: E731
+    key = next((k for k in RELEVANCE_KEYS if logged(k)), None)
+    if not engine.clients or key is None:
         return None
     from copfl.relevance import label_overlap, latest_relevance, relevance_agreement
 
-    rel = latest_relevance(state.history, engine.num_clients)
+    rel = latest_relevance(state.history, engine.num_clients, key)
     overlap = label_overlap([c.y_train.cpu().numpy() for c in engine.clients])
-    return rel, overlap, relevance_agreement(rel, overlap)
+    return rel, overlap, {**relevance_agreement(rel, overlap), "key": key, "matrix": _nan_none(rel), "overlap": overlap.tolist()}
+
+
+# what a client's relevance vector is logged as: pFedSV's relevance, FedFomo's affinities
+RELEVANCE_KEYS = ("relevance", "affinity")
+
+
+def _nan_none(a: Any) -> list[list[float | None]]:
+    """A matrix for JSON: NaN (a client that logged nothing) as null."""
+    return [[None if v != v else float(v) for v in row] for row in a.tolist()]
 
 
 class Checkpointer(Callback):

@@ -238,23 +238,29 @@ def plot_datasize(groups: dict[str, list[dict[str, Any]]], path: str | Path) -> 
 def plot_relevance(rel: np.ndarray, overlap: np.ndarray, path: str | Path, title: str = "relevance") -> None:
     """pFedSV's Fig. 7: each client's latest relevance vector (rows) beside the ground truth
     (the number of labels two clients share), clients in the same order."""
+    plot_relevance_panels([(title, rel)], overlap, path)
+
+
+def plot_relevance_panels(panels: list[tuple[str, np.ndarray]], overlap: np.ndarray, path: str | Path) -> None:
+    """Relevance matrices (each method's, rows = clients) and the ground truth, side by side."""
     plt = _pyplot()
-    n = len(rel)
-    fig, axes = plt.subplots(1, 2, figsize=(9.5, 4.2))
-    shown = rel.copy()
-    np.fill_diagonal(shown, np.nan)
-    lim = np.nanmax(np.abs(shown)) if np.isfinite(shown).any() else 1.0
-    im = axes[0].imshow(shown, cmap="RdBu_r", vmin=-lim, vmax=lim)
-    axes[0].set_title(title, fontsize=9)
-    axes[0].set(xlabel="other client j", ylabel="client i")
-    fig.colorbar(im, ax=axes[0], fraction=0.046)
-    gt = overlap.copy()
+    n = len(overlap)
+    fig, axes = plt.subplots(1, len(panels) + 1, figsize=(4.75 * (len(panels) + 1), 4.2), squeeze=False)
+    for ax, (title, rel) in zip(axes[0], panels):
+        shown = np.array(rel, dtype=float)
+        np.fill_diagonal(shown, np.nan)
+        lim = np.nanmax(np.abs(shown)) if np.isfinite(shown).any() else 1.0
+        im = ax.imshow(shown, cmap="RdBu_r", vmin=-lim, vmax=lim)
+        ax.set_title(title, fontsize=9)
+        ax.set(xlabel="other client j", ylabel="client i")
+        fig.colorbar(im, ax=ax, fraction=0.046)
+    gt = np.array(overlap, dtype=float)
     np.fill_diagonal(gt, np.nan)
-    im = axes[1].imshow(gt, cmap="Greens", vmin=0)
-    axes[1].set(title="ground truth: labels shared", xlabel="other client j", ylabel="client i")
-    fig.colorbar(im, ax=axes[1], fraction=0.046)
+    im = axes[0][-1].imshow(gt, cmap="Greens", vmin=0)
+    axes[0][-1].set(title="ground truth: labels shared", xlabel="other client j", ylabel="client i")
+    fig.colorbar(im, ax=axes[0][-1], fraction=0.046)
     if n <= 20:
-        for ax in axes:
+        for ax in axes[0]:
             ax.set_xticks(range(n))
             ax.set_yticks(range(n))
             ax.tick_params(labelsize=7)

@@ -523,6 +523,14 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
                    paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
         pfedsv_table4_cells,
     ),
+    "pfedsv-relevance": (
+        Experiment("pfedsv-relevance", "Relevance matrices after training: pFedSV and FedFomo beside the ground truth", "Fig. 7",
+                   "relevance", "pathological MNIST, 10 clients (Table 1's column: the same runs); a client's relevance is "
+                   "pFedSV's relevance vector, FedFomo's affinities; ground truth = the labels two clients share",
+                   paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
+        lambda tune: [c for c in pfedsv_table_cells(pv.PFEDSV_TABLE1, "pathological")
+                      if c.setting.key == "mnist-10-pathological" and c.row in ("FedFomo", "pFedSV(Ours)")],
+    ),
     "dpao-table3": (
         Experiment("dpao-table3", "FEMNIST (5, 25): FedAvg, the five ablations and DPAO-PFL", "Table 3", "table",
                    "final accuracy; the paper's +- is the std across clients; letters a-j, 25 training samples per class "

@@ -177,6 +177,8 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         lines += milestone_sections(cells)
     if doc["kind"] == "robustness":
         lines += robustness_sections(cells)
+    if doc["kind"] == "relevance":
+        lines += relevance_sections(cells)
     if doc["kind"] == "readings":
         lines += readings_sections(cells)
     if doc["kind"] == "curves":
@@ -236,6 +238,22 @@ def milestone_sections(cells: list[dict[str, Any]]) -> list[str]:
         markdown_table(cells, lambda c: _num(c.get("client_std"))),
         "",
     ]
+
+
+def relevance_sections(cells: list[dict[str, Any]]) -> list[str]:
+    """How each method's relevance matches the ground truth (the first seed's last round)."""
+    def pct(x: float | None) -> str:
+        return "-" if x is None else f"{100 * x:.0f}%"
+
+    lines = ["## Relevance against the ground truth (labels shared)", "",
+             "| method | column | precision | recall | clients exactly right | clients positive only on sharers |", "|---|---|---|---|---|---|"]
+    for c in cells:
+        r = c.get("relevance")
+        if r:
+            lines.append(f"| {c['row']} | {c['col']} | {pct(r['precision'])} | {pct(r['recall'])} | {r['clients_exact']} of {r['clients']} | "
+                         f"{r['clients_positive_only_on_sharers']} of {r['clients']} |")
+    return lines + ["", "Precision: of the others a client scores positively, the share holding one of its labels; recall: of "
+                    "those holding one, the share it scores positively (copfl.relevance).", ""]
 
 
 def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
@@ -359,6 +377,12 @@ def chosen_history(cell_doc: dict[str, Any]) -> list[dict[str, Any]] | None:
     return None
 
 
+def _matrix(rows: list[list[float | None]]) -> Any:
+    import numpy as np
+
+    return np.array([[np.nan if v is None else v for v in row] for row in rows], dtype=float)
+
+
 def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str]:
     name = doc["experiment"]
     out.mkdir(parents=True, exist_ok=True)
@@ -383,6 +407,16 @@ def draw(doc: dict[str, Any], out: Path) -> list[str]:
     if kind == "table":
         plots.plot_vs_paper(cells, out / f"{name}.png", title=doc["title"])
         files.append(f"{name}.png")
+    elif kind == "relevance":
+        by_col: dict[str, list[dict[str, Any]]] = {}
+        for c in cells:
+            if c.get("relevance"):
+                by_col.setdefault(c["setting"], []).append(c)
+        for key, cs in by_col.items():
+            fname = f"{name}-{key}.png"
+            plots.plot_relevance_panels([(f"{c['row']} ({c['relevance']['key']})", _matrix(c["relevance"]["matrix"])) for c in cs],
+                                        _matrix(cs[0]["relevance"]["overlap"]), out / fname)
+            files.append(fname)
     elif kind == "robustness":
         plots.plot_robustness(cells, out / f"{name}.png", title=doc["title"])
         files.append(f"{name}.png")

@@ -254,6 +254,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                 )
                 run["final_acc_std"] = fin.get("acc_std")  # across clients (DPAO-PFL's +-)
                 run["epsilon"] = (s.get("privacy") or {}).get("epsilon")  # None: no noise (infinity)
+                if s.get("relevance"):
+                    run["relevance"] = s["relevance"]
                 if cell.paper_rounds is not None:
                     run["rounds_to"] = rounds_to(r.folder, MILESTONES)
                 if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
@@ -301,6 +303,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     attacker_weight=best["attacker_weight_mean"],
                     ours_rounds=_rounds_over_seeds([x["rounds_to"] for x in best["runs"] if "rounds_to" in x and x["status"] == "completed"]),
                     epsilon=_epsilon([x.get("epsilon") for x in best["runs"] if x["status"] == "completed"]),
+                    relevance=next((x["relevance"] for x in best["runs"] if x.get("relevance")), None),
                     client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
                     attacker_acc=best["attacker_acc_mean"],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
