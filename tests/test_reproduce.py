@@ -437,6 +437,12 @@ def test_dpao_table3_smoke(tmp_path):
     cell = next(c for c in doc["cells"] if c["row"] == "FedAvg")
     assert cell["paper_rounds"] == [51, 139, None] and len(cell["ours_rounds"]) == 3 and cell["client_std"] is not None
     assert "/ 51 · " in md and "/ never |" in md  # FedAvg never reaches 90% in the paper
+    # Fig. 5 from the same runs: nothing to run again
+    assert main(["reproduce", "dpao-overhead", "--scale", "smoke", "--data-dir", str(tmp_path), "--cache-dir", str(tmp_path / "c"),
+                 "--out", str(out), "--threads", "1"]) == 0  # fmt: skip
+    over = json.loads((out / "dpao-overhead.json").read_text())
+    assert len(over["cells"]) == 8 and all(c["overhead"]["bytes_up_per_round"] > 0 and c["overhead"]["train_flops_total"] > 0 for c in over["cells"])
+    assert "## Overhead" in (out / "dpao-overhead.md").read_text()
 
 
 def test_rounds_to_milestones_from_the_metrics(tmp_path):
@@ -479,3 +485,14 @@ def test_pfedsv_relevance_smoke(tmp_path, monkeypatch):
     assert "## Relevance against the ground truth" in (out / "pfedsv-relevance.md").read_text()
     assert (out / "pfedsv-relevance-cifar10-10-pathological.png").stat().st_size > 1000
     assert len(make(True)) == 2 and {c.setting.key for c in make(True)} == {"mnist-10-pathological"}
+
+
+def test_dpao_hparams_and_overhead_cells_share_table3s_runs(tmp_path):
+    _, hp = experiment_cells("dpao-hparams", tune=True)
+    assert {c.group for c in hp} == {"eta", "alpha", "lambda"} and all(c.algorithm == "dpao-pfl" for c in hp)
+    assert {c.lrs[0] for c in hp if c.group == "eta"} == {0.1, 0.01, 0.001, 0.0001}
+    _, over = experiment_cells("dpao-overhead", tune=True)
+    _, t3 = experiment_cells("dpao-table3", tune=True)
+    a, _ = plan_runs(over, "cpu", 1, tmp_path, None, None, None, False)
+    b, _ = plan_runs(t3, "cpu", 1, tmp_path, None, None, None, False)
+    assert len(a) == 8 and {r.folder for r in a} <= {r.folder for r in b}  # the same runs as Table 3

@@ -431,6 +431,20 @@ def dpao_table3_cells(tune: bool) -> list[Cell]:
     return cells
 
 
+def dpao_hparams_cells(tune: bool) -> list[Cell]:
+    """Fig. 6: DPAO-PFL's accuracy against the learning rate eta, the Fisher decay alpha and
+    lambda (one at a time from lr 0.01, alpha 0.85, lambda 0.01), FEMNIST (5, 25), E = 5."""
+    sweeps: list[tuple[str, str, dict[str, Any], float]] = [("eta", f"eta={lr:g}", {}, lr) for lr in (0.1, 0.01, 0.001, 0.0001)]
+    sweeps += [("alpha", f"alpha={a:g}", {"fisher_alpha": a}, 0.01) for a in (0.5, 0.7, 0.85, 0.95)]
+    sweeps += [("lambda", f"lambda={v:g}", {"lam": v}, 0.01) for v in (0.0, 0.001, 0.01, 0.1, 1.0)]
+    cells = []
+    for clients in (200, 4):
+        st = dpao_setting(clients)
+        for group, row, opts, lr in sweeps:
+            cells.append(Cell(group, row, f"FEMNIST (5, 25), {clients} clients", st, "dpao-pfl", tuple(sorted(opts.items())), None, (lr,)))
+    return cells
+
+
 def dpao_table4_cells(tune: bool) -> list[Cell]:
     algs = {"FedAvg": "fedavg", "FedProx": "fedprox", "FedMeta": "fedmeta", "DPAO-PFL": "dpao-pfl"}
     cells = []
@@ -541,6 +555,21 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         Experiment("dpao-table4", "Final accuracy against local epochs E, FEMNIST (5, 25)", "Table 4 (FEMNIST row; CIFAR-100 is not on this machine)",
                    "table", "E in {1, 5, 10, 20}; letters a-j (D11)", paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
         dpao_table4_cells,
+    ),
+    "dpao-hparams": (
+        Experiment("dpao-hparams", "DPAO-PFL's accuracy against eta, alpha and lambda", "Fig. 6 (a figure: no numbers to compare; "
+                   "the paper's best: eta 0.001, alpha 0.85, lambda 0.01)", "table",
+                   "one factor at a time from lr 0.01, alpha 0.85, lambda 0.01 (D14); Personal Gain (local minus global accuracy) "
+                   "is not computed", paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
+        dpao_hparams_cells,
+    ),
+    "dpao-overhead": (
+        Experiment("dpao-overhead", "Update size, training FLOPs and the spread of parameter importance: interval(1/5/20) vs the trigger",
+                   "Fig. 5 (a figure: no numbers to compare)", "overhead",
+                   "Table 3's runs (the same folders); bytes = what the clients upload and download, FLOPs = training FLOPs "
+                   "(copfl.flops, the algorithm's own per-step work included), importance std = the std of the normalized Omega",
+                   paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
+        lambda tune: [c for c in dpao_table3_cells(tune) if c.row in ("w / interval(1)", "w / interval(5)", "w / interval(20)", "DPAO-PFL")],
     ),
     "copfl-readings": (
         Experiment(

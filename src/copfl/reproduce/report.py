@@ -179,6 +179,16 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         lines += robustness_sections(cells)
     if doc["kind"] == "relevance":
         lines += relevance_sections(cells)
+    if doc["kind"] == "overhead":
+        def fig(key: str, scale: float, digits: int = 2) -> Any:
+            return lambda c: _num(None if (c.get("overhead") or {}).get(key) is None else c["overhead"][key] / scale, digits)
+
+        lines += ["## Overhead", ""]
+        for title, f in (("Upload per round (MB, all participants)", fig("bytes_up_per_round", 1e6, 3)),
+                         ("Download per round (MB)", fig("bytes_down_per_round", 1e6, 3)),
+                         ("Training FLOPs, whole run (TFLOP)", fig("train_flops_total", 1e12, 3)),
+                         ("Std of the normalized importance Omega (mean over rounds)", fig("importance_std", 1.0, 4))):
+            lines += [f"{title}:", "", markdown_table(cells, f), ""]
     if doc["kind"] == "readings":
         lines += readings_sections(cells)
     if doc["kind"] == "curves":

@@ -188,6 +188,16 @@ def execute(
 
 
 # --------------------------------------------------------------------------- collecting
+def mean_logged(folder: Path, key: str) -> float | None:
+    """The mean over rounds of ``key`` in the run's metrics.jsonl (None: never logged)."""
+    try:
+        recs = [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines() if line.strip()]
+    except OSError:
+        return None
+    vals = [r[key] for r in recs if r.get(key) is not None]
+    return sum(vals) / len(vals) if vals else None
+
+
 def rounds_to(folder: Path, milestones: tuple[float, ...]) -> list[int | None]:
     """The first round whose mean accuracy reaches each milestone (%), from the run's
     metrics.jsonl (None: never)."""
@@ -256,6 +266,11 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                 run["epsilon"] = (s.get("privacy") or {}).get("epsilon")  # None: no noise (infinity)
                 if s.get("relevance"):
                     run["relevance"] = s["relevance"]
+                comm, cost = s.get("communication") or {}, s.get("cost") or {}
+                run.update(bytes_up_per_round=comm.get("bytes_up_per_round"), bytes_down_per_round=comm.get("bytes_down_per_round"),
+                           train_flops_total=cost.get("train_flops_total"))
+                if cell.algorithm == "dpao-pfl":
+                    run["importance_std"] = mean_logged(r.folder, "importance_std")
                 if cell.paper_rounds is not None:
                     run["rounds_to"] = rounds_to(r.folder, MILESTONES)
                 if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
@@ -303,6 +318,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     attacker_weight=best["attacker_weight_mean"],
                     ours_rounds=_rounds_over_seeds([x["rounds_to"] for x in best["runs"] if "rounds_to" in x and x["status"] == "completed"]),
                     epsilon=_epsilon([x.get("epsilon") for x in best["runs"] if x["status"] == "completed"]),
+                    overhead={k: _mean_std([x[k] for x in best["runs"] if x.get(k) is not None])[0]
+                              for k in ("bytes_up_per_round", "bytes_down_per_round", "train_flops_total", "importance_std")},
                     relevance=next((x["relevance"] for x in best["runs"] if x.get("relevance")), None),
                     client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
                     attacker_acc=best["attacker_acc_mean"],
