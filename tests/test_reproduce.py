@@ -496,3 +496,19 @@ def test_dpao_hparams_and_overhead_cells_share_table3s_runs(tmp_path):
     a, _ = plan_runs(over, "cpu", 1, tmp_path, None, None, None, False)
     b, _ = plan_runs(t3, "cpu", 1, tmp_path, None, None, None, False)
     assert len(a) == 8 and {r.folder for r in a} <= {r.folder for r in b}  # the same runs as Table 3
+
+
+def test_pfedsv_traffic_smoke(tmp_path):
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    assert main(["reproduce", "pfedsv-traffic", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--threads", "1"]) == 0
+    doc = json.loads((out / "pfedsv-traffic.json").read_text())
+    at = {c["row"]: c for c in doc["cells"]}
+    assert at["pFedSV (D)"]["downloads"]["participations"] == 20  # 10 clients x 2 rounds
+    assert at["pFedSV (D)"]["traffic"]["bytes_down_total"] > at["pFedSV (D+C)"]["traffic"]["bytes_down_total"]
+    assert at["FedAvg"]["traffic"]["bytes_up_total"] == at["FedAvg"]["traffic"]["bytes_down_total"] + 8 * 20  # + each upload's sample count
+    md = (out / "pfedsv-traffic.md").read_text()
+    assert "| FedAvg | " in md and "| 20 | 20 |" in md  # one model up and down per participation
+    _, cells = experiment_cells("pfedsv-traffic", tune=True)
+    runs, _ = plan_runs(cells, "cpu", 1, tmp_path, None, None, None, False)
+    assert {r.cfg.model for r in runs} == {"lenet5"} and {r.cfg.rounds for r in runs} == {20}

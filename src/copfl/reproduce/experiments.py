@@ -431,6 +431,22 @@ def dpao_table3_cells(tune: bool) -> list[Cell]:
     return cells
 
 
+# Figs. 8-10: parameters communicated in 20 rounds by 10 clients (pathological CIFAR-10), measured
+# with LeNet-5 and projected to the two models copfl does not build, from their parameter counts
+# (standard CIFAR implementations) and the classifier shares the paper quotes for (D+C).
+TRAFFIC_ROWS = {
+    "FedAvg": ("fedavg", ()), "FedAMP": ("fedamp", ()), "FedFomo": ("fedfomo", ()),
+    "pFedSV (D)": ("pfedsv", ()), "pFedSV (D+C)": ("pfedsv", (("classifier", "head"), ("common", True))),
+}  # fmt: skip
+TRAFFIC_MODELS = {"ResNet-34 (plain)": (21_282_122, 0.023), "VGG-19": (20_035_018, 0.8974)}  # parameters, classifier share (paper)
+
+
+def pfedsv_traffic_cells(tune: bool) -> list[Cell]:
+    st = pfedsv_setting("cifar10", 10, "pathological")
+    return [Cell("", row, "LeNet-5, CIFAR10, 10 clients, pathological", st, alg, opts, None, (pfedsv_lr("cifar10"),), (("model", "lenet5"),))
+            for row, (alg, opts) in TRAFFIC_ROWS.items()]
+
+
 def dpao_hparams_cells(tune: bool) -> list[Cell]:
     """Fig. 6: DPAO-PFL's accuracy against the learning rate eta, the Fisher decay alpha and
     lambda (one at a time from lr 0.01, alpha 0.85, lambda 0.01), FEMNIST (5, 25), E = 5."""
@@ -544,6 +560,13 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
                    paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
         lambda tune: [c for c in pfedsv_table_cells(pv.PFEDSV_TABLE1, "pathological")
                       if c.setting.key == "mnist-10-pathological" and c.row in ("FedFomo", "pFedSV(Ours)")],
+    ),
+    "pfedsv-traffic": (
+        Experiment("pfedsv-traffic", "Parameters communicated per algorithm", "Figs. 8-10 (figures: no numbers to compare)", "traffic",
+                   "measured with LeNet-5 (62 k parameters); ResNet-34 (plain) and VGG-19 projected from the measured number of "
+                   "models sent and their parameter counts (copfl does not build them), (D+C) with the paper's classifier shares "
+                   "(2.3%, 89.74%; A15)", paper="pFedSV", scale_notes=PFEDSV_SCALE_NOTES),
+        pfedsv_traffic_cells,
     ),
     "dpao-table3": (
         Experiment("dpao-table3", "FEMNIST (5, 25): FedAvg, the five ablations and DPAO-PFL", "Table 3", "table",

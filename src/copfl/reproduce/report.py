@@ -179,6 +179,8 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         lines += robustness_sections(cells)
     if doc["kind"] == "relevance":
         lines += relevance_sections(cells)
+    if doc["kind"] == "traffic":
+        lines += traffic_sections(cells)
     if doc["kind"] == "overhead":
         def fig(key: str, scale: float, digits: int = 2) -> Any:
             return lambda c: _num(None if (c.get("overhead") or {}).get(key) is None else c["overhead"][key] / scale, digits)
@@ -248,6 +250,40 @@ def milestone_sections(cells: list[dict[str, Any]]) -> list[str]:
         markdown_table(cells, lambda c: _num(c.get("client_std"))),
         "",
     ]
+
+
+def traffic_sections(cells: list[dict[str, Any]]) -> list[str]:
+    """Parameters communicated: measured (MB and models' worth: one model = FedAvg's upload per
+    participation), and projected to the models the paper also draws."""
+    from copfl.reproduce.experiments import TRAFFIC_MODELS
+
+    at = {c["row"]: c for c in cells}
+    fedavg = at.get("FedAvg") or {}
+    t = fedavg.get("traffic") or {}
+    parts = 10 * (fedavg.get("rounds") or 0)  # FedAvg: every client, every round
+    if not t.get("bytes_up_total") or not parts:
+        return ["## Traffic", "", "Not measured yet (FedAvg's run gives the size of one model).", ""]
+    model = t["bytes_up_total"] / parts  # bytes of one upload (the model and its sample count)
+    lines = ["## Traffic (whole run, all clients)", "",
+             "| method | up (MB) | down (MB) | models up | models down | " + " | ".join(f"{m} (M params)" for m in TRAFFIC_MODELS) + " |",
+             "|---" * (5 + len(TRAFFIC_MODELS)) + "|"]
+    for c in cells:
+        tr = c.get("traffic") or {}
+        if tr.get("bytes_up_total") is None:
+            continue
+        up, down = tr["bytes_up_total"] / model, tr["bytes_down_total"] / model
+        proj = []
+        for d, share in TRAFFIC_MODELS.values():
+            dl = c.get("downloads")
+            if c["options"].get("common") and dl:  # (D+C): the common extractor once, the classifiers of the downloaded
+                proj.append((up * d + dl["participations"] * d * (1 - share) + dl["models"] * d * share) / 1e6)
+            else:
+                proj.append((up + down) * d / 1e6)
+        lines.append(f"| {c['row']} | {tr['bytes_up_total'] / 1e6:.2f} | {tr['bytes_down_total'] / 1e6:.2f} | {up:.0f} | {down:.0f} | "
+                     + " | ".join(f"{p:,.0f}" for p in proj) + " |")
+    return lines + ["", "Models up/down: bytes over one FedAvg upload. Projection: (models up + down) x the model's parameters; "
+                    "(D+C): uploads, plus one feature extractor and the downloaded classifiers per participation, split by the "
+                    "paper's classifier share.", ""]
 
 
 def relevance_sections(cells: list[dict[str, Any]]) -> list[str]:

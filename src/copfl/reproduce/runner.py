@@ -188,6 +188,26 @@ def execute(
 
 
 # --------------------------------------------------------------------------- collecting
+def count_downloads(folder: Path) -> dict[str, int] | None:
+    """From per_client.jsonl: the participations that downloaded others' models and the models
+    downloaded in all (pFedSV's and FedFomo's ``downloaded``)."""
+    try:
+        lines = (folder / "per_client.jsonl").read_text().splitlines()
+    except OSError:
+        return None
+    part = models = 0
+    for line in lines:
+        rec = json.loads(line) if line.strip() else {}
+        for k in rec.get("downloaded") or []:  # a column over the round's clients
+            if k is not None:
+                part, models = part + 1, models + int(k)
+    return {"participations": part, "models": models}
+
+
+def _rounds_of(runs: list[dict[str, Any]]) -> int | None:
+    return next((x["final_round"] for x in runs if x.get("final_round")), None)
+
+
 def mean_logged(folder: Path, key: str) -> float | None:
     """The mean over rounds of ``key`` in the run's metrics.jsonl (None: never logged)."""
     try:
@@ -267,6 +287,9 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                 if s.get("relevance"):
                     run["relevance"] = s["relevance"]
                 comm, cost = s.get("communication") or {}, s.get("cost") or {}
+                run.update(bytes_up_total=comm.get("bytes_up_total"), bytes_down_total=comm.get("bytes_down_total"))
+                if cell.algorithm in ("pfedsv", "fedfomo"):
+                    run["downloads"] = count_downloads(r.folder)
                 run.update(bytes_up_per_round=comm.get("bytes_up_per_round"), bytes_down_per_round=comm.get("bytes_down_per_round"),
                            train_flops_total=cost.get("train_flops_total"))
                 if cell.algorithm == "dpao-pfl":
@@ -318,6 +341,9 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     attacker_weight=best["attacker_weight_mean"],
                     ours_rounds=_rounds_over_seeds([x["rounds_to"] for x in best["runs"] if "rounds_to" in x and x["status"] == "completed"]),
                     epsilon=_epsilon([x.get("epsilon") for x in best["runs"] if x["status"] == "completed"]),
+                    traffic={k: _mean_std([x[k] for x in best["runs"] if x.get(k) is not None])[0] for k in ("bytes_up_total", "bytes_down_total")},
+                    downloads=next((x["downloads"] for x in best["runs"] if x.get("downloads")), None),
+                    rounds=_rounds_of(best["runs"]),
                     overhead={k: _mean_std([x[k] for x in best["runs"] if x.get(k) is not None])[0]
                               for k in ("bytes_up_per_round", "bytes_down_per_round", "train_flops_total", "importance_std")},
                     relevance=next((x["relevance"] for x in best["runs"] if x.get("relevance")), None),
