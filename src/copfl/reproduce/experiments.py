@@ -131,6 +131,7 @@ class Cell:
     run_options: tuple[tuple[str, Any], ...] = ()  # RunConfig fields of the cell's runs (an attack, --robust)
     paper_rounds: tuple[int | None, ...] | None = None  # DPAO-PFL Table 3: rounds to MILESTONES (None: never)
     paper_epsilon: float | None = None  # pFedSV Table 4: the privacy budget at delta 1e-5 (inf: no noise)
+    min_seeds: int = 1  # at least this many seeds whatever --seeds says (pFedSV's and FedFomo's cells: 2)
 
     @property
     def tuned(self) -> bool:
@@ -383,7 +384,8 @@ def pfedsv_table_cells(table: dict[str, list[pv.Cell]], partition: str) -> list[
         st = pfedsv_setting(ds, n, partition)
         for row, values in table.items():
             alg, run_opts = _pfedsv_row(row)
-            cells.append(Cell("", row, st.title, st, alg, (), values[j][0], (pfedsv_lr(ds),), run_opts))
+            seeds = 2 if alg in ("pfedsv", "fedfomo") else 1  # the least: the methods the paper is about
+            cells.append(Cell("", row, st.title, st, alg, (), values[j][0], (pfedsv_lr(ds),), run_opts, min_seeds=seeds))
     return cells
 
 

@@ -82,7 +82,7 @@ def plan_runs(
         defaults = get_algorithm(cell.algorithm).Config()
         options = tuple((k, v) for k, v in cell.options if getattr(defaults, k) != v)
         for lr in cell.lrs:
-            for seed in range(seeds):
+            for seed in range(max(seeds, cell.min_seeds)):
                 cfg = RunConfig(
                     algorithm=cell.algorithm,
                     dataset=st.dataset,
