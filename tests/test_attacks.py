@@ -168,3 +168,38 @@ def test_every_algorithm_takes_attacks_and_robust_aggregation(algorithm):
     rec = state.history[-1]
     assert 0.0 <= rec["attacker_weight"] <= 1.0 and 0.0 <= rec["acc_mean"] <= 1.0
     assert "attacker_acc_mean" in rec and len(engine.attackers) == 2
+
+
+def test_masked_uploads_are_attacked_in_their_own_space():
+    """FedSelect's and CO-PFL's uploads are compacted by the client's mask: the reference is the
+    broadcast's shared entries, a stale model is compacted with the current mask (it is not the
+    free-rider's), and colluders' noise agrees on the coordinates they share."""
+    _, clean = _run("fedselect", rounds=2)
+    _, flipped = _run("fedselect", rounds=2, attack="sign-flip", attackers=0.3)
+    assert not torch.equal(clean.server["params"], flipped.server["params"])
+    _, stale = _run("co-pfl", rounds=4, attack="stale", attackers=0.3)
+    _, free = _run("co-pfl", rounds=4, attack="free-rider", attackers=0.3)
+    assert not torch.equal(stale.server["params"], free.server["params"])
+    cfg = AttackConfig("collude", 0.3, noise=2.0)
+    ref = {"w": torch.zeros(3)}
+    a = attack_upload(cfg, {"w": torch.ones(3)}, ref, seed=0, round=1, client=1, coords={"w": (torch.tensor([0, 2, 5]), 8)})
+    b = attack_upload(cfg, {"w": torch.ones(3)}, ref, seed=0, round=1, client=2, coords={"w": (torch.tensor([2, 5, 7]), 8)})
+    assert a["w"][1:].tolist() == b["w"][:2].tolist() and a["w"][0] != b["w"][2]  # coordinates 2 and 5 shared
+
+
+def test_an_upload_without_attack_reference_is_refused(monkeypatch):
+    from copfl.algorithms.fedavg import FedAvg
+
+    monkeypatch.setattr(FedAvg, "attack_reference", lambda self, message, state, upload: {})
+    with pytest.raises(ValueError, match="no attack reference for its upload shared"):
+        _run(attack="sign-flip", attackers=0.3)
+
+
+def test_pfedhn_robust_keeps_learning_its_embeddings():
+    """Each client's embedding row gets only its own gradient: under --robust the embeddings
+    take the plain mean (exactly the default's step), only the shared network is robust."""
+    engine, robust = _run("pfedhn", robust="median", options={"server_update": "mean"})
+    _, plain = _run("pfedhn", options={"server_update": "mean"})
+    e = engine.algorithm.layout.num_embedding
+    assert torch.allclose(robust.server["hnet"][:e], plain.server["hnet"][:e], atol=1e-6)
+    assert not torch.allclose(robust.server["hnet"][e:], plain.server["hnet"][e:])

@@ -101,11 +101,15 @@ def attack_upload(
     seed: int,
     round: int,
     client: int,
-    stale: dict[str, torch.Tensor] | None = None,
+    stale: dict[str, torch.Tensor | None] | None = None,
+    coords: dict[str, tuple[torch.Tensor, int]] | None = None,
 ) -> dict[str, Any]:
     """``upload`` as an attacker of kind ``config.kind`` sends it: each floating tensor with
     a reference is changed (see the module's table), everything else sent as it is. ``stale``:
-    the references of the attacker's first participation (kind ``stale``)."""
+    the references its first participation gives (kind ``stale``); ``coords``: for a compacted
+    upload tensor, its entries' indices in the full space and that space's size, so that the
+    noise is drawn per full coordinate (colluders with different masks send the same values
+    on the coordinates they share)."""
     kind = config.kind
     if kind not in UPLOAD_ATTACKS:
         return upload
@@ -124,9 +128,16 @@ def attack_upload(
             out[key] = ref.clone()
         elif kind == "stale":
             old = (stale or {}).get(key)
-            out[key] = (old if old is not None and old.shape == u.shape else ref).clone()
+            if old is None or old.shape != u.shape:
+                raise ValueError(f"--attack stale: no stale reference of the upload's {key!r} with shape {tuple(u.shape)}")
+            out[key] = old.clone()
         else:  # gaussian (the attacker's own noise) or collude (one noise shared by all attackers)
             who = ("gaussian", round, client, key) if kind == "gaussian" else ("collude", round, key)
-            z = torch.randn(u.shape, generator=torch_generator(seed, "attack", *who), dtype=u.dtype)
+            gen = torch_generator(seed, "attack", *who)
+            if coords and key in coords:  # a compacted upload: the noise of its coordinates in the full space
+                index, size = coords[key]
+                z = torch.randn(size, generator=gen, dtype=u.dtype)[index.cpu()]
+            else:
+                z = torch.randn(u.shape, generator=gen, dtype=u.dtype)
             out[key] = ref + config.noise * z.to(u.device)
     return out

@@ -485,16 +485,24 @@ class Engine:
 
     def attack(self, client: int, round: int, message: Message, before: dict[str, Any], res: Any) -> tuple[Message, dict[str, Any]]:
         """An attacker's upload (copfl.attacks.attack_upload) and its new state (which keeps,
-        under ``stale``, the references of its first participation)."""
-        ref = self.algorithm.attack_reference(message, before, res.upload)
-        stale = before.get("attack_stale")
-        if self.config.attack.kind == "stale" and stale is None:
-            stale = {k: v.clone() for k, v in ref.items() if isinstance(v, torch.Tensor)}
-        upload = attack_upload(self.config.attack, res.upload, ref, seed=self.config.seed, round=round, client=client, stale=stale)
-        upload = self.algorithm.after_attack(client, message, before, res.state, upload)
-        state = res.state
-        if stale is not None:
-            state = {**state, "attack_stale": stale}
+        under ``stale``, the message and state of its first participation: the stale upload is
+        the reference they give, in this round's upload space)."""
+        alg = self.algorithm
+        ref = alg.attack_reference(message, before, res.upload)
+        missing = [k for k, v in res.upload.items() if isinstance(v, torch.Tensor) and v.is_floating_point() and k not in ref]
+        if missing:
+            raise ValueError(f"--attack {self.config.attack.kind}: {alg.name} gives no attack reference for its upload "
+                             f"{', '.join(missing)} (Algorithm.attack_reference; None sends a tensor as it is)")
+        first = before.get("attack_stale")
+        stale = None
+        if self.config.attack.kind == "stale":
+            if first is None:
+                first = {"message": _clone(message), "state": _clone({k: v for k, v in before.items() if k != "attack_stale"})}
+            stale = alg.attack_reference(first["message"], first["state"], res.upload)
+        upload = attack_upload(self.config.attack, res.upload, ref, seed=self.config.seed, round=round, client=client, stale=stale,
+                               coords=alg.attack_coordinates(res.upload))
+        upload = alg.after_attack(client, message, before, res.state, upload)
+        state = res.state if first is None else {**res.state, "attack_stale": first}
         return upload, state
 
     def train_flops_per_sample(self, data: ClientData) -> int:
@@ -624,7 +632,9 @@ class Engine:
             run.last_clients = clients
             attackers = set(self.attackers)
             honest = [m for m in clients if m.client not in attackers]
-            record.update(summarize_clients(honest or clients))  # attackers apart (a sample of only attackers: all)
+            record.update(summarize_clients(honest or clients))  # attackers apart
+            if attackers and not honest:  # an evaluation sample (eval_clients < 1) of attackers only: said so
+                record["honest_evaluated"] = 0
             bad = [m.accuracy for m in clients if m.client in attackers]
             if bad:
                 record["attacker_acc_mean"] = float(np.mean(bad))
@@ -720,6 +730,17 @@ class Engine:
         for cb in callbacks:
             cb.on_run_end(self, run)
         return run
+
+
+def _clone(obj: Any) -> Any:
+    """A copy of a message or state whose tensors (in dicts and lists) are cloned."""
+    if isinstance(obj, torch.Tensor):
+        return obj.clone()
+    if isinstance(obj, dict):
+        return {k: _clone(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_clone(v) for v in obj]
+    return obj
 
 
 def round_half_up(x: float) -> int:

@@ -53,6 +53,17 @@ def unpack_mask(packed: torch.Tensor, d: int) -> torch.Tensor:
     return torch.from_numpy(np.unpackbits(_np(packed), count=d).astype(bool)).to(packed.device)
 
 
+def shared_reference(params: torch.Tensor, packed_mask: torch.Tensor) -> torch.Tensor:
+    """The entries of ``params`` an upload compacted by ``packed_mask`` holds (its shared,
+    unmasked coordinates): the reference of such an upload (copfl.attacks)."""
+    return compact(params, ~unpack_mask(packed_mask, params.numel()))
+
+
+def shared_coordinates(packed_mask: torch.Tensor, d: int) -> torch.Tensor:
+    """For each entry of an upload compacted by ``packed_mask``, its coordinate in the model."""
+    return (~unpack_mask(packed_mask, d)).nonzero().squeeze(1)
+
+
 def select(mask: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """``torch.where(mask, a, b)``, bit-exact, for float32 vectors: ((a ^ b) & m) ^ b on int32
     views, m = -mask (all ones where True)."""

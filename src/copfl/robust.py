@@ -89,7 +89,7 @@ def _columns(weights: torch.Tensor, n: int, d: int, dtype: torch.dtype) -> torch
     return w
 
 
-def _share_by_column(part: torch.Tensor) -> torch.Tensor:
+def share_by_column(part: torch.Tensor) -> torch.Tensor:
     """(n,) float64: each row's share of ``part`` (n, d), averaged over the columns that hold any."""
     tot = part.sum(0)
     live = tot > 0
@@ -198,7 +198,7 @@ def robust_combine(
         out = _weighted_mean(x, part)
     else:  # clip
         center, _ = weighted_median(x, w)
-        dist = torch.linalg.vector_norm(x - center, dim=1).double()
+        dist = torch.linalg.vector_norm((x - center) * (w > 0), dim=1).double()  # over the coordinates each vector counts in
         bound = config.bound if config.bound is not None else float(dist.median()) if n > 0 else 0.0
         s = torch.where(dist > bound, bound / dist.clamp_min(1e-30), torch.ones_like(dist)).to(x.dtype)
         part = w * s[:, None]
@@ -208,7 +208,7 @@ def robust_combine(
         out = torch.where(covered, out, fill.reshape(-1).to(out.dtype) if fill is not None else torch.zeros_like(out))
     if scale != 1.0:
         out = out * scale
-    return Combined(out.reshape(shape), _share_by_column(part))
+    return Combined(out.reshape(shape), share_by_column(part))
 
 
 # ------------------------------------------------------------------------ the run's combiner

@@ -53,7 +53,7 @@ import torch
 
 from copfl.data.clients import ClientData
 from copfl.masks import aggregate_per_coordinate
-from copfl.robust import Combiner, weighted_sum  # noqa: F401  (weighted_sum: the algorithms' import)
+from copfl.robust import Combiner, share_by_column, weighted_sum  # noqa: F401  (weighted_sum: the algorithms' import)
 from copfl.seeding import torch_generator
 from copfl.store import ClientStore
 from copfl.typecheck import check_types
@@ -238,19 +238,30 @@ class Algorithm:
         it, weights renormalized there, ``previous`` where nobody shares it), through the run's
         combiner: under ``--robust`` each coordinate is combined robustly over the clients
         sharing it (a client's masked coordinates hold ``previous`` for Krum's distances)."""
-        if self.setup.combiner.config.kind == "mean":
+        def weights() -> torch.Tensor:  # (n, d): alpha_n where client n shares the coordinate
+            shared = torch.stack([(~m).to(previous.dtype) for m in masks])
+            return alphas.to(device=previous.device, dtype=previous.dtype)[:, None] * shared
+
+        combiner = self.setup.combiner
+        if combiner.config.kind == "mean":
             new, _ = aggregate_per_coordinate(previous, models, masks, alphas)
-            self.setup.combiner.record(sources, alphas)
+            if combiner.attackers:  # each client's share over the coordinates, as the robust path records it
+                combiner.record(sources, share_by_column(weights()))
             return new
-        shared = torch.stack([(~m).to(previous.dtype) for m in masks])
         filled = [torch.where(m, previous, w) for w, m in zip(models, masks)]
-        return self.combine(filled, alphas.to(previous.dtype)[:, None] * shared, sources, fill=previous)
+        return self.combine(filled, weights(), sources, fill=previous)
 
     def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
         """For ``--attack``: for each upload tensor an attacker may change, the tensor its
         update started from (``state``: the client's state before its update; ``upload``: its
         honest upload). Default: :meth:`dp_reference` (copfl.attacks)."""
         return self.dp_reference(message, state)
+
+    def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
+        """For an upload tensor whose entries are a subset of a larger space (a compacted upload),
+        ``key -> (each entry's index in that space, its size)``, so that colluding attackers'
+        noise lands on the same coordinates whatever their masks (default: none)."""
+        return {}
 
     def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
         """An attacked ``upload`` with the numbers the algorithm derives from the uploaded

@@ -83,6 +83,8 @@ from copfl.masks import (
     grow_per_tensor,
     pack_mask,
     select,
+    shared_coordinates,
+    shared_reference,
     unpack_mask,
 )
 from copfl.workspace import OptimizerConfig, TrainStats, Workspace, make_optimizer
@@ -146,7 +148,8 @@ def defend_scores(scores: torch.Tensor, defense: str, k: float = 3.0) -> torch.T
     med = float(torch.quantile(scores, 0.5))  # the median (the mean of the two middle values for an even count)
     if defense == "clip":
         return scores.clamp(max=med)
-    mad = float(torch.quantile((scores - med).abs(), 0.5))
+    # a floor, so that identical honest scores (MAD 0) do not make every higher score an outlier
+    mad = max(float(torch.quantile((scores - med).abs(), 0.5)), 1e-6 * max(abs(med), 1.0))
     return torch.where(scores > med + k * 1.4826 * mad, torch.zeros_like(scores), scores)
 
 
@@ -393,7 +396,10 @@ class CoPFL(Algorithm):
     def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
         """The shared entries the client's update started from: the broadcast's (a coordinate
         shared after this round was shared before it: masks only grow)."""
-        return {"shared": compact(message["params"], ~unpack_mask(upload["mask"], self.d))}
+        return {"shared": shared_reference(message["params"], upload["mask"])}
+
+    def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
+        return {"shared": (shared_coordinates(upload["mask"], self.d), self.d)}
 
     def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
         """The gradient score (eq. 9) of the model the attacker sends, as an attacker running

@@ -186,8 +186,25 @@ class FedPAC(FedAvg):
         rows = (server["head_clients"] == client).nonzero()
         if len(rows):
             r = int(rows[0, 0])
-            message["head"] = (server["alpha"][r].to(torch.float32)[:, None] * server["heads"]).sum(0)
+            message["head"] = self._combined_head(server, r, client)
         return message
+
+    def _combined_head(self, server: ServerState, r: int, client: int) -> torch.Tensor:
+        """The QP-weighted combination of the last round's heads for ``client`` (row ``r``): as
+        written under the default combiner (bit for bit), through ``--robust`` otherwise."""
+        alpha, heads = server["alpha"][r], server["heads"]
+        sources = server["head_clients"].tolist()
+        combiner = self.setup.combiner
+        if combiner.config.kind != "mean":
+            return self.combine(list(heads), alpha.double().cpu(), sources, recipient=client)
+        combiner.record(sources, alpha.double().cpu(), client)
+        return (alpha.to(torch.float32)[:, None] * heads).sum(0)
+
+    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
+        """The body and head the client started from; its class statistics (centroids, counts,
+        H) are sent as computed."""
+        start = self._start(message, state, 0)
+        return {"shared": start[self.shared], "head": start[self.personal], "centroids": None, "class_counts": None, "H": None}
 
     def _start(self, broadcast: Message, state: ClientState, client: int) -> torch.Tensor:
         """Global body + the client's collaborative head (its own if it was not combined)."""

@@ -32,7 +32,7 @@ from copfl.algorithms.base import (
     get_weighting,
     register,
 )
-from copfl.masks import compact, expand, grow_per_tensor, pack_mask, select, unpack_mask
+from copfl.masks import compact, expand, grow_per_tensor, pack_mask, select, shared_coordinates, shared_reference, unpack_mask
 from copfl.workspace import TrainStats, make_optimizer
 
 
@@ -110,6 +110,13 @@ class FedSelect(Algorithm):
             new = self.combine_masked(server["params"], models, masks, alphas, clients)
         logs = {"mask_fraction_mean": float(torch.stack([m.float().mean() for m in masks]).mean())}
         return {"params": new}, logs
+
+    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
+        """The shared entries the update started from: the broadcast's (masks only grow)."""
+        return {"shared": shared_reference(message["params"], upload["mask"])}
+
+    def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
+        return {"shared": (shared_coordinates(upload["mask"], self.d), self.d)}
 
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
         return select(state["mask"], state["params"], broadcast["params"])

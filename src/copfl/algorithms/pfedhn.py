@@ -240,7 +240,7 @@ class PFedHN(Algorithm):
             raise ValueError(
                 f"--robust {setup.combiner.config.kind}: pFedHN's sequential server update applies each client's hypernetwork "
                 "gradient in turn and averages nothing; use server_update=mean to combine them robustly"
-            )
+            )  # (with mean: the shared network's gradients robustly, each client's embedding row its own)
 
     def init_server(self, init: torch.Tensor) -> ServerState:
         hnet = init_hypernetwork(self.layout, torch_generator(init_seed(init), "pfedhn-init"), self.device)
@@ -289,9 +289,14 @@ class PFedHN(Algorithm):
         hnet, buf, norms = start, server["momentum"], []
         clients = [c for c, _ in uploads]
         uniform = torch.full((len(uploads),), 1.0 / len(uploads), dtype=torch.float64)
-        if self.robust:  # the mean of the clients' hypernetwork gradients, robustly
+        if self.robust:
+            # the mean of the clients' hypernetwork gradients, the shared network's part robustly;
+            # a client's embedding row is its own (the others' gradients are 0 there), so the
+            # embeddings take the plain mean: a coordinate-wise estimator would erase them
+            e = self.layout.num_embedding
             grads = [hypernetwork_grad(self.layout, start, c, u["delta"]) for c, u in uploads]
-            total = self.combine(grads, uniform, clients)
+            body = self.combine([g[e:] for g in grads], uniform, clients)
+            total = torch.cat([torch.stack([g[:e] for g in grads]).mean(0), body])
             del grads
             hnet, buf = sgd_step(hnet, buf, clip_grad(total, cfg.clip), self.layout.num_embedding, cfg)
             return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": float(total.norm())}
