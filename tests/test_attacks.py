@@ -203,3 +203,14 @@ def test_pfedhn_robust_keeps_learning_its_embeddings():
     e = engine.algorithm.layout.num_embedding
     assert torch.allclose(robust.server["hnet"][:e], plain.server["hnet"][:e], atol=1e-6)
     assert not torch.allclose(robust.server["hnet"][e:], plain.server["hnet"][e:])
+
+
+def test_run_and_compare_print_the_attack(tmp_path, capsys):
+    from copfl.cli import main
+
+    assert main(["compare", "--algorithms", "fedavg,local", "--rounds", "1", "--attack", "sign-flip", "--attackers", "0.2",
+                 "--out", str(tmp_path / "c")]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "| weight on attackers |" in out and "| 0.000 |" in out  # Local combines nothing
+    assert main(["run", "--rounds", "1", "--attack", "free-rider", "--attackers", "0.2", "--out", str(tmp_path / "r")]) == 0
+    assert "attack free-rider: 2 attackers" in capsys.readouterr().out

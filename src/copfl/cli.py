@@ -198,6 +198,11 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
     if un:
         gap = "-" if un.get("gap") is None else f"{100 * un['gap']:+.2f} points"
         print(f"unseen clients (newcomers, round {un['round']}): {_pct(un['acc_mean'])}   gap to participating clients {gap}")
+    atk = summary.get("attack")
+    if atk:
+        w = "-" if atk.get("attacker_weight_mean") is None else f"{atk['attacker_weight_mean']:.3f}"
+        print(f"attack {atk['kind']}: {len(atk['attackers'])} attackers (clients {', '.join(map(str, atk['attackers']))}); accuracy above is the "
+              f"honest clients'; attackers' own {_pct(atk.get('attacker_acc_mean'))}; weight given to attackers {w} (mean over rounds)")
     print(f"train loss (last round) {fin['train_loss']:.4f}   results: {out}")
 
 
@@ -349,14 +354,17 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 def compare_table(results: dict[str, dict[str, Any]]) -> str:
     """One run per algorithm: final, best-test (picked on test data) and, when the runs have
-    them, the validation-selected accuracy, the worst 10% of clients and the unseen gap."""
+    them, the validation-selected accuracy, the worst 10% of clients, the unseen gap and the
+    weight given to attackers (accuracy is then the honest clients')."""
     sel = any(s.get("selected") for s in results.values())
     worst = any("acc_worst10" in (s.get("final") or {}) for s in results.values())
     unseen = any(s.get("unseen") for s in results.values())
+    attack = any(s.get("attack") for s in results.values())
     cols = ["algorithm", "final acc (mean)", "final acc (weighted)", "best-test acc (mean)", "best round"]
     cols += ["selected acc (mean)", "selected round"] if sel else []
     cols += ["worst 10%"] if worst else []
     cols += ["unseen gap"] if unseen else []
+    cols += ["weight on attackers"] if attack else []
     cols += ["train loss", "status"]
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for a, s in results.items():
@@ -368,6 +376,9 @@ def compare_table(results: dict[str, dict[str, Any]]) -> str:
         if unseen:
             gap = (s.get("unseen") or {}).get("gap")
             row.append("-" if gap is None else f"{100 * gap:+.2f}")
+        if attack:
+            w = (s.get("attack") or {}).get("attacker_weight_mean")
+            row.append("-" if w is None else f"{w:.3f}")
         row += ["-" if tl is None else f"{tl:.4f}", s["status"]]
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines)
