@@ -136,7 +136,7 @@ def test_smoke_scale_is_small(tmp_path):
             assert (c.rounds, c.model, c.local_epochs, c.client_fraction) == (2, "tiny", epochs, fraction)
             assert c.clients == st.clients and c.classes_per_client == st.classes_per_client
             if st.partition == "label-skew":
-                assert c.clients <= 50 or st.dataset == "femnist"
+                assert c.clients <= 50 or st.name  # the DPAO-PFL settings: their own client counts
                 assert c.samples_per_class == max(1, st.samples_per_class // 10) <= 20 and c.test_samples_per_class == 4
             else:  # a whole data set split: tiny caps per client
                 assert (c.train_per_client, c.test_per_client) == (20, 8)
@@ -512,3 +512,22 @@ def test_pfedsv_traffic_smoke(tmp_path):
     _, cells = experiment_cells("pfedsv-traffic", tune=True)
     runs, _ = plan_runs(cells, "cpu", 1, tmp_path, None, None, None, False)
     assert {r.cfg.model for r in runs} == {"lenet5"} and {r.cfg.rounds for r in runs} == {20}
+
+
+def test_settings_sharing_a_split_that_cannot_be_built_are_all_skipped(tmp_path):
+    """dpao-table4's 200-client columns (E = 1, 5, 10, 20) share one split, which the small
+    FEMNIST copy cannot hold: each is reported unavailable, and the 4-client ones run."""
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(36, 46), 120)
+    n = len(y)
+    np.savez(tmp_path / "femnist.npz", x=rng.integers(0, 256, (n, 28, 28), dtype=np.uint8), y=y, writer=np.arange(n) % 7,
+             is_test=np.arange(n) % 3 == 0, writers=np.array([f"w{i}" for i in range(7)]))  # fmt: skip
+    out = tmp_path / "rep"
+    assert main(["reproduce", "dpao-table4", "--scale", "smoke", "--data-dir", str(tmp_path), "--cache-dir", str(tmp_path / "c"),
+                 "--out", str(out), "--threads", "1"]) == 0  # fmt: skip
+    doc = json.loads((out / "dpao-table4.json").read_text())
+    status = {(c["setting"], c["row"]): c["status"] for c in doc["cells"]}
+    assert all(v == "unavailable" for (k, _), v in status.items() if k.startswith(("femnist-200", "cifar100")))
+    assert all(v == "done" for (k, _), v in status.items() if k.startswith("femnist-4"))
+    pfedme = [c for c in experiment_cells("pfedsv-table1", tune=True)[1] if c.algorithm == "pfedme"]
+    assert all(dict(c.options) == {"personal_lr": 0.01} for c in pfedme)

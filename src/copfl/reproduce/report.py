@@ -27,7 +27,7 @@ def format_cell(c: dict[str, Any], seeds: int) -> str:
         text = "diverged" if c["status"] == "diverged" else "not run yet"
         return f"{text} / {_num(paper)}" if paper is not None else text
     ours = _num(c["ours"])
-    if seeds > 1:
+    if max(seeds, c.get("seeds") or 1) > 1:  # a cell may run more seeds than asked (pFedSV's and FedFomo's: 2)
         ours += f" ± {_num(c['ours_std'])}"
     if c["status"] == "partial":
         ours += "*"
@@ -147,7 +147,9 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
         f"Command: `{doc['command']}`  " if doc["command"] else "",
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
-        f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}. Learning rate: {tune}.  ",
+        f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}"
+        + ("; cells marked ± ran more (their method's minimum)" if any((c.get("seeds") or 1) > seeds for c in cells) else "")
+        + f". Learning rate: {tune}.  ",
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
         "clients, at the last round. "
         + ("" if doc["kind"] == "robustness" else "The paper does not say whether it reports the last or the best round; ")
@@ -245,9 +247,9 @@ def milestone_sections(cells: list[dict[str, Any]]) -> list[str]:
         "",
         markdown_table(cells, rounds),
         "",
-        "Final accuracy's std across clients (the paper's +- in this table), ours:",
+        "Final accuracy's std across clients (the paper's +- in this table), ours / paper:",
         "",
-        markdown_table(cells, lambda c: _num(c.get("client_std"))),
+        markdown_table(cells, lambda c: f"{_num(c.get('client_std'))} / {_num(c.get('paper_spread'))}"),
         "",
     ]
 
@@ -342,7 +344,13 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
 
 
 # two-sided 5% critical values of Student's t, by degrees of freedom
-T_975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228}
+T_975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
+         11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042}
+
+
+def t_975(df: int) -> float:
+    """The two-sided 5% critical value of Student's t (the next smaller tabulated df: conservative)."""
+    return T_975[max(k for k in T_975 if k <= df)] if df <= 30 else 2.042
 
 
 def per_seed_final(c: dict[str, Any]) -> dict[int, float]:
@@ -365,7 +373,7 @@ def paired_difference(a: dict[int, float], b: dict[int, float]) -> dict[str, Any
     if n < 2:
         return {"diff": mean, "std": None, "seeds": n, "significant": None}
     sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5
-    t = T_975.get(n - 1, 1.96)
+    t = t_975(n - 1)
     return {"diff": mean, "std": sd, "seeds": n, "significant": abs(mean) > t * sd / n**0.5}
 
 
@@ -456,7 +464,7 @@ def draw(doc: dict[str, Any], out: Path) -> list[str]:
     elif kind == "relevance":
         by_col: dict[str, list[dict[str, Any]]] = {}
         for c in cells:
-            if c.get("relevance"):
+            if (c.get("relevance") or {}).get("matrix"):  # runs finished before the matrices were kept have none
                 by_col.setdefault(c["setting"], []).append(c)
         for key, cs in by_col.items():
             fname = f"{name}-{key}.png"

@@ -151,11 +151,16 @@ def execute(
     todo = [r for r in runs if read_summary(r.folder) is None]
     log(f"{len(runs)} runs, {len(runs) - len(todo)} already finished, {len(todo)} to run")
     fed_key, fed = None, None
+    failed: dict[tuple, str] = {}  # splits that could not be built: settings sharing one are skipped for the same reason
     t0, done = time.perf_counter(), 0
     tty = sys.stderr.isatty()
     for i, r in enumerate(todo, 1):
         key = r.cell.setting.key
         if key in unavailable:
+            continue
+        if r.federation_key in failed:
+            unavailable[key] = failed[r.federation_key]
+            log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
             continue
         if r.federation_key != fed_key:
             fed = None
@@ -167,6 +172,7 @@ def execute(
                 unavailable[key] = f"this copy of the data cannot hold the protocol: {e}"
             fed_key = r.federation_key
             if fed is None:
+                failed[r.federation_key] = unavailable[key]
                 log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
                 continue
         assert isinstance(fed, Federation)
@@ -317,6 +323,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             "options": dict(cell.options),
             "run_options": dict(cell.run_options),
             "paper_epsilon": "inf" if cell.paper_epsilon == math.inf else cell.paper_epsilon,
+            "paper_spread": cell.paper_spread,
             "paper_rounds": None if cell.paper_rounds is None else list(cell.paper_rounds),
             "paper": cell.paper,
             "tuned": cell.tuned,
