@@ -32,6 +32,16 @@ def write_balanced_cifar(root, per_class=50, seed=0):
     return root
 
 
+def write_letters_femnist(root, per_letter):
+    """femnist.npz with ``per_letter`` random images of each letter a-j (a third of them test
+    images) over 7 writers."""
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(36, 46), per_letter)
+    n = len(y)
+    np.savez(root / "femnist.npz", x=rng.integers(0, 256, (n, 28, 28), dtype=np.uint8), y=y, writer=np.arange(n) % 7,
+             is_test=np.arange(n) % 3 == 0, writers=np.array([f"w{i}" for i in range(7)]))  # fmt: skip
+
+
 # ----------------------------------------------------------------------------- paper data
 def test_paper_tables_have_every_cell():
     assert set(paper.TABLE2) == set(paper.ALGORITHM_ROWS)
@@ -421,11 +431,7 @@ def test_pfedsv_table1_smoke(tmp_path):
 
 
 def test_dpao_table3_smoke(tmp_path):
-    rng = np.random.default_rng(0)
-    y = np.repeat(np.arange(36, 46), 1500)  # letters a-j: 1500 images each, a third of them test images
-    n = len(y)
-    np.savez(tmp_path / "femnist.npz", x=rng.integers(0, 256, (n, 28, 28), dtype=np.uint8), y=y, writer=np.arange(n) % 7,
-             is_test=np.arange(n) % 3 == 0, writers=np.array([f"w{i}" for i in range(7)]))  # fmt: skip
+    write_letters_femnist(tmp_path, 1500)
     out = tmp_path / "rep"
     assert main(["reproduce", "dpao-table3", "--scale", "smoke", "--data-dir", str(tmp_path), "--cache-dir", str(tmp_path / "c"),
                  "--out", str(out), "--threads", "1"]) == 0  # fmt: skip
@@ -517,11 +523,7 @@ def test_pfedsv_traffic_smoke(tmp_path):
 def test_settings_sharing_a_split_that_cannot_be_built_are_all_skipped(tmp_path):
     """dpao-table4's 200-client columns (E = 1, 5, 10, 20) share one split, which the small
     FEMNIST copy cannot hold: each is reported unavailable, and the 4-client ones run."""
-    rng = np.random.default_rng(0)
-    y = np.repeat(np.arange(36, 46), 120)
-    n = len(y)
-    np.savez(tmp_path / "femnist.npz", x=rng.integers(0, 256, (n, 28, 28), dtype=np.uint8), y=y, writer=np.arange(n) % 7,
-             is_test=np.arange(n) % 3 == 0, writers=np.array([f"w{i}" for i in range(7)]))  # fmt: skip
+    write_letters_femnist(tmp_path, 120)
     out = tmp_path / "rep"
     assert main(["reproduce", "dpao-table4", "--scale", "smoke", "--data-dir", str(tmp_path), "--cache-dir", str(tmp_path / "c"),
                  "--out", str(out), "--threads", "1"]) == 0  # fmt: skip
