@@ -44,7 +44,7 @@ from copfl.config import (  # noqa: F401  (re-exported)
 )
 from copfl.data.clients import ClientData, CropFlip
 from copfl.engine import Callback, Engine, EngineConfig, NonFiniteLossError, RunState
-from copfl.io import remove_temporaries
+from copfl.io import defer_while_writing, remove_temporaries
 from copfl.federation import Federation, _count, build_federation, corruption_shift  # noqa: F401  (re-exported)
 from copfl.models import ModelSpec, build_model, forward_macs
 from copfl.privacy import DPConfig, check_model
@@ -199,7 +199,11 @@ def sigterm_interrupts() -> Iterator[None]:
         return
 
     def handler(signum: int, frame: Any) -> None:
-        raise RunInterrupted(signum)
+        def interrupt() -> None:
+            raise RunInterrupted(signum)
+
+        if not defer_while_writing(interrupt):  # a file being written is finished first
+            interrupt()
 
     old = signal.signal(signal.SIGTERM, handler)
     try:

@@ -17,10 +17,28 @@ def _file_mode() -> int:
     return 0o666 & ~umask
 
 
+# Interrupts that arrive while a file is being written wait until it is complete: a signal
+# handler that raised inside torch.save's zip writer turned Ctrl-C / SIGTERM into a corrupt-zip
+# RuntimeError (and a failed exit) instead of the orderly interruption (copfl.experiment).
+_writing = 0
+_pending: list[Callable[[], None]] = []
+
+
+def defer_while_writing(action: Callable[[], None]) -> bool:
+    """Queue ``action`` (a signal handler's raise) for when the file being written is complete;
+    False when nothing is being written (the caller acts now)."""
+    if _writing:
+        _pending.append(action)
+        return True
+    return False
+
+
 def atomic_write(path: str | Path, write: Callable[[IO[Any]], None], binary: bool = False) -> None:
+    global _writing
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    _writing += 1
     try:
         with os.fdopen(fd, "wb" if binary else "w") as f:
             write(f)
@@ -29,7 +47,12 @@ def atomic_write(path: str | Path, write: Callable[[IO[Any]], None], binary: boo
         os.chmod(tmp, _file_mode())
         os.replace(tmp, path)
     finally:
+        _writing -= 1
         Path(tmp).unlink(missing_ok=True)
+    if not _writing and _pending:  # the file is complete: now the deferred interrupt
+        action = _pending[0]
+        _pending.clear()
+        action()
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
