@@ -230,6 +230,23 @@ class Algorithm:
         weights, and with attackers the attackers' share is recorded (copfl.robust)."""
         return self.setup.combiner(vectors, weights, sources, recipient, fill)
 
+    def combine_as_written(
+        self,
+        written: Callable[[], torch.Tensor],
+        vectors: list[torch.Tensor],
+        weights: torch.Tensor,
+        sources: list[int] | tuple[int, ...],
+        recipient: int | None = None,
+    ) -> torch.Tensor:
+        """A weighted combination the algorithm computes with its own formula (``written``: bit
+        for bit its reference's order of operations) under the default combiner, the weights
+        (shares summing to 1) recorded for the exposure; :meth:`combine` under ``--robust``."""
+        combiner = self.setup.combiner
+        if combiner.config.kind != "mean":
+            return self.combine(vectors, weights, sources, recipient)
+        combiner.record(sources, weights, recipient)
+        return written()
+
     def combine_masked(
         self, previous: torch.Tensor, models: list[torch.Tensor], masks: list[torch.Tensor], alphas: torch.Tensor, sources: list[int]
     ) -> torch.Tensor:

@@ -281,10 +281,7 @@ class FedFomo(Algorithm):
             combiner.record([me], torch.ones(1, dtype=torch.float64), me)
             return base.clone()
         weights = torch.cat([torch.tensor([max(0.0, 1.0 - float(w.sum()))], dtype=torch.float64), w.double().cpu()])
-        if combiner.config.kind != "mean":
-            return self.combine([base, *models], weights, [me, *ids], recipient=me)
-        combiner.record([me, *ids], weights, me)
-        return fomo_update(base, models, w)
+        return self.combine_as_written(lambda: fomo_update(base, models, w), [base, *models], weights, [me, *ids], recipient=me)
 
     # ------------------------------------------------------------------ phase 2
     def personalize(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientState:

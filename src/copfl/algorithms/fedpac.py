@@ -194,11 +194,7 @@ class FedPAC(FedAvg):
         written under the default combiner (bit for bit), through ``--robust`` otherwise."""
         alpha, heads = server["alpha"][r], server["heads"]
         sources = server["head_clients"].tolist()
-        combiner = self.setup.combiner
-        if combiner.config.kind != "mean":
-            return self.combine(list(heads), alpha.double().cpu(), sources, recipient=client)
-        combiner.record(sources, alpha.double().cpu(), client)
-        return (alpha.to(torch.float32)[:, None] * heads).sum(0)
+        return self.combine_as_written(lambda: (alpha.to(torch.float32)[:, None] * heads).sum(0), list(heads), alpha.double().cpu(), sources, client)
 
     def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
         """The body and head the client started from; its class statistics (centroids, counts,
