@@ -27,6 +27,7 @@ def test_resume_from_checkpoint_equals_an_uninterrupted_run(tmp_path, algorithm)
 
 # ---------------------------------------------------------------- results folders that survive
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -160,3 +161,25 @@ def test_an_interrupt_during_a_write_waits_for_the_complete_file(tmp_path):
         atomic_write(tmp_path / "f.bin", write, binary=True)
     assert (tmp_path / "f.bin").read_bytes() == b"first half second half"
     assert not defer_while_writing(stop)  # nothing being written: the handler acts at once
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_during_a_run_write_lands_after_the_file(tmp_path, sig):
+    """SIGINT (Ctrl-C) and SIGTERM both wait for the file being written, then stop the run."""
+    from copfl.experiment import RunInterrupted, signal_interrupts
+    from copfl.io import atomic_write
+
+    def write(f) -> None:
+        f.write(b"first half ")
+        os.kill(os.getpid(), sig)  # the handler runs here, mid-write
+        for _ in range(1000):  # bytecodes for the handler to run on
+            pass
+        f.write(b"second half")
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(RunInterrupted) as caught:
+        with signal_interrupts():
+            atomic_write(tmp_path / "f.bin", write, binary=True)
+    assert caught.value.signum == sig and caught.value.args == (signal.Signals(sig).name,)
+    assert (tmp_path / "f.bin").read_bytes() == b"first half second half"
+    assert signal.getsignal(signal.SIGINT) is before  # the handlers are put back

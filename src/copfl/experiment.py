@@ -183,8 +183,8 @@ def run_experiment(
 
 
 class RunInterrupted(KeyboardInterrupt):
-    """SIGTERM during a run (SIGINT is Python's KeyboardInterrupt): the run stops the way
-    Ctrl-C stops it, writing its summary (status ``interrupted``) on the way out."""
+    """SIGTERM or SIGINT during a run: the run stops the way Ctrl-C stops it, writing its
+    summary (status ``interrupted``) on the way out."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
@@ -192,8 +192,11 @@ class RunInterrupted(KeyboardInterrupt):
 
 
 @contextmanager
-def sigterm_interrupts() -> Iterator[None]:
-    """While open (in the main thread), SIGTERM raises :class:`RunInterrupted`."""
+def signal_interrupts() -> Iterator[None]:
+    """While open (in the main thread), SIGTERM, and SIGINT where it still has Python's default
+    handler, raise :class:`RunInterrupted`; a signal that lands while a file is being written
+    raises once that file is complete (a raise inside torch.save's zip writer would leave a
+    RuntimeError instead of an orderly interruption)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -205,11 +208,15 @@ def sigterm_interrupts() -> Iterator[None]:
         if not defer_while_writing(interrupt):  # a file being written is finished first
             interrupt()
 
-    old = signal.signal(signal.SIGTERM, handler)
+    mine = [signal.SIGTERM]
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # leave a caller's own handler alone
+        mine.append(signal.SIGINT)
+    old = {sig: signal.signal(sig, handler) for sig in mine}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, old)
+        for sig, h in old.items():
+            signal.signal(sig, h)
 
 
 def run_in_folder(
@@ -249,7 +256,7 @@ def run_in_folder(
         state = engine.new_state()
     resumable = resume.state.round if resume is not None else None
     try:
-        with sigterm_interrupts():
+        with signal_interrupts():
             engine.run(callbacks, state)
     except NonFiniteLossError as e:
         if progress:
