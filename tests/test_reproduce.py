@@ -14,7 +14,7 @@ from copfl.experiment import RunConfig
 from copfl.reproduce import paper
 from copfl.reproduce.estimate import estimate_seconds, format_duration, run_seconds
 from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells, paper_setting, scale_samples
-from copfl.reproduce.report import format_cell, rank_correlation
+from copfl.reproduce.report import format_cell, rank_correlation, rankings
 from copfl.reproduce.runner import collect, plan_runs, run_identity
 
 
@@ -121,6 +121,19 @@ def test_report_cells_and_rank_correlation():
     assert rank_correlation([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     # ranks (1, 2, 3) vs (1, 3, 2): rho = 1 - 6 * 2 / (3 * 8) = 0.5
     assert rank_correlation([1, 2, 3], [1, 3, 2]) == pytest.approx(0.5)
+
+
+def test_rankings_print_ties_as_ties():
+    """Equal figures (as printed, two decimals) are joined by '=', not ordered arbitrarily."""
+    cells = [
+        {"row": "FedAvg", "col": "c", "ours": 70.7477, "paper": 88.73},
+        {"row": "w/o DPAO", "col": "c", "ours": 82.1825, "paper": 95.16},
+        {"row": "DPAO-PFL", "col": "c", "ours": 82.1838, "paper": 98.12},
+    ]
+    (rk,) = rankings(cells)
+    assert rk["ours"] == ["DPAO-PFL", "w/o DPAO", "FedAvg"]
+    assert rk["ours_order"] == "DPAO-PFL = w/o DPAO > FedAvg"
+    assert rk["paper_order"] == "DPAO-PFL > w/o DPAO > FedAvg"
 
 
 def test_miniimagenet_subset_cannot_hold_the_protocol():

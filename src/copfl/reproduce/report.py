@@ -91,11 +91,26 @@ def rankings(cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
         done = [c for c in cells if c["col"] == col and "ours" in c and c.get("paper") is not None]
         if len(done) < 2:
             continue
-        ours = [c["row"] for c in sorted(done, key=lambda c: -c["ours"])]
-        paper = [c["row"] for c in sorted(done, key=lambda c: -c["paper"])]
         rho = rank_correlation([c["ours"] for c in done], [c["paper"] for c in done])
-        out.append({"col": col, "ours": ours, "paper": paper, "spearman": rho})
+        ranked = {key: sorted(done, key=lambda c: -c[key]) for key in ("ours", "paper")}
+        out.append(
+            {
+                "col": col,
+                **{key: [c["row"] for c in cs] for key, cs in ranked.items()},
+                **{f"{key}_order": ordering([(c["row"], c[key]) for c in cs]) for key, cs in ranked.items()},
+                "spearman": rho,
+            }
+        )
     return out
+
+
+def ordering(ranked: list[tuple[str, float]]) -> str:
+    """Rows from best to worst, ``>`` between them, ``=`` between rows whose figures are equal
+    as printed (two decimals): ``A > B = C``."""
+    text = ranked[0][0] if ranked else ""
+    for (_, prev), (row, value) in zip(ranked, ranked[1:]):
+        text += (" = " if f"{prev:.2f}" == f"{value:.2f}" else " > ") + row
+    return text
 
 
 def _groups(cells: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -170,7 +185,7 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         if has_paper and doc["kind"] in ("table", "datasize"):
             for rk in rankings(gcells):
                 rho = "-" if rk["spearman"] is None else f"{rk['spearman']:.2f}"
-                lines.append(f"- {rk['col']}: ours {' > '.join(rk['ours'])}; paper {' > '.join(rk['paper'])}; Spearman rho {rho}")
+                lines.append(f"- {rk['col']}: ours {rk['ours_order']}; paper {rk['paper_order']}; Spearman rho {rho}")
             lines.append("")
     if any(c.get("paper_epsilon") is not None for c in cells):
         lines += ["## Privacy budget: epsilon at delta 1e-5 (ours / paper; inf = no noise)", "",
