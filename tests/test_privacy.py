@@ -265,3 +265,121 @@ def test_dp_sgd_refuses_a_batch_norm_model_naming_it():
 
 def test_engine_config_takes_a_dp_config():
     assert EngineConfig().dp == DPConfig() and not EngineConfig().dp.enabled
+
+
+# --------------------------------------------------------------------------- DP-SGD fast path
+def _clipped_sum_both_ways(model, xb, yb, clip, criterion=torch.nn.functional.cross_entropy):
+    from copfl.privacy import clip_and_sum, clipped_gradient_sum, per_sample_gradients
+
+    for p in model.parameters():
+        p.grad = torch.zeros_like(p)
+    grads, slow_losses = per_sample_gradients(model, criterion, xb, yb)
+    clip_and_sum(model, grads, clip)
+    slow = [p.grad.clone() for p in model.parameters()]
+    for p in model.parameters():
+        p.grad.fill_(7.0)  # stale values must be overwritten
+    fast_losses = clipped_gradient_sum(model, criterion, xb, yb, clip)
+    return slow, [p.grad.clone() for p in model.parameters()], slow_losses, fast_losses
+
+
+class _InplaceNet(torch.nn.Module):
+    """Convolutions with padding, stride and dilation, in-place ReLUs, a layer the loss never
+    reaches and one never called: what the fast path must still get right."""
+
+    def __init__(self):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(3, 4, 3, padding=1)
+        self.c2 = torch.nn.Conv2d(4, 5, 3, stride=2, dilation=2, padding=2, bias=False)
+        self.fc = torch.nn.Linear(5 * 4 * 4, 6)
+        self.side = torch.nn.Linear(6, 2)  # called, its output unused
+        self.idle = torch.nn.Linear(2, 2)  # never called
+
+    def forward(self, x):
+        h = torch.relu_(self.c1(x))
+        h = torch.nn.functional.relu(self.c2(h), inplace=True)
+        out = self.fc(h.flatten(1))
+        self.side(out)
+        return out
+
+
+@pytest.mark.filterwarnings("ignore:There is a performance drop")  # vmap of multi_margin_loss (the per-sample side)
+@pytest.mark.parametrize("name", ["cnn", "lenet5", "mlp", "logreg", "svm", "inplace"])
+def test_fast_clipped_sum_equals_the_per_sample_path(name):
+    """Gold: the clipped sum without per-sample gradients equals the vmap path's, for every
+    model the fast path takes, with some samples clipped and some not."""
+    from copfl.models import ModelSpec, build_model
+
+    torch.manual_seed(3)
+    if name == "inplace":
+        model, xb = _InplaceNet(), torch.randn(6, 3, 8, 8)
+        yb = torch.randint(0, 6, (6,))
+    else:
+        shape = (1, 28, 28) if name != "lenet5" else (3, 32, 32)
+        model = build_model(name, ModelSpec(shape, 10))
+        xb, yb = torch.randn(6, *shape), torch.randint(0, 10, (6,))
+    criterion = torch.nn.functional.multi_margin_loss if name == "svm" else torch.nn.functional.cross_entropy
+    from copfl.privacy import per_sample_gradients
+
+    grads, _ = per_sample_gradients(model, criterion, xb, yb)
+    norms = torch.stack([g.reshape(6, -1).pow(2).sum(1) for g in grads.values()]).sum(0).sqrt()
+    clip = float(norms.median())  # half the samples clipped
+    slow, fast, slow_losses, fast_losses = _clipped_sum_both_ways(model, xb, yb, clip, criterion)
+    assert fast_losses is not None, "the fast path refused a model it should take"
+    assert torch.allclose(fast_losses, slow_losses, atol=1e-6)
+    for s, f in zip(slow, fast):
+        assert torch.allclose(f, s, rtol=1e-4, atol=1e-6), float((f - s).abs().max())
+    if name == "inplace":
+        assert all(float(p.grad.abs().sum()) == 0 for p in (*model.side.parameters(), *model.idle.parameters()))
+
+
+def test_fast_path_declines_what_it_cannot_compute():
+    from copfl.models import ModelSpec, build_model
+    from copfl.privacy import clipped_gradient_sum
+
+    torch.manual_seed(0)
+    mlp = build_model("mlp", ModelSpec((1, 28, 28), 10))
+    xb, yb = torch.randn(4, 1, 28, 28), torch.randint(0, 10, (4,))
+    for p in mlp.parameters():
+        p.grad = torch.full_like(p, 5.0)
+    # a criterion of the algorithm's own: only the per-sample path knows it is per-sample
+    assert clipped_gradient_sum(mlp, lambda out, y: torch.nn.functional.cross_entropy(out, y), xb, yb, 1.0) is None
+
+    class Shared(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = torch.nn.Linear(4, 4)
+
+        def forward(self, x):
+            return self.fc(torch.relu(self.fc(x)))
+
+    class Normed(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc, self.norm = torch.nn.Linear(4, 3), torch.nn.LayerNorm(3)
+
+        def forward(self, x):
+            return self.norm(self.fc(x))
+
+    for model in (Shared(), Normed()):
+        for p in model.parameters():
+            p.grad = torch.full_like(p, 5.0)
+        assert clipped_gradient_sum(model, torch.nn.functional.cross_entropy, torch.randn(3, 4), torch.tensor([0, 1, 2]), 1.0) is None
+        assert all(bool((p.grad == 5.0).all()) for p in model.parameters())  # untouched
+    lstm = build_model("lstm", ModelSpec((20,), 30))
+    from copfl.privacy import ghost_layers
+
+    assert ghost_layers(lstm) is None and ghost_layers(mlp) is not None
+
+
+def test_dp_sgd_run_is_the_same_through_either_path(monkeypatch):
+    """A whole DP-SGD FedAvg run on the MLP: the fast path's model equals the per-sample path's
+    (same noise draws) to float rounding, and differs from the run without noise."""
+    import copfl.workspace as workspace
+
+    cfg = digits_cfg(model="mlp", clients=2, rounds=2, dp_noise=1.0, dp_clip=0.5)
+    fast = build_engine(cfg, build_federation(cfg)).run()
+    monkeypatch.setattr(workspace, "clipped_gradient_sum", lambda *a, **k: None)  # every batch through vmap
+    slow = build_engine(cfg, build_federation(cfg)).run()
+    assert torch.allclose(fast.server["params"], slow.server["params"], atol=1e-5)
+    plain = digits_cfg(model="mlp", clients=2, rounds=2)
+    assert not torch.allclose(fast.server["params"], build_engine(plain, build_federation(plain)).run().server["params"], atol=1e-3)
