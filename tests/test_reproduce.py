@@ -3,6 +3,7 @@
 import json
 import pickle
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -546,3 +547,18 @@ def test_settings_sharing_a_split_that_cannot_be_built_are_all_skipped(tmp_path)
     assert all(v == "done" for (k, _), v in status.items() if k.startswith("femnist-4"))
     pfedme = [c for c in experiment_cells("pfedsv-table1", tune=True)[1] if c.algorithm == "pfedme"]
     assert all(dict(c.options) == {"personal_lr": 0.01} for c in pfedme)
+
+
+def test_cost_model_prices_digits_the_new_methods_and_dp_sgd():
+    """28-pixel data cost about half of CIFAR's 32 (the 1-channel CNN); pFedMe's K inner steps
+    make a run several times dearer, DP-SGD about twice (its fast path) or nine times (a loss of
+    the algorithm's own: per-sample gradients), as calibrated on this machine."""
+    base = RunConfig(algorithm="local", dataset="mnist", partition="label-skew", clients=10, rounds=10, local_epochs=5)
+    digits = run_seconds(base.resolved())
+    cifar = run_seconds(replace(base, dataset="cifar10").resolved())
+    assert 0.4 < digits / cifar < 0.6
+    assert run_seconds(replace(base, algorithm="pfedme").resolved()) > 5 * digits
+    dp = run_seconds(replace(base, dp_noise=1.0).resolved())
+    assert 1.5 * digits < dp < 2.5 * digits  # the fast clipped sum
+    assert run_seconds(replace(base, algorithm="fedem", dp_noise=1.0).resolved()) > 7 * run_seconds(replace(base, algorithm="fedem").resolved())
+    assert run_seconds(replace(base, dp_noise=1.0, dp_mode="upload").resolved()) == pytest.approx(digits)

@@ -11,8 +11,13 @@ forward passes: forward, input gradient, weight gradient). On top: starting the 
 each setting's data (and, for CIFAR-10C, corrupting the clients' images) and drawing the report.
 Measured: ``local`` with the FedAvg CNN on CIFAR-10 takes 57-67 ms per client and round (100
 training, 200 test images); ResNet-18 0.37 s; Mini-ImageNet's 84x84 images cost 3-10x more per
-image; a smoke-scale ``table2`` took 14-24 s. Figures vary by +-50% with the CPU and with what
-else runs on it; the paper scale needs a GPU (the CPU figure only says so).
+image; a smoke-scale ``table2`` took 14-24 s. The 28-pixel data sets (MNIST, Fashion-MNIST,
+FEMNIST) and the pFedSV / DPAO-PFL algorithms were calibrated later from their cpu-scale runs
+(pathological MNIST, 10 clients, 5 epochs: Local 77 s per round, pFedMe 476 s, FedEM 271 s, at
+one thread beside another run); DP-SGD (``--dp-noise`` in ``sgd`` mode) multiplies the training
+cost by ``DP_SGD_FACTOR`` (FedAvg on that protocol, one epoch: 31 s per round without, 58 s with
+the fast clipped sum, 260 s with the per-sample gradients). Figures vary by +-50% with the CPU and with what else runs on it; the paper scale needs a
+GPU (the CPU figure only says so).
 """
 
 from __future__ import annotations
@@ -26,12 +31,19 @@ from copfl.config import ResolvedConfig, RunConfig, require_resolved
 SAMPLE_SECONDS: dict[tuple[str, int], float] = {
     ("tiny", 32): 7e-6,
     ("tiny", 84): 15e-6,
+    ("tiny", 28): 6e-6,
     ("mlp", 32): 22e-6,
     ("mlp", 84): 150e-6,
     ("cnn", 32): 120e-6,
     ("cnn", 84): 1.14e-3,
     ("resnet18", 32): 0.73e-3,
     ("resnet18", 84): 2.4e-3,
+    ("cnn", 28): 60e-6,  # the 1-channel digits CNN: about half the CIFAR CNN's cost
+    ("lenet5", 28): 40e-6,
+    ("lenet5", 32): 60e-6,
+    ("logreg", 28): 2e-6,
+    ("logreg", 32): 3e-6,
+    ("mlp", 28): 15e-6,
 }
 # a run's cost relative to Local Only (FedAvg CNN, CIFAR-10, 10 clients; this machine's runs
 # and the committed cpu-scale reports)
@@ -44,7 +56,25 @@ ALGORITHM_FACTOR: dict[str, float] = {
     "fedpac": 2.2,
     "fedselect": 1.3,
     "co-pfl": 2.0,
+    # the pFedSV and DPAO-PFL papers' methods, relative to Local on pathological MNIST
+    "fedprox": 1.25,
+    "ditto": 2.2,
+    "pfedsv": 3.3,  # Shapley values: every downloaded model evaluated on validation data
+    "fedfomo": 1.2,
+    "fedamp": 1.3,
+    "ifca": 1.6,
+    "fedem": 3.5,  # M = 3 components
+    "pfedme": 6.2,  # K = 5 inner steps per batch
+    "per-fedavg": 1.35,
+    "pfedhn": 0.4,  # 50 inner steps instead of epochs
+    "dpao-pfl": 1.4,
+    "fedmeta": 1.5,
 }
+# DP-SGD's training cost over a plain run's: the fast clipped sum (Linear / Conv2d models, the
+# run's criterion) or the per-sample gradients of torch.func.vmap (copfl.privacy)
+DP_SGD_FACTOR = {"fast": 2.0, "per-sample": 9.0}
+PER_SAMPLE_MODELS = ("lstm",)  # a layer the fast path does not take
+PER_SAMPLE_ALGORITHMS = ("fedem", "fedpac")  # a loss of their own (responsibility weights, feature alignment)
 CLIENT_ROUND_SECONDS = 0.6e-3  # a client's bookkeeping per round (state, masks, aggregation share)
 RUN_SECONDS = 0.1  # building the engine, writing the run's files and the report
 START_SECONDS = 4.0  # python, torch and copfl imports
@@ -53,7 +83,7 @@ LOAD_SECONDS = {32: 0.6, 84: 0.4}  # reading a data set's cached arrays, per set
 CORRUPT_SECONDS = 1.5e-3  # CIFAR-10C: corrupting one client image
 # one-time decoding of a data set that is not in the cache yet (CINIC-10: scaled from CIFAR-10)
 DECODE_SECONDS = {"cifar10": 6.0, "miniimagenet": 3.0, "cinic10": 30.0}
-IMAGE_SIDE = {"cifar10": 32, "cifar10c": 32, "cinic10": 32, "miniimagenet": 84}
+IMAGE_SIDE = {"cifar10": 32, "cifar10c": 32, "cinic10": 32, "cifar100": 32, "miniimagenet": 84, "mnist": 28, "fashion-mnist": 28, "femnist": 28}
 
 ESTIMATE_NOTE = (
     "an estimate from per-run costs measured on one, +-50% with the CPU and what else runs on it; "
@@ -73,7 +103,7 @@ def run_seconds(cfg: ResolvedConfig) -> float:
     """The expected seconds of one run (resolved config, label-skew split)."""
     require_resolved(cfg, "run_seconds")
     side = IMAGE_SIDE.get(cfg.dataset, 32)
-    per_sample = SAMPLE_SECONDS.get((str(cfg.model), side), SAMPLE_SECONDS[("cnn", side if side in (32, 84) else 32)])
+    per_sample = SAMPLE_SECONDS.get((str(cfg.model), side), SAMPLE_SECONDS[("cnn", side if side in (28, 32, 84) else 32)])
     if cfg.partition == "label-skew":
         n_train = _per_client(cfg.samples_per_class, cfg.classes_per_client)
         n_test = _per_client(cfg.test_samples_per_class, cfg.classes_per_client)
@@ -83,8 +113,17 @@ def run_seconds(cfg: ResolvedConfig) -> float:
         n_test = min(cfg.test_per_client or total_test, total_test // max(1, cfg.clients or 10))
     factor = ALGORITHM_FACTOR.get(cfg.algorithm, 1.5)
     clients = max(1, round((cfg.clients or 10) * cfg.client_fraction))
-    per_client_round = CLIENT_ROUND_SECONDS + factor * (3 * n_train * cfg.local_epochs + n_test) * per_sample
+    train = 3 * n_train * cfg.local_epochs * dp_sgd_factor(cfg)
+    per_client_round = CLIENT_ROUND_SECONDS + factor * (train + n_test) * per_sample
     return RUN_SECONDS + cfg.rounds * clients * per_client_round
+
+
+def dp_sgd_factor(cfg: ResolvedConfig) -> float:
+    """How much dearer a training step is under the run's differential privacy (1 without DP-SGD)."""
+    if not (cfg.dp_noise > 0 and cfg.dp_mode == "sgd"):
+        return 1.0
+    slow = str(cfg.model) in PER_SAMPLE_MODELS or cfg.algorithm in PER_SAMPLE_ALGORITHMS
+    return DP_SGD_FACTOR["per-sample" if slow else "fast"]
 
 
 def federation_seconds(cfg: ResolvedConfig) -> float:
