@@ -302,16 +302,33 @@ class _InplaceNet(torch.nn.Module):
         return out
 
 
+class _GramNet(torch.nn.Module):
+    """Layers whose per-sample norms take the Gram route (few positions, large weights): a
+    convolution on a 4x4 map, a dense layer over a sequence of 2 positions."""
+
+    def __init__(self):
+        super().__init__()
+        self.widen = torch.nn.Conv2d(3, 8, 1)
+        self.conv = torch.nn.Conv2d(8, 32, 3, padding=1, bias=False)
+        self.seq = torch.nn.Linear(64, 30)
+        self.fc = torch.nn.Linear(60, 6)
+
+    def forward(self, x):
+        h = torch.relu(self.conv(torch.relu(self.widen(x))))  # (B, 32, 4, 4)
+        h = self.seq(h.reshape(len(x), 2, 256)[:, :, :64])  # (B, 2, 30): positions
+        return self.fc(torch.tanh(h).flatten(1))
+
+
 @pytest.mark.filterwarnings("ignore:There is a performance drop")  # vmap of multi_margin_loss (the per-sample side)
-@pytest.mark.parametrize("name", ["cnn", "lenet5", "mlp", "logreg", "svm", "inplace"])
+@pytest.mark.parametrize("name", ["cnn", "lenet5", "mlp", "logreg", "svm", "inplace", "gram"])
 def test_fast_clipped_sum_equals_the_per_sample_path(name):
     """Gold: the clipped sum without per-sample gradients equals the vmap path's, for every
     model the fast path takes, with some samples clipped and some not."""
     from copfl.models import ModelSpec, build_model
 
     torch.manual_seed(3)
-    if name == "inplace":
-        model, xb = _InplaceNet(), torch.randn(6, 3, 8, 8)
+    if name in ("inplace", "gram"):
+        model, xb = (_InplaceNet(), torch.randn(6, 3, 8, 8)) if name == "inplace" else (_GramNet(), torch.randn(6, 3, 4, 4))
         yb = torch.randint(0, 6, (6,))
     else:
         shape = (1, 28, 28) if name != "lenet5" else (3, 32, 32)
