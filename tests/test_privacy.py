@@ -283,8 +283,8 @@ def _clipped_sum_both_ways(model, xb, yb, clip, criterion=torch.nn.functional.cr
 
 
 class _InplaceNet(torch.nn.Module):
-    """Convolutions with padding, stride and dilation, in-place ReLUs, a layer the loss never
-    reaches and one never called: what the fast path must still get right."""
+    """Convolutions with padding, stride and dilation, in-place ReLUs and a layer the loss never
+    reaches: what the fast path must still get right."""
 
     def __init__(self):
         super().__init__()
@@ -292,7 +292,6 @@ class _InplaceNet(torch.nn.Module):
         self.c2 = torch.nn.Conv2d(4, 5, 3, stride=2, dilation=2, padding=2, bias=False)
         self.fc = torch.nn.Linear(5 * 4 * 4, 6)
         self.side = torch.nn.Linear(6, 2)  # called, its output unused
-        self.idle = torch.nn.Linear(2, 2)  # never called
 
     def forward(self, x):
         h = torch.relu_(self.c1(x))
@@ -320,7 +319,7 @@ class _GramNet(torch.nn.Module):
 
 
 @pytest.mark.filterwarnings("ignore:There is a performance drop")  # vmap of multi_margin_loss (the per-sample side)
-@pytest.mark.parametrize("name", ["cnn", "lenet5", "mlp", "logreg", "svm", "inplace", "gram"])
+@pytest.mark.parametrize("name", ["cnn", "lenet5", "mlp", "logreg", "svm", "tiny", "inplace", "gram"])
 def test_fast_clipped_sum_equals_the_per_sample_path(name):
     """Gold: the clipped sum without per-sample gradients equals the vmap path's, for every
     model the fast path takes, with some samples clipped and some not."""
@@ -346,7 +345,7 @@ def test_fast_clipped_sum_equals_the_per_sample_path(name):
     for s, f in zip(slow, fast):
         assert torch.allclose(f, s, rtol=1e-4, atol=1e-6), float((f - s).abs().max())
     if name == "inplace":
-        assert all(float(p.grad.abs().sum()) == 0 for p in (*model.side.parameters(), *model.idle.parameters()))
+        assert all(float(p.grad.abs().sum()) == 0 for p in model.side.parameters())
 
 
 def test_fast_path_declines_what_it_cannot_compute():
@@ -377,11 +376,73 @@ def test_fast_path_declines_what_it_cannot_compute():
         def forward(self, x):
             return self.norm(self.fc(x))
 
-    for model in (Shared(), Normed()):
+    class Tied(torch.nn.Module):  # one weight in two layers
+        def __init__(self):
+            super().__init__()
+            self.a, self.b = torch.nn.Linear(4, 4), torch.nn.Linear(4, 4)
+            self.b.weight = self.a.weight
+
+        def forward(self, x):
+            return self.b(torch.relu(self.a(x)))
+
+    class Bypass(torch.nn.Module):  # a layer's weight used without calling the layer
+        def __init__(self):
+            super().__init__()
+            self.fc, self.extra = torch.nn.Linear(4, 4), torch.nn.Linear(4, 4)
+
+        def forward(self, x):
+            return self.fc(x) + torch.nn.functional.linear(x, self.extra.weight)
+
+    class TimeFirst(torch.nn.Module):  # a layer applied to (T, B, in): rows are not samples
+        def __init__(self):
+            super().__init__()
+            self.fc = torch.nn.Linear(4, 4)
+
+        def forward(self, x):
+            return self.fc(torch.stack([x, 2 * x])).sum(0)
+
+    class Sequence(torch.nn.Module):  # logits (B, C, T): T losses per sample
+        def __init__(self):
+            super().__init__()
+            self.fc = torch.nn.Linear(4, 8)
+
+        def forward(self, x):
+            return self.fc(x).view(len(x), 4, 2)
+
+    class Frozen(torch.nn.Module):  # a first layer whose output is off the graph
+        def __init__(self):
+            super().__init__()
+            self.first, self.fc = torch.nn.Linear(4, 4), torch.nn.Linear(4, 4)
+            self.first.requires_grad_(False)
+
+        def forward(self, x):
+            return self.fc(self.first(x))
+
+    xs, ys = torch.randn(3, 4), torch.tensor([0, 1, 2])
+    for model in (Shared(), Normed(), Tied(), Bypass(), TimeFirst(), Sequence(), Frozen()):
         for p in model.parameters():
             p.grad = torch.full_like(p, 5.0)
-        assert clipped_gradient_sum(model, torch.nn.functional.cross_entropy, torch.randn(3, 4), torch.tensor([0, 1, 2]), 1.0) is None
+        y = torch.tensor([[0, 1], [1, 2], [2, 3]]) if isinstance(model, Sequence) else ys
+        assert clipped_gradient_sum(model, torch.nn.functional.cross_entropy, xs, y, 1.0) is None, type(model).__name__
         assert all(bool((p.grad == 5.0).all()) for p in model.parameters())  # untouched
+
+    class InputChanged(torch.nn.Module):  # a layer's input changed in place after the layer read it
+        def __init__(self):
+            super().__init__()
+            self.fc = torch.nn.Linear(4, 3)
+
+        def forward(self, x):
+            h = x * 1.0
+            out = self.fc(h)
+            h.mul_(2.0)
+            return out + h[:, :3]
+
+    model = InputChanged()
+    for p in model.parameters():
+        p.grad = torch.zeros_like(p)
+    assert clipped_gradient_sum(model, torch.nn.functional.cross_entropy, xs, ys, 1.0) is None
+    with torch.no_grad():  # the caller's no_grad does not stop the fast path (nor the per-sample one)
+        assert clipped_gradient_sum(mlp, torch.nn.functional.cross_entropy, xb, yb, 1.0) is not None
     lstm = build_model("lstm", ModelSpec((20,), 30))
     from copfl.privacy import ghost_layers
 
@@ -394,7 +455,16 @@ def test_dp_sgd_run_is_the_same_through_either_path(monkeypatch):
     import copfl.workspace as workspace
 
     cfg = digits_cfg(model="mlp", clients=2, rounds=2, dp_noise=1.0, dp_clip=0.5)
+    real, taken = workspace.clipped_gradient_sum, []
+
+    def spy(*a, **k):
+        out = real(*a, **k)
+        taken.append(out is not None)
+        return out
+
+    monkeypatch.setattr(workspace, "clipped_gradient_sum", spy)
     fast = build_engine(cfg, build_federation(cfg)).run()
+    assert taken and all(taken)  # every batch took the fast path
     monkeypatch.setattr(workspace, "clipped_gradient_sum", lambda *a, **k: None)  # every batch through vmap
     slow = build_engine(cfg, build_federation(cfg)).run()
     assert torch.allclose(fast.server["params"], slow.server["params"], atol=1e-5)

@@ -203,10 +203,14 @@ def ghost_layers(model: nn.Module) -> list[nn.Module] | None:
     """The ``Linear`` and ``Conv2d`` (zero padding given as numbers, one group) layers that hold
     every parameter of ``model``, or None when some parameter sits in another kind of module
     (an embedding, a recurrent layer, a norm layer): the per-sample path then serves."""
-    layers = []
+    layers, owned = [], set()
     for m in model.modules():
-        if not any(True for _ in m.parameters(recurse=False)):
+        own = list(m.parameters(recurse=False))
+        if not own:
             continue
+        if any(id(q) in owned or q.grad is None for q in own):  # a parameter in two layers; no gradient buffer
+            return None
+        owned.update(id(q) for q in own)
         if type(m) is nn.Linear:
             layers.append(m)
         elif type(m) is nn.Conv2d and m.groups == 1 and m.padding_mode == "zeros" and not isinstance(m.padding, str):
@@ -226,7 +230,10 @@ def clipped_gradient_sum(
     """sum_i clip(g_i, C) into the parameters' ``.grad`` without the per-sample gradients of
     the large layers; returns the per-sample losses (B,), or None when ``model`` or
     ``criterion`` does not allow it (:func:`ghost_layers`, :data:`PER_SAMPLE_CRITERIA`, a layer
-    called twice), leaving the gradients untouched.
+    called twice or not at all, a layer input that is not batch-first, logits with more than
+    one loss per sample), leaving the gradients untouched. Operations that mix samples without
+    parameters (``h - h.mean(0)``) are not detected: like batch norm (refused by
+    :func:`check_model`), they have no per-sample gradient.
 
     One forward pass records each layer's input a and output; autograd gives the gradient of
     sum_i loss_i w.r.t. each output, G (sample i's rows only depend on sample i: no batch
@@ -252,23 +259,29 @@ def clipped_gradient_sum(
         return out.clone()  # what follows may act in place (ReLU(inplace=True)); ``out`` stays the layer's
 
     handles = [m.register_forward_hook(record) for m in layers]
-    try:
-        with torch.enable_grad():
-            logits = model(xb)
-    except _CalledTwice:
-        return None
-    finally:
-        for h in handles:
-            h.remove()
-    used = [m for m in layers if m in seen]
-    if any(seen[m][0]._version != versions[m] for m in used):  # a layer's input was changed in place afterwards
-        return None
-    losses = criterion(logits, yb, reduction="none")
-    outs = torch.autograd.grad(losses.sum(), [seen[m][1] for m in used], allow_unused=True)
     b = xb.shape[0]
+    with torch.enable_grad():
+        try:
+            logits = model(xb)
+        except _CalledTwice:
+            return None
+        finally:
+            for h in handles:
+                h.remove()
+        # the per-sample reading needs every layer called once on batch-first rows (a layer the
+        # hooks did not see may still have been used through its weights), its input unchanged
+        # afterwards, its output on the autograd graph, and one loss per sample
+        if len(seen) != len(layers) or any(
+            x.shape[0] != b or out.shape[0] != b or x._version != versions[m] or not out.requires_grad for m, (x, out) in seen.items()
+        ):
+            return None
+        losses = criterion(logits, yb, reduction="none")
+        if losses.shape != (b,):
+            return None
+        outs = torch.autograd.grad(losses.sum(), [seen[m][1] for m in layers], allow_unused=True)
     parts = []
     sq = torch.zeros(b, dtype=losses.dtype, device=losses.device)
-    for m, g in zip(used, outs):
+    for m, g in zip(layers, outs):
         x = seen[m][0]
         if g is None:  # the layer's output does not reach the loss
             g = torch.zeros_like(seen[m][1])
@@ -279,13 +292,13 @@ def clipped_gradient_sum(
             a, g = x.reshape(b, -1, x.shape[-1]).transpose(1, 2), g.reshape(b, -1, g.shape[-1]).transpose(1, 2)
         norms, per_sample = _weight_sq_norms(a, g)
         sq += norms
+        if per_sample is not None or isinstance(m, nn.Conv2d):
+            a = None  # not needed for the sum: the products, or the convolution's own kernel
         bias = g.sum(2) if m.bias is not None else None  # (B, C_out)
         if bias is not None:
             sq += bias.pow(2).sum(1)
         parts.append((m, x, a, g, per_sample, bias))
-    factor = clip_factors(sq.sqrt(), clip).to(losses.dtype)
-    for p in model.parameters():
-        p.grad.zero_()  # type: ignore[union-attr]  # a layer the forward pass did not use keeps 0
+    factor = clip_factors(sq.sqrt(), clip)
     for m, x, a, g, per_sample, bias in parts:
         w = m.weight.grad  # type: ignore[union-attr]
         if per_sample is not None:  # sum_i f_i (G_i A_i^T), from the products already made
@@ -294,7 +307,7 @@ def clipped_gradient_sum(
             gf = (g * factor.view(b, 1, 1)).view(seen[m][1].shape)
             w.copy_(torch.nn.grad.conv2d_weight(x, m.weight.shape, gf, m.stride, m.padding, m.dilation, m.groups))
         else:
-            w.copy_(torch.einsum("b,bot,bkt->ok", factor, g, a))
+            w.copy_(torch.einsum("b,bot,bkt->ok", factor, g, a))  # a dense layer over positions
         if bias is not None:
             m.bias.grad.copy_(factor @ bias)  # type: ignore[union-attr]
     return losses.detach()
