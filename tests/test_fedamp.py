@@ -70,6 +70,18 @@ def test_default_step_keeps_every_self_weight_non_negative():
     assert xi_ii == pytest.approx(1 - math.exp(-0.29 / 2) / 2 - math.exp(-2.25 / 2) / 2, rel=1e-6) and xi_ii > 0
 
 
+def test_default_proximal_coefficient_is_one_whatever_the_number_of_clients():
+    """lambda defaults to alpha_k, so lambda / alpha_k = 1 (PFLlib's lamda / alphaK = 1 / 1); an
+    explicit lambda keeps the paper's lambda / alpha_k (with 10 clients: alpha_k = 1/9)."""
+    for n in (3, 10):
+        alg, _ = server_with([W[0]] * n, {})
+        assert alg.alpha_k == pytest.approx(1 / (n - 1)) and alg.proximal_coefficient == 1.0
+    alg, _ = server_with([W[0]] * 10, {"lam": 1.0})
+    assert alg.proximal_coefficient == pytest.approx(9.0)
+    alg, _ = server_with([W[0]] * 3, {"lam": 0.3, "alpha_k": 0.5})
+    assert alg.proximal_coefficient == pytest.approx(0.6)
+
+
 def test_cosine_attention_by_hand_and_a_client_without_upload():
     alg, sctx = server_with(W[:2], {"attention": "cosine", "sigma": 3.0, "self_attention": 0.25})
     w = np.array(W, dtype=np.float64)
