@@ -249,13 +249,12 @@ def clipped_gradient_sum(
     layers = ghost_layers(model)
     if layers is None:
         return None
-    seen: dict[nn.Module, tuple[torch.Tensor, torch.Tensor]] = {}
-    versions: dict[nn.Module, int] = {}
+    seen: dict[nn.Module, tuple[torch.Tensor, torch.Tensor, int]] = {}  # layer -> input, output, input's version
 
     def record(m: nn.Module, args: tuple[torch.Tensor, ...], out: torch.Tensor) -> torch.Tensor:
         if m in seen:
             raise _CalledTwice()
-        seen[m], versions[m] = (args[0].detach(), out), args[0]._version
+        seen[m] = (args[0].detach(), out, args[0]._version)
         return out.clone()  # what follows may act in place (ReLU(inplace=True)); ``out`` stays the layer's
 
     handles = [m.register_forward_hook(record) for m in layers]
@@ -272,7 +271,7 @@ def clipped_gradient_sum(
         # hooks did not see may still have been used through its weights), its input unchanged
         # afterwards, its output on the autograd graph, and one loss per sample
         if len(seen) != len(layers) or any(
-            x.shape[0] != b or out.shape[0] != b or x._version != versions[m] or not out.requires_grad for m, (x, out) in seen.items()
+            x.shape[0] != b or out.shape[0] != b or x._version != version or not out.requires_grad for x, out, version in seen.values()
         ):
             return None
         losses = criterion(logits, yb, reduction="none")
