@@ -249,6 +249,52 @@ def test_table2_smoke_reports_and_resumes(tmp_path, capsys):
     assert [c.get("ours") for c in again["cells"]] == [c.get("ours") for c in doc["cells"]]
 
 
+def test_claim_run_is_exclusive_and_freed(tmp_path):
+    from copfl.reproduce.runner import claim_run
+
+    folder = tmp_path / "runs" / "a"
+    with claim_run(folder) as first:
+        assert first is True
+        assert (tmp_path / ".claims" / "a").read_text().strip().isdigit()  # the holder's pid
+        assert not folder.exists()  # run folders exist only for runs that started
+        with claim_run(folder) as second:  # another open file: flock refuses it, as it would another process
+            assert second is False
+    with claim_run(folder) as again:  # released when the block ends
+        assert again is True
+
+
+def test_two_processes_share_a_reproduction(tmp_path, monkeypatch, capsys):
+    """A run another process holds is skipped (that process trains it); the rest run here, and
+    the report marks the held one as not finished until its summary appears."""
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    import copfl.reproduce.runner as runner
+
+    args = ["reproduce", "table3", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--columns", "cifar10-10"]
+    real, ran = runner.run_in_folder, []
+
+    def recording(cfg, fed, folder, **kw):
+        ran.append(folder.name)
+        return real(cfg, fed, folder, **kw)
+
+    monkeypatch.setattr(runner, "run_in_folder", recording)
+    assert main(args[:-2] + ["--dry-run"] + args[-2:]) == 0
+    names = re.findall(r"^to run +(\S+)$", capsys.readouterr().out, re.M)
+    assert len(names) == 4
+    held = names[1]
+    with runner.claim_run(out / "runs" / held) as mine:
+        assert mine
+        assert main(args) == 0
+    text = capsys.readouterr().out
+    assert f"{held}: another process is running it, skipped" in text
+    assert sorted(ran) == sorted(n for n in names if n != held)
+    doc = json.loads((out / "table3.json").read_text())
+    assert sum(c["status"] == "done" for c in doc["cells"]) == 3
+    assert main(args) == 0  # the claim is free now: only the held run is left
+    assert ran[-1] == held and len(ran) == 4
+    assert "4 runs, 3 already finished, 1 to run" in capsys.readouterr().out
+
+
 def test_interrupted_reproduction_keeps_finished_runs(tmp_path, monkeypatch, capsys):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"

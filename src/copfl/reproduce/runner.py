@@ -4,19 +4,32 @@ Every run lives in ``<out>/runs/<name>-<hash>``, the hash taken over its resolve
 configuration: a run whose folder holds a final ``summary.json`` is never run again, so an
 interrupted reproduction resumes where it stopped, and experiments that share runs (Table II
 and the convergence curves, Table III's "both" row and Table II's CO-PFL) share them.
+
+Several processes may work on one results folder at once (``copfl reproduce`` started twice
+with the same ``--out``, one thread each, uses two cores): each run is claimed with an advisory
+lock on ``<out>/.claims/<run>`` while it trains, and a process skips the runs another one
+holds. The lock is the operating system's (``flock``), so a process that dies frees its runs at
+once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import math
 import statistics
 import sys
 import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; one process per results folder there
+    fcntl = None  # type: ignore[assignment]
 
 from copfl.callbacks import DataProgress
 from copfl.config import ADDED_LATER, RunConfig
@@ -141,6 +154,42 @@ def _fmt_s(s: float) -> str:
     return f"{s // 3600}h{s % 3600 // 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
 
 
+CLAIMS = ".claims"
+
+
+def claim_path(folder: Path) -> Path:
+    """Where the claim on the run in ``<out>/runs/<name>`` lives: ``<out>/.claims/<name>`` (kept
+    out of the run folders, which exist only for runs that started)."""
+    return folder.parent.parent / CLAIMS / folder.name
+
+
+@contextlib.contextmanager
+def claim_run(folder: Path) -> Iterator[bool]:
+    """Hold the claim on the run in ``folder`` for as long as the block runs: yields True when
+    this process has it, False when another process holds it (that process is training the
+    run). Without ``fcntl`` (Windows) every claim succeeds."""
+    if fcntl is None:
+        yield True
+        return
+    path = claim_path(folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        try:
+            yield True
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
 def execute(
     runs: list[PlannedRun],
     log: Callable[[str], None],
@@ -153,44 +202,66 @@ def execute(
     fed_key, fed = None, None
     failed: dict[tuple, str] = {}  # splits that could not be built: settings sharing one are skipped for the same reason
     t0, done = time.perf_counter(), 0
-    tty = sys.stderr.isatty()
     for i, r in enumerate(todo, 1):
         key = r.cell.setting.key
         if key in unavailable:
             continue
-        if r.federation_key in failed:
-            unavailable[key] = failed[r.federation_key]
-            log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
-            continue
-        if r.federation_key != fed_key:
-            fed = None
-            try:
-                fed = build_federation(r.cfg, progress=DataProgress())
-            except DataNotFoundError as e:
-                unavailable[key] = f"data not found: {e}"
-            except (PartitionError, DataError) as e:
-                unavailable[key] = f"this copy of the data cannot hold the protocol: {e}"
-            fed_key = r.federation_key
-            if fed is None:
-                failed[r.federation_key] = unavailable[key]
-                log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
+        with claim_run(r.folder) as mine:
+            if not mine:
+                log(f"[{i}/{len(todo)}] {r.folder.name}: another process is running it, skipped")
                 continue
-        assert isinstance(fed, Federation)
-        label = f"{key} {r.cell.algorithm}{_opt_suffix(tuple(sorted((r.cfg.options or {}).items())))}{_opt_suffix(r.cell.run_options)} lr={r.lr:g} seed {r.seed}"
-        start = time.perf_counter()
+            if read_summary(r.folder) is not None:  # another process finished it since the list was made
+                continue
+            fed, fed_key, ran = _execute_one(r, i, len(todo), fed, fed_key, failed, unavailable, log)
+        if ran:
+            done += 1
+            left = (time.perf_counter() - t0) / done * (len(todo) - i)
+            log(f"{ran}, ~{_fmt_s(left)} left")
+            after_run()
+
+
+def _execute_one(
+    r: PlannedRun,
+    i: int,
+    n: int,
+    fed: Federation | None,
+    fed_key: tuple | None,
+    failed: dict[tuple, str],
+    unavailable: dict[str, str],
+    log: Callable[[str], None],
+) -> tuple[Federation | None, tuple | None, str]:
+    """Run one claimed run; returns the federation kept for the next run, its key, and the log
+    line of the finished run ("" when the run's setting cannot run)."""
+    key = r.cell.setting.key
+    if r.federation_key in failed:
+        unavailable[key] = failed[r.federation_key]
+        log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
+        return fed, fed_key, ""
+    if r.federation_key != fed_key:
+        fed = None
         try:
-            s = run_in_folder(r.cfg, fed, r.folder, label=label, progress=tty, plots=False)  # the report draws its own
-            status = ""
-        except NonFiniteLossError as e:
-            s = read_summary(r.folder) or {}
-            status = f" DIVERGED ({e})"
-        done += 1
-        took = time.perf_counter() - start
-        left = (time.perf_counter() - t0) / done * (len(todo) - i)
-        fin = (s.get("final") or {}).get("acc_mean")
-        acc = "-" if fin is None else f"{100 * fin:.2f}%"
-        log(f"[{i}/{len(todo)}] {label}: final {acc}{status} in {_fmt_s(took)}, ~{_fmt_s(left)} left")
-        after_run()
+            fed = build_federation(r.cfg, progress=DataProgress())
+        except DataNotFoundError as e:
+            unavailable[key] = f"data not found: {e}"
+        except (PartitionError, DataError) as e:
+            unavailable[key] = f"this copy of the data cannot hold the protocol: {e}"
+        fed_key = r.federation_key
+        if fed is None:
+            failed[r.federation_key] = unavailable[key]
+            log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
+            return fed, fed_key, ""
+    assert isinstance(fed, Federation)
+    label = f"{key} {r.cell.algorithm}{_opt_suffix(tuple(sorted((r.cfg.options or {}).items())))}{_opt_suffix(r.cell.run_options)} lr={r.lr:g} seed {r.seed}"
+    start = time.perf_counter()
+    try:
+        s = run_in_folder(r.cfg, fed, r.folder, label=label, progress=sys.stderr.isatty(), plots=False)  # the report draws its own
+        status = ""
+    except NonFiniteLossError as e:
+        s = read_summary(r.folder) or {}
+        status = f" DIVERGED ({e})"
+    fin = (s.get("final") or {}).get("acc_mean")
+    acc = "-" if fin is None else f"{100 * fin:.2f}%"
+    return fed, fed_key, f"[{i}/{n}] {label}: final {acc}{status} in {_fmt_s(time.perf_counter() - start)}"
 
 
 # --------------------------------------------------------------------------- collecting
