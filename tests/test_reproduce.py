@@ -295,6 +295,37 @@ def test_two_processes_share_a_reproduction(tmp_path, monkeypatch, capsys):
     assert "4 runs, 3 already finished, 1 to run" in capsys.readouterr().out
 
 
+def test_a_run_made_under_other_algorithm_defaults_runs_again(tmp_path, capsys):
+    """config.json records the algorithm's resolved options; a finished run whose recorded
+    defaults differ from this version's is run again (its folder name, a hash of the run
+    options, cannot tell), one recorded before the field existed is kept."""
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    args = ["reproduce", "table3", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--columns", "cifar10-10"]
+    assert main(args) == 0
+    folders = sorted((out / "runs").iterdir())
+    saved = [json.loads((f / "config.json").read_text()) for f in folders]
+    assert saved[0]["algorithm_config"]["gamma"] == 0.5 and saved[0]["algorithm_config"]["p"] == 0.25  # CO-PFL's defaults
+    stale, old = folders[0], folders[1]
+    doc = saved[0]
+    doc["algorithm_config"]["gamma"] = 0.3  # as if the default were 0.3 when the run was made
+    (stale / "config.json").write_text(json.dumps(doc))
+    doc = saved[1]
+    del doc["algorithm_config"]  # a run from before copfl recorded it
+    (old / "config.json").write_text(json.dumps(doc))
+    stamps = {f.name: (f / "summary.json").stat().st_mtime_ns for f in folders}
+    capsys.readouterr()
+    assert main(args[:2] + ["--dry-run"] + args[2:]) == 0
+    assert f"to run    {stale.name}\n" in capsys.readouterr().out
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "4 runs, 3 already finished, 1 to run" in text
+    assert f"{stale.name}: made under other co-pfl defaults (gamma: 0.3 -> 0.5): it runs again" in text
+    assert (stale / "summary.json").stat().st_mtime_ns != stamps[stale.name]
+    assert json.loads((stale / "config.json").read_text())["algorithm_config"]["gamma"] == 0.5
+    assert all((f / "summary.json").stat().st_mtime_ns == stamps[f.name] for f in folders[1:])
+
+
 def test_interrupted_reproduction_keeps_finished_runs(tmp_path, monkeypatch, capsys):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"

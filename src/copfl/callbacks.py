@@ -3,7 +3,9 @@
 The results folder of a run::
 
     config.json / config.toml   the resolved config (seed included) and package versions;
-                                `copfl run --config config.toml` repeats the run
+                                config.json also the algorithm's options with their defaults
+                                (``algorithm_config``); `copfl run --config config.toml`
+                                repeats the run
     metrics.jsonl, metrics.csv  one record per round (deterministic: no wall-clock times)
     clients.csv                 each client's final personalized accuracy and loss
     summary.json                last-round and best-round figures, status, timings, privacy
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from copfl.algorithms.base import config_values
 from copfl.checkpoint import Checkpoint
 from copfl.data.sources import LoadProgress
 from copfl.engine import Callback, ClientMetrics, Engine, RunState
@@ -160,7 +163,8 @@ class ResultsWriter(Callback):
         self.out.mkdir(parents=True, exist_ok=True)
         self.start_round = state.round
         self.earlier_seconds = _earlier_seconds(self.out / "summary.json") if state.round else 0.0
-        atomic_write_json(self.out / "config.json", {"config": self.config, "environment": self.env})
+        algorithm_config = config_values(engine.algorithm.config)  # its defaults included: they can change between versions
+        atomic_write_json(self.out / "config.json", {"config": self.config, "algorithm_config": algorithm_config, "environment": self.env})
         atomic_write_text(self.out / "config.toml", self.config_toml)
         self.t0 = time.perf_counter()
 

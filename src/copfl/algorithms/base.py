@@ -46,7 +46,8 @@ name with :func:`register`, and the CLI builds its options from the ``Config`` f
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+import json
+from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
 from typing import Any, ClassVar
 
 import torch
@@ -338,6 +339,12 @@ def get_algorithm(name: str) -> type[Algorithm]:
         return ALGORITHMS[name]
     except KeyError:
         raise ValueError(f"unknown algorithm {name!r}; available algorithms: {', '.join(algorithm_names())}") from None
+
+
+def config_values(config: Any) -> dict[str, Any]:
+    """An algorithm's resolved Config as JSON values (what ``config.json`` records as
+    ``algorithm_config``: the options a run used, defaults included)."""
+    return json.loads(json.dumps(asdict(config), default=str)) if is_dataclass(config) else {}
 
 
 def make_config(cls: type[Algorithm], options: dict[str, Any]) -> Any:

@@ -31,6 +31,7 @@ try:
 except ImportError:  # Windows: no advisory locks; one process per results folder there
     fcntl = None  # type: ignore[assignment]
 
+from copfl.algorithms import config_values, get_algorithm, make_config
 from copfl.callbacks import DataProgress
 from copfl.config import ADDED_LATER, RunConfig
 from copfl.data.partition import PartitionError
@@ -141,6 +142,26 @@ def setting_run_options(st: Setting, scale: str) -> dict[str, Any]:
     return out
 
 
+def changed_defaults(r: PlannedRun) -> str:
+    """The algorithm options whose value in the finished run ``r`` (its ``config.json``'s
+    ``algorithm_config``) differs from what this version resolves for it, as ``name: then ->
+    now`` (empty when none: also for runs recorded before copfl kept ``algorithm_config``).
+    Only options both know are compared: an option added later keeps older runs valid."""
+    try:
+        saved = json.loads((r.folder / "config.json").read_text()).get("algorithm_config")
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return ""
+    if not isinstance(saved, dict):
+        return ""
+    now = config_values(make_config(get_algorithm(r.cfg.algorithm), dict(r.cfg.options or {})))
+    return ", ".join(f"{k}: {saved[k]!r} -> {now[k]!r}" for k in sorted(set(saved) & set(now)) if saved[k] != now[k])
+
+
+def finished(r: PlannedRun) -> bool:
+    """Whether ``r`` has a final summary made under this version's algorithm defaults."""
+    return read_summary(r.folder) is not None and not changed_defaults(r)
+
+
 def read_summary(folder: Path) -> dict[str, Any] | None:
     try:
         s = json.loads((folder / "summary.json").read_text())
@@ -197,8 +218,11 @@ def execute(
     after_run: Callable[[], None] = lambda: None,
 ) -> None:
     """Run what is not finished yet; settings that cannot run go into ``unavailable``, with why."""
-    todo = [r for r in runs if read_summary(r.folder) is None]
+    todo = [r for r in runs if not finished(r)]
     log(f"{len(runs)} runs, {len(runs) - len(todo)} already finished, {len(todo)} to run")
+    for r in todo:
+        if read_summary(r.folder) is not None:
+            log(f"  {r.folder.name}: made under other {r.cfg.algorithm} defaults ({changed_defaults(r)}): it runs again")
     fed_key, fed = None, None
     failed: dict[tuple, str] = {}  # splits that could not be built: settings sharing one are skipped for the same reason
     t0, done = time.perf_counter(), 0
@@ -210,7 +234,7 @@ def execute(
             if not mine:
                 log(f"[{i}/{len(todo)}] {r.folder.name}: another process is running it, skipped")
                 continue
-            if read_summary(r.folder) is not None:  # another process finished it since the list was made
+            if finished(r):  # another process finished it since the list was made
                 continue
             fed, fed_key, ran = _execute_one(r, i, len(todo), fed, fed_key, failed, unavailable, log)
         if ran:
@@ -493,7 +517,7 @@ def describe_plan(
         sc_cells = [c for c in sc_cells if c.setting.key in keys]
         sc_out = Path(out) if out is not None else Path("runs") / f"reproduce-{sc}"
         sc_runs, _ = plan_runs(sc_cells, sc, seeds, sc_out, data_dir, cache_dir, None, download)
-        todo = [r for r in sc_runs if read_summary(r.folder) is None]
+        todo = [r for r in sc_runs if not finished(r)]
         runnable = [r for r in todo if r.cfg.dataset not in skipped]
         secs = estimate_seconds(r.cfg for r in runnable) if runnable else 0.0
         tuned = sc_tune and any(c.tuned for c in sc_cells)  # an experiment may fix its rates (robustness)
@@ -572,8 +596,10 @@ def reproduce(
     }
     if dry_run:
         for r in runs:
-            state = "finished" if read_summary(r.folder) else "to run"
+            state = "finished" if finished(r) else "to run"
             log(f"{state:8}  {r.folder.name}")
+            if state == "to run" and read_summary(r.folder) is not None:
+                log(f"{'':8}  (finished under other {r.cfg.algorithm} defaults: {changed_defaults(r)})")
         log(f"{len(runs)} runs in {out / 'runs'}")
         lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, tune_given, download)
         for line in lines:
