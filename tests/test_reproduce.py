@@ -114,6 +114,25 @@ def test_tuning_keeps_the_rate_with_the_best_mean_over_seeds(tmp_path):
     assert format_cell(doc, seeds=2) == "63.00 ± 1.41 / 62.45 (+0.55)"
 
 
+def test_test_set_resolution_by_hand():
+    from copfl.reproduce.report import resolution, resolution_section
+
+    r = resolution([24, 23, 25, 22])  # the partial FEMNIST's 4 writers
+    assert (r["clients"], r["min"], r["max"], r["total"]) == (4, 22, 25, 94)
+    assert r["client_points_min"] == pytest.approx(4.0) and r["client_points_max"] == pytest.approx(100 / 22)
+    assert r["mean_points_min"] == pytest.approx(1.0) and r["mean_points_max"] == pytest.approx(100 / 88)
+    cells = [{"col": "E=1", "test_counts": [24, 23, 25, 22]}, {"col": "E=5", "test_counts": [24, 23, 25, 22]},
+             {"col": "MNIST", "test_counts": [200] * 10}, {"col": "E=1", "test_counts": None}]
+    assert resolution_section(cells) == [
+        "## Test samples behind each column", "",
+        "- E=1, E=5: 4 clients with 22-25 test samples each (94 in all): one test sample is 4.00-4.55 points of a "
+        "client's accuracy and 1.00-1.14 points of the mean over clients.",
+        "- MNIST: 10 clients with 200 test samples each (2000 in all): one test sample is 0.50 points of a client's "
+        "accuracy and 0.05 points of the mean over clients.",
+        "",
+    ]
+
+
 def test_report_cells_and_rank_correlation():
     assert format_cell({"status": "unavailable", "paper": 65.4}, 1) == "n/a / 65.40"
     assert format_cell({"status": "pending", "paper": None}, 1) == "not run yet"
@@ -416,6 +435,10 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     md = (out / "robustness.md").read_text()
     assert "## Weight given to attackers" in md and "COWA's weight on attackers against FedAvg's" in md
     assert "The defended CO-PFL without attackers" in md and (out / "robustness.png").stat().st_size > 1000
+    # the test samples behind the accuracies: the honest clients' only (3 of 10 attack)
+    assert len(at[("FedAvg", "no attack")]["test_counts"]) == 10 and len(at[("FedAvg", "sign-flip 30%")]["test_counts"]) == 7
+    assert re.search(r"^- no attack: 10 clients with \d+(-\d+)? test samples each", md, re.M)
+    assert re.search(r"^- sign-flip 30%: 7 clients with ", md, re.M)
 
 
 def test_paired_difference_by_hand():

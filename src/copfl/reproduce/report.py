@@ -187,6 +187,7 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
                 rho = "-" if rk["spearman"] is None else f"{rk['spearman']:.2f}"
                 lines.append(f"- {rk['col']}: ours {rk['ours_order']}; paper {rk['paper_order']}; Spearman rho {rho}")
             lines.append("")
+    lines += resolution_section(cells)
     if any(c.get("paper_epsilon") is not None for c in cells):
         lines += ["## Privacy budget: epsilon at delta 1e-5 (ours / paper; inf = no noise)", "",
                   markdown_table(cells, lambda c: f"{_eps(c.get('epsilon'))} / {_eps(c.get('paper_epsilon'))}"), ""]
@@ -244,6 +245,41 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     env = doc["environment"]
     lines.append(f"copfl {env['copfl']}, torch {env['torch']}, Python {env['python']}, {env['platform']}.")
     return "\n".join(lines) + "\n"
+
+
+def resolution(counts: list[int]) -> dict[str, float]:
+    """What one test sample is worth, in accuracy points: of one client's accuracy (for the
+    largest and the smallest test set) and of the unweighted mean over the clients."""
+    n = len(counts)
+    return {"clients": n, "min": min(counts), "max": max(counts), "total": sum(counts),
+            "client_points_min": 100 / max(counts), "client_points_max": 100 / min(counts),
+            "mean_points_min": 100 / (n * max(counts)), "mean_points_max": 100 / (n * min(counts))}
+
+
+def resolution_section(cells: list[dict[str, Any]]) -> list[str]:
+    """Per column: the test samples behind its accuracies, and what one of them moves (a
+    difference of a few of those steps is a few test images, not a finding)."""
+    first: dict[str, list[int]] = {}
+    for c in cells:
+        if c.get("test_counts") and c["col"] not in first:
+            first[c["col"]] = c["test_counts"]
+    if not first:
+        return []
+    same: dict[tuple[int, ...], list[str]] = {}  # columns with the same test sets share a line
+    for col, counts in first.items():
+        same.setdefault(tuple(counts), []).append(col)
+    lines = ["## Test samples behind each column", ""]
+    for key, cols in same.items():
+        r, col = resolution(list(key)), ", ".join(cols)
+        sizes = f"{r['min']}" if r["min"] == r["max"] else f"{r['min']}-{r['max']}"
+
+        def span(lo: float, hi: float) -> str:
+            return f"{lo:.2f}" if abs(hi - lo) < 0.005 else f"{lo:.2f}-{hi:.2f}"
+
+        lines.append(f"- {col}: {r['clients']} clients with {sizes} test samples each ({r['total']} in all): one test sample is "
+                     f"{span(r['client_points_min'], r['client_points_max'])} points of a client's accuracy and "
+                     f"{span(r['mean_points_min'], r['mean_points_max'])} points of the mean over clients.")
+    return lines + [""]
 
 
 def milestone_sections(cells: list[dict[str, Any]]) -> list[str]:

@@ -15,6 +15,7 @@ once.
 from __future__ import annotations
 
 import contextlib
+import csv
 import hashlib
 import json
 import os
@@ -337,6 +338,20 @@ def rounds_to(folder: Path, milestones: tuple[float, ...]) -> list[int | None]:
     return out
 
 
+def test_counts(folder: Path) -> list[int] | None:
+    """Each scored client's test-set size (``clients.csv``; held-out clients and attackers, which
+    the reported mean leaves out, excluded), or None without the file."""
+    try:
+        with open(folder / "clients.csv", newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError:
+        return None
+    try:
+        return [int(r["num_test"]) for r in rows if r.get("unseen", "0") != "1" and r.get("attacker", "0") != "1"]
+    except (KeyError, ValueError):
+        return None
+
+
 def _epsilon(values: list[float | None]) -> float | str | None:
     """The mean epsilon over seeds; "inf" when the runs had no noise (JSON has no infinity)."""
     if not values:
@@ -452,6 +467,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
                     attacker_acc=best["attacker_acc_mean"],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
+                    test_counts=next((c for x in best["runs"] if x["status"] == "completed" and (c := test_counts(Path(x["folder"])))), None),
                     diff=None if cell.paper is None else best["final_mean"] - cell.paper,
                 )
             else:
