@@ -257,17 +257,18 @@ def resolution(counts: list[int]) -> dict[str, float]:
 
 
 def resolution_section(cells: list[dict[str, Any]]) -> list[str]:
-    """Per column: the test samples behind its accuracies, and what one of them moves (a
-    difference of a few of those steps is a few test images, not a finding)."""
-    first: dict[str, list[int]] = {}
+    """Per column: the test samples behind its accuracies (one seed's split), and what one of
+    them moves (a difference of a few of those steps is a few test images, not a finding)."""
+    first: dict[tuple[str, str], list[int]] = {}  # (group, column): sub-tables may repeat a column's name
     for c in cells:
-        if c.get("test_counts") and c["col"] not in first:
-            first[c["col"]] = c["test_counts"]
+        key = (c.get("group") or "", c["col"])
+        if c.get("test_counts") and key not in first:
+            first[key] = c["test_counts"]
     if not first:
         return []
     same: dict[tuple[int, ...], list[str]] = {}  # columns with the same test sets share a line
-    for col, counts in first.items():
-        same.setdefault(tuple(counts), []).append(col)
+    for (group, col), counts in first.items():
+        same.setdefault(tuple(counts), []).append(f"{group}, {col}" if group else col)
     lines = ["## Test samples behind each column", ""]
     for key, cols in same.items():
         r, col = resolution(list(key)), ", ".join(cols)

@@ -154,7 +154,10 @@ def changed_defaults(r: PlannedRun) -> str:
         return ""
     if not isinstance(saved, dict):
         return ""
-    now = config_values(make_config(get_algorithm(r.cfg.algorithm), dict(r.cfg.options or {})))
+    try:
+        now = config_values(make_config(get_algorithm(r.cfg.algorithm), dict(r.cfg.options or {})))
+    except (ValueError, TypeError):  # an algorithm or option this version no longer has: plan_runs says so
+        return ""
     return ", ".join(f"{k}: {saved[k]!r} -> {now[k]!r}" for k in sorted(set(saved) & set(now)) if saved[k] != now[k])
 
 
@@ -194,20 +197,36 @@ def claim_run(folder: Path) -> Iterator[bool]:
         yield True
         return
     path = claim_path(folder)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd, writable = os.open(path, os.O_RDWR | os.O_CREAT, 0o644), True
+        except PermissionError:  # another user's claim file: flock works on a read-only descriptor too
+            fd, writable = os.open(path, os.O_RDONLY), False
+    except OSError as e:
+        print(f"warning: cannot claim {folder.name} ({e}); running it unclaimed: another process on this --out may run it too", file=sys.stderr)
+        yield True
+        return
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held = True
         except BlockingIOError:
+            held = False
+        except OSError as e:  # e.g. ENOLCK on a network file system without locks
+            print(f"warning: cannot lock {path} ({e}); running {folder.name} unclaimed", file=sys.stderr)
+            held = None
+        if held is False:
             yield False
             return
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        if held and writable:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
         try:
             yield True
         finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
+            if held:
+                fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
 
@@ -237,6 +256,8 @@ def execute(
                 continue
             if finished(r):  # another process finished it since the list was made
                 continue
+            if read_summary(r.folder) is not None:  # made under other defaults: its results no longer count
+                (r.folder / "summary.json").unlink(missing_ok=True)
             fed, fed_key, ran = _execute_one(r, i, len(todo), fed, fed_key, failed, unavailable, log)
         if ran:
             done += 1
@@ -381,7 +402,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
         mine = of_cell.get(cell, [])
         per_lr: dict[str, dict[str, Any]] = {}
         for r in sorted(mine, key=lambda r: (r.lr, r.seed)):
-            s = read_summary(r.folder)
+            s = read_summary(r.folder) if finished(r) else None  # a run made under other defaults is still to do
             entry = per_lr.setdefault(f"{r.lr:g}", {"lr": r.lr, "runs": []})
             run: dict[str, Any] = {"seed": r.seed, "folder": str(r.folder), "status": "pending" if s is None else s["status"]}
             if s is not None and s.get("final"):
