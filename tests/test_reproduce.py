@@ -126,13 +126,13 @@ def test_test_set_resolution_by_hand():
              {"group": "CIFAR-10", "col": "M=10", "test_counts": [100] * 2}, {"group": "CINIC-10", "col": "M=10", "test_counts": [50] * 2}]
     assert resolution_section(cells) == [
         "## Test samples behind each column", "",
-        "- E=1, E=5: 4 clients with 22-25 test samples each (94 in all): one test sample is 4.00-4.55 points of a "
+        "- E=1; E=5: 4 clients with 22-25 test samples each (94 in all): one test sample is 4.00-4.55 points of a "
         "client's accuracy and 1.00-1.14 points of the mean over clients.",
         "- MNIST: 10 clients with 200 test samples each (2000 in all): one test sample is 0.50 points of a client's "
         "accuracy and 0.05 points of the mean over clients.",
-        "- CIFAR-10, M=10: 2 clients with 100 test samples each (200 in all): one test sample is 1.00 points of a client's "
+        "- M=10 (CIFAR-10): 2 clients with 100 test samples each (200 in all): one test sample is 1.00 points of a client's "
         "accuracy and 0.50 points of the mean over clients.",
-        "- CINIC-10, M=10: 2 clients with 50 test samples each (100 in all): one test sample is 2.00 points of a client's "
+        "- M=10 (CINIC-10): 2 clients with 50 test samples each (100 in all): one test sample is 2.00 points of a client's "
         "accuracy and 1.00 points of the mean over clients.",
         "",
     ]

@@ -266,12 +266,15 @@ def resolution_section(cells: list[dict[str, Any]]) -> list[str]:
             first[key] = c["test_counts"]
     if not first:
         return []
+    groups_of: dict[str, set[str]] = {}
+    for group, col in first:
+        groups_of.setdefault(col, set()).add(group)
     same: dict[tuple[int, ...], list[str]] = {}  # columns with the same test sets share a line
     for (group, col), counts in first.items():
-        same.setdefault(tuple(counts), []).append(f"{group}, {col}" if group else col)
+        same.setdefault(tuple(counts), []).append(f"{col} ({group})" if len(groups_of[col]) > 1 else col)
     lines = ["## Test samples behind each column", ""]
     for key, cols in same.items():
-        r, col = resolution(list(key)), ", ".join(cols)
+        r, col = resolution(list(key)), "; ".join(cols)
         sizes = f"{r['min']}" if r["min"] == r["max"] else f"{r['min']}-{r['max']}"
 
         def span(lo: float, hi: float) -> str:
