@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from copfl.relevance import label_overlap, latest_relevance, relevance_agreement
+from copfl.relevance import label_overlap, latest_relevance, relevance_agreement, top_k_agreement
 
 
 def test_latest_vectors_form_the_matrix():
@@ -37,7 +37,25 @@ def test_agreement_by_hand():
     assert ag["precision"] == pytest.approx(3 / 4)  # tp 3 (0->1, 0->3, 1->0), fp 1 (1->2)
     assert ag["recall"] == pytest.approx(3 / 4)  # fn 1 (2->3)
     assert ag["clients_exact"] == 1 and ag["clients_positive_only_on_sharers"] == 1
+    # top k: client 0 ranks {1, 3} first (2 of k 2), client 1 ranks 2 first (0 of 1), client 2 ranks 0 first (0 of 1)
+    assert ag["top_k_hits"] == pytest.approx(2 / 4)
+    assert ag["top_k_chance"] == pytest.approx((2 * 2 / 3 + 1 / 3 + 1 / 3) / 4)
     json.dumps(ag)  # goes into summary.json
+
+
+def test_top_k_is_blind_to_sign_and_splits_ties():
+    overlap = np.array([[2, 1, 0, 0], [1, 2, 0, 0], [0, 0, 2, 1], [0, 0, 1, 2]], dtype=float)
+    negative = np.array([  # every score negative (FedFomo after convergence), sharers still ranked first
+        [0, -1.0, -2.0, -3.0],
+        [-1.0, 0, -2.5, -2.0],
+        [-3.0, -2.0, 0, -1.5],
+        [-2.0, -2.2, -0.5, 0],
+    ])
+    assert top_k_agreement(negative, overlap) == {"top_k_hits": 1.0, "top_k_chance": pytest.approx(1 / 3)}
+    assert relevance_agreement(negative, overlap)["recall"] == 0.0  # the positive-only reading sees nothing
+    tied = negative.copy()
+    tied[0] = [0, -1.0, -1.0, -1.0]  # client 0: its sharer 1 tied with 2 and 3 for the one place: 1/3 expected
+    assert top_k_agreement(tied, overlap)["top_k_hits"] == pytest.approx((1 / 3 + 3) / 4)
 
 
 def test_a_pfedsv_run_writes_the_relevance_plot_and_its_agreement(tmp_path):

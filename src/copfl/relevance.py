@@ -66,4 +66,29 @@ def relevance_agreement(rel: np.ndarray, overlap: np.ndarray) -> dict[str, Any]:
         "recall": tp / (tp + fn) if tp + fn else None,
         "clients_exact": exact,
         "clients_positive_only_on_sharers": only,
+        **top_k_agreement(rel, overlap),
     }
+
+
+def top_k_agreement(rel: np.ndarray, overlap: np.ndarray) -> dict[str, float | None]:
+    """Rank agreement, blind to the scores' sign and scale (FedFomo's affinities end negative
+    for everyone once a client's own model is the best on its data): for each client with k
+    label sharers, the share of sharers among the k others it scores highest (a tie at the
+    k-th score is split in expectation), pooled over clients (``top_k_hits``); beside it what a
+    random order gets, k / (n - 1) per client (``top_k_chance``)."""
+    n = len(rel)
+    hits = chance = total = 0.0
+    for i in range(n):
+        if np.isnan(rel[i]).all():
+            continue
+        others = np.arange(n) != i
+        score, share = np.nan_to_num(rel[i][others], nan=-np.inf), overlap[i][others] > 0
+        k = int(share.sum())
+        if k == 0:
+            continue
+        t = np.sort(score)[::-1][k - 1]  # the k-th highest score
+        above, at = score > t, score == t
+        hits += (share & above).sum() + (k - above.sum()) * (share & at).sum() / at.sum()
+        chance += k * k / (n - 1)
+        total += k
+    return {"top_k_hits": hits / total if total else None, "top_k_chance": chance / total if total else None}

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
+from copfl.relevance import top_k_agreement
 
 
 def _eps(x: float | str | None) -> str:
@@ -349,14 +350,19 @@ def relevance_sections(cells: list[dict[str, Any]]) -> list[str]:
         return "-" if x is None else f"{100 * x:.0f}%"
 
     lines = ["## Relevance against the ground truth (labels shared)", "",
-             "| method | column | precision | recall | clients exactly right | clients positive only on sharers |", "|---|---|---|---|---|---|"]
+             "| method | column | precision | recall | clients exactly right | clients positive only on sharers | top k (chance) |",
+             "|---|---|---|---|---|---|---|"]
     for c in cells:
         r = c.get("relevance")
         if r:
+            top = top_k_agreement(_matrix(r["matrix"]), _matrix(r["overlap"])) if r.get("matrix") and r.get("overlap") else {}
+            topk = "-" if top.get("top_k_hits") is None else f"{pct(top['top_k_hits'])} ({pct(top['top_k_chance'])})"
             lines.append(f"| {c['row']} | {c['col']} | {pct(r['precision'])} | {pct(r['recall'])} | {r['clients_exact']} of {r['clients']} | "
-                         f"{r['clients_positive_only_on_sharers']} of {r['clients']} |")
+                         f"{r['clients_positive_only_on_sharers']} of {r['clients']} | {topk} |")
     return lines + ["", "Precision: of the others a client scores positively, the share holding one of its labels; recall: of "
-                    "those holding one, the share it scores positively (copfl.relevance).", ""]
+                    "those holding one, the share it scores positively; top k: for a client with k label sharers, the share of "
+                    "sharers among the k others it scores highest, whatever the scores' sign (random order: the chance figure) "
+                    "(copfl.relevance).", ""]
 
 
 def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
