@@ -306,11 +306,19 @@ def test_two_processes_share_a_reproduction(tmp_path, monkeypatch, capsys):
     names = re.findall(r"^to run +(\S+)$", capsys.readouterr().out, re.M)
     assert len(names) == 4
     held = names[1]
+    clock = iter(range(0, 10**9, 100))  # every reading of the clock 100 s later: the estimate is never 0 by luck
+    monkeypatch.setattr(runner.time, "perf_counter", lambda: float(next(clock)))
     with runner.claim_run(out / "runs" / held) as mine:
         assert mine
         assert main(args) == 0
+    monkeypatch.undo()
+    monkeypatch.setattr(runner, "run_in_folder", recording)
     text = capsys.readouterr().out
     assert f"{held}: another process is running it, skipped" in text
+    lefts = re.findall(r"^\[(\d)/4\] .*, ~(\S+) left$", text, re.M)
+    assert len(lefts) == 3 and lefts[-1][0] == "4"
+    # after its last run this process still counts the held run as left (its holder is on it)
+    assert lefts[-1][1] != "0m00s"
     assert sorted(ran) == sorted(n for n in names if n != held)
     doc = json.loads((out / "table3.json").read_text())
     assert sum(c["status"] == "done" for c in doc["cells"]) == 3

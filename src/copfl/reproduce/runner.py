@@ -245,7 +245,7 @@ def execute(
             log(f"  {r.folder.name}: made under other {r.cfg.algorithm} defaults ({changed_defaults(r)}): it runs again")
     fed_key, fed = None, None
     failed: dict[tuple, str] = {}  # splits that could not be built: settings sharing one are skipped for the same reason
-    t0, done = time.perf_counter(), 0
+    t0 = time.perf_counter()
     for i, r in enumerate(todo, 1):
         key = r.cell.setting.key
         if key in unavailable:
@@ -260,8 +260,10 @@ def execute(
                 (r.folder / "summary.json").unlink(missing_ok=True)
             fed, fed_key, ran = _execute_one(r, i, len(todo), fed, fed_key, failed, unavailable, log)
         if ran:
-            done += 1
-            left = (time.perf_counter() - t0) / done * (len(todo) - i)
+            # the rate counts every process sharing this --out: runs finished by any of them
+            can_run = [x for x in todo if x.cell.setting.key not in unavailable]
+            now_done = sum(1 for x in can_run if finished(x))
+            left = (time.perf_counter() - t0) / max(now_done, 1) * (len(can_run) - now_done)
             log(f"{ran}, ~{_fmt_s(left)} left")
             after_run()
 
