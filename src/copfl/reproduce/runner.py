@@ -161,9 +161,15 @@ def changed_defaults(r: PlannedRun) -> str:
     return ", ".join(f"{k}: {saved[k]!r} -> {now[k]!r}" for k in sorted(set(saved) & set(now)) if saved[k] != now[k])
 
 
+def current_summary(r: PlannedRun) -> dict[str, Any] | None:
+    """``r``'s final summary when it was made under this version's algorithm defaults, else None
+    (not finished, or made under other defaults: still to do)."""
+    s = read_summary(r.folder)
+    return s if s is not None and not changed_defaults(r) else None
+
+
 def finished(r: PlannedRun) -> bool:
-    """Whether ``r`` has a final summary made under this version's algorithm defaults."""
-    return read_summary(r.folder) is not None and not changed_defaults(r)
+    return current_summary(r) is not None
 
 
 def read_summary(folder: Path) -> dict[str, Any] | None:
@@ -404,7 +410,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
         mine = of_cell.get(cell, [])
         per_lr: dict[str, dict[str, Any]] = {}
         for r in sorted(mine, key=lambda r: (r.lr, r.seed)):
-            s = read_summary(r.folder) if finished(r) else None  # a run made under other defaults is still to do
+            s = current_summary(r)
             entry = per_lr.setdefault(f"{r.lr:g}", {"lr": r.lr, "runs": []})
             run: dict[str, Any] = {"seed": r.seed, "folder": str(r.folder), "status": "pending" if s is None else s["status"]}
             if s is not None and s.get("final"):
