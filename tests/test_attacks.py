@@ -214,3 +214,38 @@ def test_run_and_compare_print_the_attack(tmp_path, capsys):
     assert "| weight on attackers |" in out and "| 0.000 |" in out  # Local combines nothing
     assert main(["run", "--rounds", "1", "--attack", "free-rider", "--attackers", "0.2", "--out", str(tmp_path / "r")]) == 0
     assert "attack free-rider: 2 attackers" in capsys.readouterr().out
+
+
+def test_an_attackers_own_divergence_does_not_stop_the_run(monkeypatch):
+    """An attacker whose honest training gives a non-finite loss keeps its previous state and
+    sends no update of its own, which its attack then changes: sign-flip of no update is the
+    free-rider's upload, so the round's global model is the free-riders' one. An honest
+    client's divergence still stops the run."""
+    from copfl.algorithms.fedavg import FedAvg
+    from copfl.engine import NonFiniteLossError
+
+    _, fr = _run(attack="free-rider", attackers=0.3)
+    honest_update = FedAvg.client_update
+    poisoned: set[int] = set()
+
+    def diverging(self, ctx, message, state):
+        res = honest_update(self, ctx, message, state)
+        if ctx.client in poisoned:
+            res.stats.loss_sum = float("nan")
+            res.upload = {k: v * float("nan") if isinstance(v, torch.Tensor) and v.is_floating_point() else v for k, v in res.upload.items()}
+        return res
+
+    monkeypatch.setattr(FedAvg, "client_update", diverging)
+    cfg = RunConfig(algorithm="fedavg", dataset="digits", rounds=1, val_fraction=0.0, seed=0, attack="sign-flip", attackers=0.3).resolved()
+    engine = build_engine(cfg, build_federation(cfg))
+    poisoned.update(engine.attackers)
+    sf = engine.run()
+    assert torch.equal(sf.server["params"], fr.server["params"])
+    assert sf.history[0]["attackers_diverged"] == len(engine.attackers) == 3
+    assert np.isfinite(sf.history[0]["train_loss"])
+    poisoned.clear()
+    honest = next(c for c in range(10) if c not in engine.attackers)
+    poisoned.add(honest)
+    engine = build_engine(cfg, build_federation(cfg))
+    with pytest.raises(NonFiniteLossError, match=f"client {honest}"):
+        engine.run()

@@ -447,8 +447,9 @@ class Engine:
         state, message = self._enter(client, message, server_buffers)
         ctx = self.context(client, round)
         attack = self.config.attack
-        attacking = attack.kind in UPLOAD_ATTACKS and client in self.attackers
-        before = dict(state) if attacking else None  # the state its update starts from
+        attacker = attack.enabled and client in self.attackers
+        attacking = attacker and attack.kind in UPLOAD_ATTACKS
+        before = dict(state) if attacker else None  # the state its update starts from
         dp = self.config.dp
         reference = None
         if dp.enabled and dp.mode == "upload":  # what the client starts from, before it trains
@@ -456,7 +457,9 @@ class Engine:
         with self.dp_sgd(ctx, "dp") as session:
             res = self.algorithm.client_update(ctx, message, state)
         if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
-            raise NonFiniteLossError(round, client)
+            if before is None:
+                raise NonFiniteLossError(round, client)
+            self.drop_diverged_update(client, round, message, before, res, ctx.logs)
         spent = session.history() if session is not None else []
         if reference is not None and res.upload:
             gen = torch_generator(self.config.seed, "dp-upload", round, client)
@@ -482,6 +485,27 @@ class Engine:
         return ClientStep(
             res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, spent, flops
         )
+
+    def drop_diverged_update(self, client: int, round: int, message: Message, before: dict[str, Any], res: Any, logs: dict[str, Any]) -> None:
+        """An attacker whose own honest training diverged (the model it received, e.g. FedAMP's
+        cloud model built mostly from its own noise uploads, cannot be trained): that is the
+        attacker's failure, not the federation's, so the run goes on. The attacker keeps its
+        previous state, sends an upload without an update of its own (each tensor it could
+        change = its attack reference, the model its update started from), which its attack
+        then changes as usual, and adds nothing to the round's training loss; the round records
+        ``attackers_diverged``. Raises NonFiniteLossError when that upload is still not finite."""
+        alg = self.algorithm
+        ref = alg.attack_reference(message, before, res.upload)
+        upload = {
+            k: ref[k].clone() if isinstance(v, torch.Tensor) and v.is_floating_point() and ref.get(k) is not None else v
+            for k, v in res.upload.items()
+        }
+        if not _finite(upload):
+            raise NonFiniteLossError(round, client)
+        res.upload = alg.after_attack(client, message, before, before, upload)
+        res.state = dict(before)
+        res.stats.loss_sum, res.stats.samples = 0.0, 0
+        logs["attacker_diverged"] = 1
 
     def attack(self, client: int, round: int, message: Message, before: dict[str, Any], res: Any) -> tuple[Message, dict[str, Any]]:
         """An attacker's upload (copfl.attacks.attack_upload) and its new state (which keeps,
@@ -558,6 +582,9 @@ class Engine:
         # training FLOPs: samples trained x the model's per-sample cost + the algorithms' own
         # per-step work (ctx.logs["extra_flops"]); evaluation and server work not included
         record["train_flops"] = sum(steps[c].flops for c in order)
+        diverged = sum(1 for c in order if steps[c].logs.get("attacker_diverged"))
+        if diverged:
+            record["attackers_diverged"] = diverged  # attackers whose own training diverged (Engine.drop_diverged_update)
         record.update(logs)
         add_client_logs(record, {c: steps[c].logs for c in order})
         for c in order:
