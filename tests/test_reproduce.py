@@ -112,6 +112,19 @@ def test_tuning_keeps_the_rate_with_the_best_mean_over_seeds(tmp_path):
     assert doc["ours"] == pytest.approx(63.0) and doc["ours_std"] == pytest.approx(2**0.5)
     assert doc["diff"] == pytest.approx(63.0 - 62.45) and doc["ours_best_round"] == pytest.approx(64.0)
     assert format_cell(doc, seeds=2) == "63.00 ± 1.41 / 62.45 (+0.55)"
+    # a diverged seed is left out of the mean and named; every run diverged: the cell says so,
+    # with the earliest round that gave a non-finite loss
+    r = next(r for r in runs if (r.lr, r.seed) == (1e-3, 1))
+    (r.folder / "summary.json").write_text(json.dumps({"status": "diverged", "rounds_completed": 3, "final": fin, "best": fin}))
+    (doc,) = collect([cell], of_cell, {})
+    assert doc["status"] == "done" and doc["chosen_lr"] == 1e-3 and doc["ours"] == pytest.approx(62.0) and doc["seeds"] == 1
+    assert format_cell(doc, seeds=2) == "62.00 ± 0.00 (1 diverged) / 62.45 (-0.45)"
+    for r in runs:
+        rounds = 7 + 3 * r.seed + int(r.lr == 1e-4)
+        (r.folder / "summary.json").write_text(json.dumps({"status": "diverged", "rounds_completed": rounds, "final": fin, "best": fin}))
+    (doc,) = collect([cell], of_cell, {})
+    assert doc["status"] == "diverged" and doc["diverged_round"] == 8 and "ours" not in doc
+    assert format_cell(doc, seeds=2) == "diverged (round 8) / 62.45"
 
 
 def test_test_set_resolution_by_hand():
@@ -142,6 +155,8 @@ def test_report_cells_and_rank_correlation():
     assert format_cell({"status": "unavailable", "paper": 65.4}, 1) == "n/a / 65.40"
     assert format_cell({"status": "pending", "paper": None}, 1) == "not run yet"
     assert format_cell({"status": "partial", "ours": 50.0, "ours_std": 0.0, "paper": 40.0, "diff": 10.0}, 1) == "50.00* / 40.00 (+10.00)"
+    assert format_cell({"status": "diverged", "paper": None, "diverged_round": 7}, 1) == "diverged (round 7)"
+    assert format_cell({"status": "diverged", "paper": 40.0}, 1) == "diverged / 40.00"
     assert rank_correlation([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
     assert rank_correlation([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     # ranks (1, 2, 3) vs (1, 3, 2): rho = 1 - 6 * 2 / (3 * 8) = 0.5
@@ -477,10 +492,33 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     md = (out / "robustness.md").read_text()
     assert "## Weight given to attackers" in md and "COWA's weight on attackers against FedAvg's" in md
     assert "The defended CO-PFL without attackers" in md and (out / "robustness.png").stat().st_size > 1000
+    # the harm on the same clients: the attacked run's honest clients against themselves without attack
+    from copfl.reproduce.runner import client_accuracies
+
+    def folder(row, col):
+        return Path(next(r for e in at[(row, col)]["lrs"].values() for r in e["runs"])["folder"])
+
+    bad, clean = client_accuracies(folder("FedAvg", "sign-flip 30%")), client_accuracies(folder("FedAvg", "no attack"))
+    honest = [k for k, (_, a) in bad.items() if not a]
+    want = 100 * sum(bad[k][0] - clean[k][0] for k in honest) / len(honest)
+    row = next(line for line in md.splitlines() if line.startswith("| FedAvg | reference |"))
+    assert [x.strip() for x in row.strip("|").split("|")][2] == f"{want:+.2f}" and len(honest) == 7 and abs(want) > 0.5
+    assert "The attacks' harm to honest clients" in md and "The defended CO-PFL under attack, minus the plain one" in md
     # the test samples behind the accuracies: the honest clients' only (3 of 10 attack)
     assert len(at[("FedAvg", "no attack")]["test_counts"]) == 10 and len(at[("FedAvg", "sign-flip 30%")]["test_counts"]) == 7
     assert re.search(r"^- no attack: 10 clients with \d+(-\d+)? test samples each", md, re.M)
     assert re.search(r"^- sign-flip 30%: 7 clients with ", md, re.M)
+
+
+def test_honest_change_on_the_same_clients_by_hand():
+    from copfl.reproduce.report import honest_change
+
+    clean = {0: (0.80, False), 1: (0.70, False), 2: (0.60, False), 3: (0.50, False)}
+    attacked = {0: (0.10, True), 1: (0.65, False), 2: (0.40, False), 3: (0.55, False)}
+    # clients 1-3 are honest: (65 + 40 + 55) / 3 - (70 + 60 + 50) / 3 = 53.33 - 60 = -6.67 points
+    assert honest_change(attacked, clean) == pytest.approx(-20 / 3)
+    assert honest_change({0: (0.5, True)}, clean) is None  # nobody honest
+    assert honest_change({5: (0.5, False)}, clean) is None  # nobody in both
 
 
 def test_paired_difference_by_hand():

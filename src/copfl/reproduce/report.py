@@ -25,13 +25,17 @@ def format_cell(c: dict[str, Any], seeds: int) -> str:
     if c["status"] == "unavailable":
         return f"n/a / {_num(paper)}" if paper is not None else "n/a"
     if "ours" not in c:
-        text = "diverged" if c["status"] == "diverged" else "not run yet"
+        text = "not run yet"
+        if c["status"] == "diverged":
+            text = f"diverged (round {c['diverged_round']})" if c.get("diverged_round") else "diverged"
         return f"{text} / {_num(paper)}" if paper is not None else text
     ours = _num(c["ours"])
     if max(seeds, c.get("seeds") or 1) > 1:  # a cell may run more seeds than asked (pFedSV's and FedFomo's: 2)
         ours += f" ± {_num(c['ours_std'])}"
     if c["status"] == "partial":
         ours += "*"
+    if c.get("diverged_seeds"):  # the mean is the other seeds'
+        ours += f" ({c['diverged_seeds']} diverged)"
     if paper is None:
         return ours
     return f"{ours} / {_num(paper)} ({c['diff']:+.2f})"
@@ -365,11 +369,68 @@ def relevance_sections(cells: list[dict[str, Any]]) -> list[str]:
                     "(copfl.relevance).", ""]
 
 
+def honest_change(attacked: dict[int, tuple[float, bool]], clean: dict[int, tuple[float, bool]]) -> float | None:
+    """Points the honest clients of an attacked run lose (negative) or gain against the same
+    clients in the run without attack: ``client -> (accuracy, attacker)`` of each run's
+    ``clients.csv``; None when no honest client is in both."""
+    honest = [k for k, (_, bad) in attacked.items() if not bad and k in clean]
+    if not honest:
+        return None
+    return 100 * (sum(attacked[k][0] for k in honest) - sum(clean[k][0] for k in honest)) / len(honest)
+
+
+def _completed_folders(c: dict[str, Any]) -> dict[int, Path]:
+    """A cell's completed runs at its chosen learning rate, by seed."""
+    if "chosen_lr" not in c:
+        return {}
+    return {r["seed"]: Path(r["folder"]) for r in c["lrs"][f"{c['chosen_lr']:g}"]["runs"] if r.get("status") == "completed"}
+
+
+def change_on_same_clients(c: dict[str, Any], clean: dict[str, Any]) -> float | None:
+    """:func:`honest_change` of cell ``c`` against ``clean`` (the same method without attack),
+    paired by seed, the mean over the seeds both finished; None without one."""
+    from copfl.reproduce.runner import client_accuracies
+
+    a, b = _completed_folders(c), _completed_folders(clean)
+    diffs = []
+    for seed in sorted(set(a) & set(b)):
+        x, y = client_accuracies(a[seed]), client_accuracies(b[seed])
+        d = honest_change(x, y) if x and y else None
+        if d is not None:
+            diffs.append(d)
+    return sum(diffs) / len(diffs) if diffs else None
+
+
 def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
-    """The robustness study's own tables (the weight on attackers, their accuracy) and the
-    answers they give, computed from the cells that finished."""
+    """The robustness study's own tables (the honest clients' change against the same clients
+    without attack, the weight on attackers, their accuracy) and the answers they give,
+    computed from the cells that finished."""
+    at = {(c["row"], c["col"]): c for c in cells}
+    change: dict[tuple[str, str], float | None] = {}
+    for c in cells:
+        clean = at.get((c["row"], "no attack"))
+        if c["col"] != "no attack" and clean is not None:
+            change[(c["row"], c["col"])] = change_on_same_clients(c, clean)
+
+    def change_cell(c: dict[str, Any]) -> str:
+        if c["col"] == "no attack":
+            return "reference"
+        if c["status"] == "diverged":
+            return format_cell(c, 1)
+        d = change.get((c["row"], c["col"]))
+        return "-" if d is None else f"{d:+.2f}"
+
     lines = [
-        "Accuracy above: the honest clients' mean (attackers excluded).",
+        "Accuracy above: the honest clients' mean (attackers excluded). The columns' honest clients differ (all 10 "
+        "without attack, 9 at 10%, 7 at 30%), so compare a row's cells with the next table, not with each other.",
+        "",
+        "## Honest clients against the same clients without attack",
+        "",
+        "Each cell: the honest clients' mean final accuracy minus the same clients' mean in the method's run without "
+        "attack (points, paired by seed): the harm the attack does; `diverged`: an honest client's training gave a "
+        "non-finite loss (the attack broke the run).",
+        "",
+        markdown_table(cells, change_cell),
         "",
         "## Weight given to attackers",
         "",
@@ -383,7 +444,6 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
         markdown_table(cells, lambda c: _num(c.get("attacker_acc"))),
         "",
     ]
-    at = {(c["row"], c["col"]): c for c in cells}
     answers = []
     ratios = [
         at[("CO-PFL", c["col"])]["attacker_weight"] / c["attacker_weight"]
@@ -393,12 +453,31 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
     if ratios:
         answers.append(
             f"- COWA's weight on attackers against FedAvg's (their sample share), over {len(ratios)} attack columns: "
-            f"mean {sum(ratios) / len(ratios):.2f}x, from {min(ratios):.2f}x to {max(ratios):.2f}x."
+            f"mean {sum(ratios) / len(ratios):.2f}x, from {min(ratios):.2f}x to {max(ratios):.2f}x; above the sample "
+            f"share in {sum(r > 1 for r in ratios)} of {len(ratios)}."
         )
+    harm = []
+    for row in dict.fromkeys(c["row"] for c in cells):
+        ds = [d for (r, _), d in change.items() if r == row and d is not None]
+        broken = sum(1 for c in cells if c["row"] == row and c["col"] != "no attack" and c["status"] == "diverged")
+        if ds or broken:
+            mean = f"{sum(ds) / len(ds):+.2f} points (worst {min(ds):+.2f}) over {len(ds)} columns" if ds else "no column finished"
+            harm.append(f"{row} {mean}" + (f", {broken} diverged" if broken else ""))
+    if harm:
+        answers.append("- The attacks' harm to honest clients (the same-clients table), mean per method: " + "; ".join(harm) + ".")
     plain, defended = at.get(("CO-PFL", "no attack"), {}), at.get(("CO-PFL defended", "no attack"), {})
     if plain.get("ours") is not None and defended.get("ours") is not None:
         answers.append(f"- The defended CO-PFL without attackers: {defended['ours']:.2f}% against {plain['ours']:.2f}% "
                        f"({defended['ours'] - plain['ours']:+.2f} points).")
+    gains = [
+        at[("CO-PFL defended", c["col"])]["ours"] - c["ours"]
+        for c in cells
+        if c["row"] == "CO-PFL" and c["col"] != "no attack" and c.get("ours") is not None
+        and (at.get(("CO-PFL defended", c["col"])) or {}).get("ours") is not None
+    ]
+    if gains:
+        answers.append(f"- The defended CO-PFL under attack, minus the plain one (honest clients' accuracy) over {len(gains)} "
+                       f"attack columns: mean {sum(gains) / len(gains):+.2f} points, from {min(gains):+.2f} to {max(gains):+.2f}.")
     if answers:
         lines += ["## Answers", ""] + answers + [""]
     return lines

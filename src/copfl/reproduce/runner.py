@@ -381,6 +381,20 @@ def test_counts(folder: Path) -> list[int] | None:
         return None
 
 
+def client_accuracies(folder: Path) -> dict[int, tuple[float, bool]] | None:
+    """Each scored client's final accuracy and whether it attacked (``clients.csv``; held-out
+    clients left out), or None without the file."""
+    try:
+        with open(folder / "clients.csv", newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError:
+        return None
+    try:
+        return {int(r["client"]): (float(r["accuracy"]), r.get("attacker", "0") == "1") for r in rows if r.get("unseen", "0") != "1"}
+    except (KeyError, ValueError):
+        return None
+
+
 def _epsilon(values: list[float | None]) -> float | str | None:
     """The mean epsilon over seeds; "inf" when the runs had no noise (JSON has no infinity)."""
     if not values:
@@ -413,6 +427,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             s = current_summary(r)
             entry = per_lr.setdefault(f"{r.lr:g}", {"lr": r.lr, "runs": []})
             run: dict[str, Any] = {"seed": r.seed, "folder": str(r.folder), "status": "pending" if s is None else s["status"]}
+            if s is not None and s["status"] == "diverged":
+                run["diverged_round"] = s.get("rounds_completed", 0) + 1  # the round whose training gave a non-finite loss
             if s is not None and s.get("final"):
                 fin, best = s["final"], s["best"]
                 run.update(
@@ -452,7 +468,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             entry["train_loss_mean"], _ = _mean_std([x["train_loss"] for x in ok])
             entry["attacker_weight_mean"], _ = _mean_std([x["attacker_weight"] for x in ok if x.get("attacker_weight") is not None])
             entry["attacker_acc_mean"], _ = _mean_std([100 * x["attacker_acc"] for x in ok if x.get("attacker_acc") is not None])
-            entry["complete"] = len(ok) == len(entry["runs"])
+            entry["complete"] = all(x["status"] in FINAL_STATUSES for x in entry["runs"])  # every run finished (a diverged one too)
         doc: dict[str, Any] = {
             "group": cell.group,
             "row": cell.row,
@@ -496,12 +512,16 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
                     attacker_acc=best["attacker_acc_mean"],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
+                    diverged_seeds=sum(1 for x in best["runs"] if x["status"] == "diverged"),  # left out of the mean
                     test_counts=next((c for x in best["runs"] if x["status"] == "completed" and (c := test_counts(Path(x["folder"])))), None),
                     diff=None if cell.paper is None else best["final_mean"] - cell.paper,
                 )
             else:
                 diverged = any(x["status"] == "diverged" for e in per_lr.values() for x in e["runs"])
                 doc.update(status="diverged" if diverged and all_done else "pending")
+                rounds = [x["diverged_round"] for e in per_lr.values() for x in e["runs"] if x.get("diverged_round")]
+                if diverged and all_done and rounds:
+                    doc["diverged_round"] = min(rounds)
         out.append(doc)
     return out
 
