@@ -245,6 +245,7 @@ ROBUSTNESS_METHODS: dict[str, tuple[str, tuple[tuple[str, Any], ...], tuple[tupl
     "FedAvg + median": ("fedavg", (), (("robust", "median"),), 0.01),
     "CO-PFL": ("co-pfl", copfl_options("cifar10"), (), 1e-4),
     "CO-PFL defended": ("co-pfl", copfl_options("cifar10", defense="reject"), (), 1e-4),
+    "CO-PFL + median": ("co-pfl", copfl_options("cifar10"), (("robust", "median"),), 1e-4),
     "pFedSV": ("pfedsv", (), (), None),
     "FedFomo": ("fedfomo", (), (), None),
     "FedAMP": ("fedamp", (), (), None),
@@ -553,7 +554,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
             "no paper table: copfl's own study on the CO-PFL CIFAR-10 protocol (10 clients; docs/robustness.md)",
             "robustness",
             "attackers are a seeded 10% (1) or 30% (3) of the 10 clients; accuracy is the honest clients' mean; "
-            "CO-PFL defended = defense=reject (upper-outlier contribution scores get no weight); FedAvg + median = --robust median",
+            "CO-PFL defended = defense=reject (upper-outlier contribution scores get no weight); FedAvg + median, CO-PFL + median = --robust median",
         ),
         robustness_cells,
     ),

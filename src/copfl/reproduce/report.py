@@ -465,19 +465,20 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
             harm.append(f"{row} {mean}" + (f", {broken} diverged" if broken else ""))
     if harm:
         answers.append("- The attacks' harm to honest clients (the same-clients table), mean per method: " + "; ".join(harm) + ".")
-    plain, defended = at.get(("CO-PFL", "no attack"), {}), at.get(("CO-PFL defended", "no attack"), {})
-    if plain.get("ours") is not None and defended.get("ours") is not None:
-        answers.append(f"- The defended CO-PFL without attackers: {defended['ours']:.2f}% against {plain['ours']:.2f}% "
-                       f"({defended['ours'] - plain['ours']:+.2f} points).")
-    gains = [
-        at[("CO-PFL defended", c["col"])]["ours"] - c["ours"]
-        for c in cells
-        if c["row"] == "CO-PFL" and c["col"] != "no attack" and c.get("ours") is not None
-        and (at.get(("CO-PFL defended", c["col"])) or {}).get("ours") is not None
-    ]
-    if gains:
-        answers.append(f"- The defended CO-PFL under attack, minus the plain one (honest clients' accuracy) over {len(gains)} "
-                       f"attack columns: mean {sum(gains) / len(gains):+.2f} points, from {min(gains):+.2f} to {max(gains):+.2f}.")
+    for variant, name in (("CO-PFL defended", "The defended CO-PFL"), ("CO-PFL + median", "CO-PFL + median")):
+        plain, other = at.get(("CO-PFL", "no attack"), {}), at.get((variant, "no attack"), {})
+        if plain.get("ours") is not None and other.get("ours") is not None:
+            answers.append(f"- {name} without attackers: {other['ours']:.2f}% against {plain['ours']:.2f}% "
+                           f"({other['ours'] - plain['ours']:+.2f} points).")
+        gains = [
+            at[(variant, c["col"])]["ours"] - c["ours"]
+            for c in cells
+            if c["row"] == "CO-PFL" and c["col"] != "no attack" and c.get("ours") is not None
+            and (at.get((variant, c["col"])) or {}).get("ours") is not None
+        ]
+        if gains:
+            answers.append(f"- {name} under attack, minus the plain one (honest clients' accuracy) over {len(gains)} "
+                           f"attack columns: mean {sum(gains) / len(gains):+.2f} points, from {min(gains):+.2f} to {max(gains):+.2f}.")
     if answers:
         lines += ["## Answers", ""] + answers + [""]
     return lines
