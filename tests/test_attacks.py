@@ -249,3 +249,16 @@ def test_an_attackers_own_divergence_does_not_stop_the_run(monkeypatch):
     engine = build_engine(cfg, build_federation(cfg))
     with pytest.raises(NonFiniteLossError, match=f"client {honest}"):
         engine.run()
+
+
+@pytest.mark.parametrize("kind", ["sign-flip", "label-flip"])
+def test_local_honest_clients_are_untouched_by_any_attack(kind):
+    """Local's clients receive nothing from anyone: under an attack its honest clients' models
+    are bit-identical to the run without one (which lets `copfl reproduce robustness` derive
+    Local's attack columns from its unattacked run instead of running them)."""
+    clean_engine, clean = _run("local", rounds=2)
+    engine, attacked = _run("local", rounds=2, attack=kind, attackers=0.3)
+    assert len(engine.attackers) == 3
+    for c in range(10):
+        same = all(torch.equal(a, b) for a, b in zip(clean_engine.store.get(c).values(), engine.store.get(c).values()) if isinstance(a, torch.Tensor))
+        assert same == (c not in engine.attackers or kind != "label-flip"), c

@@ -190,7 +190,9 @@ def test_smoke_scale_is_small(tmp_path):
     for name in EXPERIMENTS:
         _, cells = experiment_cells(name, tune=False)
         runs, of_cell = plan_runs(cells, "smoke", 1, tmp_path, None, None, None, False)
-        assert set(of_cell) == set(cells)  # every cell has its runs (cells with one setting share them: dpao-hparams' defaults)
+        # every cell has its runs (cells with one setting share them: dpao-hparams' defaults), but
+        # one that takes another column's figures (robustness: Local under attack)
+        assert set(of_cell) == {c for c in cells if c.same_as is None}
         for r in runs:
             c, st = r.cfg, r.cell.setting
             # a protocol (pFedSV, DPAO-PFL) or a reading may set its epochs and participation; not the model or rounds
@@ -474,7 +476,7 @@ def test_robustness_cells_cover_every_method_attack_and_fraction():
 def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     from copfl.reproduce import experiments
 
-    monkeypatch.setattr(experiments, "ROBUSTNESS_METHODS", {k: experiments.ROBUSTNESS_METHODS[k] for k in ("FedAvg", "CO-PFL", "CO-PFL defended")})
+    monkeypatch.setattr(experiments, "ROBUSTNESS_METHODS", {k: experiments.ROBUSTNESS_METHODS[k] for k in ("Local Only", "FedAvg", "CO-PFL", "CO-PFL defended")})
     monkeypatch.setattr(experiments, "ROBUSTNESS_ATTACKS", ("sign-flip",))
     monkeypatch.setattr(experiments, "ROBUSTNESS_FRACTIONS", (0.3,))
     data = write_balanced_cifar(tmp_path / "data")
@@ -482,7 +484,19 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     assert main(["reproduce", "robustness", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--threads", "1"]) == 0
     doc = json.loads((out / "robustness.json").read_text())
     at = {(c["row"], c["col"]): c for c in doc["cells"]}
-    assert len(at) == 6 and all(c["status"] == "done" for c in at.values())
+    assert len(at) == 8 and all(c["status"] == "done" for c in at.values())
+    # Local under attack runs nothing: its unattacked run's honest clients give the cell
+    from copfl.attacks import choose_attackers
+
+    assert not list((out / "runs").glob("*local*attack*")) and len(list((out / "runs").glob("*local*"))) == 1
+    local = at[("Local Only", "sign-flip 30%")]
+    clean_local = at[("Local Only", "no attack")]
+    (run,) = [r for e in clean_local["lrs"].values() for r in e["runs"]]
+    accs = {int(line.split(",")[0]): 100 * float(line.split(",")[1]) for line in open(run["folder"] + "/clients.csv").read().splitlines()[1:]}
+    bad = choose_attackers(sorted(accs), 0.3, 0)
+    assert local["same_as"] == "no attack" and local["seeds"] == 1 and len(local["test_counts"]) == 7
+    assert local["ours"] == pytest.approx(np.mean([a for c, a in accs.items() if c not in bad]))
+    assert local["attacker_acc"] == pytest.approx(np.mean([accs[c] for c in bad])) and local["attacker_weight"] is None
     # FedAvg weighs clients by their samples: every client holds the same number here
     assert at[("FedAvg", "sign-flip 30%")]["attacker_weight"] == pytest.approx(0.3)
     assert at[("FedAvg", "no attack")]["attacker_weight"] is None

@@ -133,6 +133,10 @@ class Cell:
     paper_epsilon: float | None = None  # pFedSV Table 4: the privacy budget at delta 1e-5 (inf: no noise)
     paper_spread: float | None = None  # DPAO-PFL Table 3: the std of the final accuracy across clients
     min_seeds: int = 1  # at least this many seeds whatever --seeds says (pFedSV's and FedFomo's cells: 2)
+    # a column of the same row whose runs give this cell's figures, so it runs nothing itself:
+    # Local under attack, whose honest clients never receive anything from an attacker
+    # (runner.derive_from_unattacked; tests/test_attacks.py checks they are bit-identical)
+    same_as: str | None = None
 
     @property
     def tuned(self) -> bool:
@@ -263,7 +267,8 @@ def robustness_cells(tune: bool) -> list[Cell]:
     cells = []
     for row, (alg, opts, run_opts, lr) in ROBUSTNESS_METHODS.items():
         for col, attack in attacks:
-            cells.append(Cell("", row, col, st, alg, opts, None, (lr,), tuple(sorted(run_opts + attack))))
+            same_as = "no attack" if alg == "local" and attack else None  # nothing of an attacker reaches Local's clients
+            cells.append(Cell("", row, col, st, alg, opts, None, (lr,), tuple(sorted(run_opts + attack)), same_as=same_as))
     return cells
 
 

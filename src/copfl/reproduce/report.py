@@ -410,20 +410,34 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
     for c in cells:
         clean = at.get((c["row"], "no attack"))
         if c["col"] != "no attack" and clean is not None:
-            change[(c["row"], c["col"])] = change_on_same_clients(c, clean)
+            change[(c["row"], c["col"])] = 0.0 if c.get("same_as") and c.get("ours") is not None else change_on_same_clients(c, clean)
 
     def change_cell(c: dict[str, Any]) -> str:
         if c["col"] == "no attack":
             return "reference"
+        if c.get("same_as") and c.get("ours") is not None:
+            return "+0.00 (exact)"
         if c["status"] == "diverged":
             return format_cell(c, 1)
         d = change.get((c["row"], c["col"]))
         return "-" if d is None else f"{d:+.2f}"
 
+    derived = sorted({c["row"] for c in cells if c.get("same_as")})
     lines = [
         "Accuracy above: the honest clients' mean (attackers excluded). The columns' honest clients differ (all 10 "
         "without attack, 9 at 10%, 7 at 30%), so compare a row's cells with the next table, not with each other.",
         "",
+    ]
+    if derived:
+        lines += [
+            f"{', '.join(derived)} under attack: no runs of its own. Its clients never receive anything from another "
+            "client, so its honest clients' results under any attack are the run without attack's, client for client "
+            "(tests/test_attacks.py checks it bit for bit); each cell is that run's mean over the column's honest clients "
+            "(the attackers the attacked run would choose), and the attackers' own accuracy is theirs there except "
+            "under label flipping (their training labels change: not known).",
+            "",
+        ]
+    lines += [
         "## Honest clients against the same clients without attack",
         "",
         "Each cell: the honest clients' mean final accuracy minus the same clients' mean in the method's run without "

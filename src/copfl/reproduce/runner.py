@@ -91,6 +91,8 @@ def plan_runs(
     runs: dict[Path, PlannedRun] = {}
     of_cell: dict[Cell, list[PlannedRun]] = {}
     for cell in cells:
+        if cell.same_as is not None:  # its figures come from another column's runs
+            continue
         st = cell.setting
         data = setting_run_options(st, scale)
         # options at their default are dropped, so that equal runs get equal names and hashes
@@ -395,6 +397,57 @@ def client_accuracies(folder: Path) -> dict[int, tuple[float, bool]] | None:
         return None
 
 
+def derive_from_unattacked(cell: Cell, source: dict[str, Any]) -> dict[str, Any]:
+    """The figures of ``cell`` (an attack column of a method none of whose clients receives
+    anything from another, i.e. Local) from ``source``, the same row's cell without attack:
+    each seed's attackers are those the attacked run would choose (copfl.attacks.choose_attackers
+    over the run's training clients), the honest clients' results are the unattacked run's,
+    client for client, and so are the attackers' own under an upload attack (their own model
+    stays honest); under label flipping they trained on other labels: not known. Nothing is
+    combined, so no weight goes to attackers."""
+    from copfl.attacks import UPLOAD_ATTACKS, choose_attackers
+
+    opts = dict(cell.run_options)
+    kind, fraction = opts.get("attack"), float(opts.get("attackers", 0.0))
+    doc: dict[str, Any] = {
+        "group": cell.group, "row": cell.row, "col": cell.col, "setting": cell.setting.key, "algorithm": cell.algorithm,
+        "options": dict(cell.options), "run_options": opts, "paper": None, "paper_epsilon": None, "paper_spread": None,
+        "paper_rounds": None, "tuned": False, "lrs": {}, "same_as": cell.same_as,
+    }
+    if source.get("status") not in ("done", "partial") or "chosen_lr" not in source:
+        return {**doc, "status": source.get("status", "pending") if source.get("status") in ("unavailable", "diverged") else "pending"}
+    honest, bad, counts = [], [], None
+    for r in source["lrs"][f"{source['chosen_lr']:g}"]["runs"]:
+        if r.get("status") != "completed":
+            continue
+        try:
+            with open(Path(r["folder"]) / "clients.csv", newline="") as f:
+                rows = [x for x in csv.DictReader(f) if x.get("unseen", "0") != "1"]
+            acc = {int(x["client"]): 100 * float(x["accuracy"]) for x in rows}
+            tests = {int(x["client"]): int(x["num_test"]) for x in rows}
+        except (OSError, KeyError, ValueError):
+            continue
+        attackers = set(choose_attackers(sorted(acc), fraction, r["seed"]))
+        honest.append(statistics.fmean(a for c, a in acc.items() if c not in attackers))
+        bad.append(statistics.fmean(acc[c] for c in attackers))
+        if counts is None:
+            counts = [tests[c] for c in sorted(tests) if c not in attackers]
+    if not honest:
+        return {**doc, "status": "pending"}
+    ours, std = _mean_std(honest)
+    return {
+        **doc,
+        "status": source["status"],
+        "ours": ours,
+        "ours_std": std,
+        "seeds": len(honest),
+        "attacker_weight": None,
+        "attacker_acc": _mean_std(bad)[0] if kind in UPLOAD_ATTACKS else None,
+        "test_counts": counts,
+        "diff": None,
+    }
+
+
 def _epsilon(values: list[float | None]) -> float | str | None:
     """The mean epsilon over seeds; "inf" when the runs had no noise (JSON has no infinity)."""
     if not values:
@@ -421,6 +474,9 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
     """Per cell: every run's figures, the chosen learning rate, our mean (and std) over seeds."""
     out = []
     for cell in cells:
+        if cell.same_as is not None:
+            out.append({})  # filled below, from its source cell
+            continue
         mine = of_cell.get(cell, [])
         per_lr: dict[str, dict[str, Any]] = {}
         for r in sorted(mine, key=lambda r: (r.lr, r.seed)):
@@ -523,6 +579,10 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                 if diverged and all_done and rounds:
                     doc["diverged_round"] = min(rounds)
         out.append(doc)
+    at = {(d["group"], d["row"], d["col"]): d for d in out if d}
+    for i, cell in enumerate(cells):
+        if cell.same_as is not None:
+            out[i] = derive_from_unattacked(cell, at.get((cell.group, cell.row, cell.same_as), {}))
     return out
 
 
