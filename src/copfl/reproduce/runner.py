@@ -369,32 +369,34 @@ def rounds_to(folder: Path, milestones: tuple[float, ...]) -> list[int | None]:
     return out
 
 
-def test_counts(folder: Path) -> list[int] | None:
-    """Each scored client's test-set size (``clients.csv``; held-out clients and attackers, which
-    the reported mean leaves out, excluded), or None without the file."""
+def client_rows(folder: Path) -> list[dict[str, Any]] | None:
+    """The training clients' rows of a run's ``clients.csv`` (held-out clients left out), each
+    with ``client``, ``accuracy``, ``num_test`` and ``attacker`` parsed; None without the file
+    or with a row it cannot read."""
     try:
         with open(folder / "clients.csv", newline="") as f:
             rows = list(csv.DictReader(f))
-    except OSError:
+        return [
+            {"client": int(r["client"]), "accuracy": float(r["accuracy"]), "num_test": int(r["num_test"]), "attacker": r.get("attacker", "0") == "1"}
+            for r in rows
+            if r.get("unseen", "0") != "1"
+        ]
+    except (OSError, KeyError, ValueError):
         return None
-    try:
-        return [int(r["num_test"]) for r in rows if r.get("unseen", "0") != "1" and r.get("attacker", "0") != "1"]
-    except (KeyError, ValueError):
-        return None
+
+
+def test_counts(folder: Path) -> list[int] | None:
+    """Each scored client's test-set size (``clients.csv``; held-out clients and attackers, which
+    the reported mean leaves out, excluded), or None without the file."""
+    rows = client_rows(folder)
+    return None if rows is None else [r["num_test"] for r in rows if not r["attacker"]]
 
 
 def client_accuracies(folder: Path) -> dict[int, tuple[float, bool]] | None:
     """Each scored client's final accuracy and whether it attacked (``clients.csv``; held-out
     clients left out), or None without the file."""
-    try:
-        with open(folder / "clients.csv", newline="") as f:
-            rows = list(csv.DictReader(f))
-    except OSError:
-        return None
-    try:
-        return {int(r["client"]): (float(r["accuracy"]), r.get("attacker", "0") == "1") for r in rows if r.get("unseen", "0") != "1"}
-    except (KeyError, ValueError):
-        return None
+    rows = client_rows(folder)
+    return None if rows is None else {r["client"]: (r["accuracy"], r["attacker"]) for r in rows}
 
 
 def derive_from_unattacked(cell: Cell, source: dict[str, Any]) -> dict[str, Any]:
@@ -420,13 +422,11 @@ def derive_from_unattacked(cell: Cell, source: dict[str, Any]) -> dict[str, Any]
     for r in source["lrs"][f"{source['chosen_lr']:g}"]["runs"]:
         if r.get("status") != "completed":
             continue
-        try:
-            with open(Path(r["folder"]) / "clients.csv", newline="") as f:
-                rows = [x for x in csv.DictReader(f) if x.get("unseen", "0") != "1"]
-            acc = {int(x["client"]): 100 * float(x["accuracy"]) for x in rows}
-            tests = {int(x["client"]): int(x["num_test"]) for x in rows}
-        except (OSError, KeyError, ValueError):
+        rows = client_rows(Path(r["folder"]))
+        if not rows:
             continue
+        acc = {x["client"]: 100 * x["accuracy"] for x in rows}
+        tests = {x["client"]: x["num_test"] for x in rows}
         attackers = set(choose_attackers(sorted(acc), fraction, r["seed"]))
         honest.append(statistics.fmean(a for c, a in acc.items() if c not in attackers))
         bad.append(statistics.fmean(acc[c] for c in attackers))
