@@ -60,3 +60,17 @@ def test_an_unknown_per_client_key_is_labelled_by_its_name():
     fig = plots.client_logs_figure(hist)
     assert [ax.get_ylabel() for ax in fig.axes] == ["trust level"]
     plots._pyplot().close(fig)
+
+
+def test_robustness_heatmap_names_a_diverged_cell(tmp_path, monkeypatch):
+    """A diverged run says so in both heatmaps; a cell not run yet stays blank."""
+    saved = {}
+    monkeypatch.setattr(plots, "_save", lambda fig, path: saved.setdefault("fig", fig))
+    cells = [
+        {"row": "FedAvg", "col": "no attack", "status": "done", "ours": 34.0, "attacker_weight": None},
+        {"row": "FedAvg", "col": "scale 10%", "status": "diverged"},
+        {"row": "FedAvg", "col": "gaussian 10%", "status": "pending"},
+    ]
+    plots.plot_robustness(cells, tmp_path / "r.png")
+    for ax in saved["fig"].axes[:2]:  # the two heatmaps (their colorbars come after)
+        assert sorted(t.get_text() for t in ax.texts) in (["34", "diverged"], ["diverged"])

@@ -172,7 +172,7 @@ def plot_vs_paper(cells: list[dict[str, Any]], path: str | Path, title: str = ""
 
 def plot_robustness(cells: list[dict[str, Any]], path: str | Path, title: str = "") -> None:
     """Two heatmaps over method (rows) x attack (columns): the honest clients' accuracy and the
-    weight each method gives the attackers."""
+    weight each method gives the attackers; a run that diverged says so."""
     plt = _pyplot()
     rows = list(dict.fromkeys(c["row"] for c in cells))
     cols = list(dict.fromkeys(c["col"] for c in cells))
@@ -186,6 +186,8 @@ def plot_robustness(cells: list[dict[str, Any]], path: str | Path, title: str = 
             for j in range(len(cols)):
                 if not np.isnan(grid[i, j]):
                     ax.text(j, i, f"{grid[i, j]:.2f}" if vmax else f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7, color="w" if vmax is None else "k")
+                elif at.get((rows[i], cols[j]), {}).get("status") == "diverged":  # blank would read as "not run"
+                    ax.text(j, i, "diverged", ha="center", va="center", fontsize=6, color="0.3")
         ax.set_xticks(range(len(cols)), cols, rotation=45, ha="right", fontsize=8)
         ax.set_yticks(range(len(rows)), rows, fontsize=8)
         ax.set_title(label)
