@@ -262,3 +262,55 @@ def test_local_honest_clients_are_untouched_by_any_attack(kind):
     for c in range(10):
         same = all(torch.equal(a, b) for a, b in zip(clean_engine.store.get(c).values(), engine.store.get(c).values()) if isinstance(a, torch.Tensor))
         assert same == (c not in engine.attackers or kind != "label-flip"), c
+
+
+def _same(a, b):
+    if isinstance(a, torch.Tensor):
+        return isinstance(b, torch.Tensor) and torch.equal(a, b)
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def test_a_diverged_co_pfl_attacker_keeps_its_whole_state(monkeypatch):
+    """CO-PFL updates its moment estimates in place: an attacker whose round-2 training
+    diverges must still hold exactly its state after round 1 (parameters, mask, moments), and
+    upload the mask it held then, with the broadcast's entries (no update of its own)."""
+    from copfl.algorithms.co_pfl import CoPFL
+    from copfl.masks import unpack_mask
+
+    honest_update = CoPFL.client_update
+    sent = {}
+
+    def diverging(self, ctx, message, state):
+        res = honest_update(self, ctx, message, state)
+        if ctx.round == 2 and ctx.client in poisoned:
+            res.stats.loss_sum = float("nan")
+            res.upload = {**res.upload, "shared": res.upload["shared"] * float("nan")}
+        return res
+
+    poisoned: set[int] = set()
+    monkeypatch.setattr(CoPFL, "client_update", diverging)
+    kw = dict(algorithm="co-pfl", dataset="digits", val_fraction=0.0, seed=0, attack="free-rider", attackers=0.3)
+    one = build_engine(cfg := RunConfig(rounds=1, **kw).resolved(), build_federation(cfg))
+    one.run()
+    two = build_engine(cfg := RunConfig(rounds=2, **kw).resolved(), build_federation(cfg))
+    poisoned.update(two.attackers)
+    real_attack = type(two).attack
+
+    def spy(self, client, round, message, before, res):
+        out = real_attack(self, client, round, message, before, res)
+        sent[(client, round)] = (out[0], message)
+        return out
+
+    monkeypatch.setattr(type(two), "attack", spy)
+    run = two.run()
+    assert run.history[1]["attackers_diverged"] == 3
+    for c in two.attackers:
+        assert _same(two.store.get(c), one.store.get(c)), c
+        upload, message = sent[(c, 2)]
+        mask = unpack_mask(upload["mask"], two.algorithm.d)
+        assert torch.equal(mask, one.store.get(c)["mask"])
+        assert torch.equal(upload["shared"], message["params"][~mask])  # free-rider of no update: the broadcast

@@ -496,7 +496,7 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     bad = choose_attackers(sorted(accs), 0.3, 0)
     assert local["same_as"] == "no attack" and local["seeds"] == 1 and len(local["test_counts"]) == 7
     assert local["ours"] == pytest.approx(np.mean([a for c, a in accs.items() if c not in bad]))
-    assert local["attacker_acc"] == pytest.approx(np.mean([accs[c] for c in bad])) and local["attacker_weight"] is None
+    assert local["attacker_acc"] == pytest.approx(np.mean([accs[c] for c in bad])) and local["attacker_weight"] == 0.0
     # FedAvg weighs clients by their samples: every client holds the same number here
     assert at[("FedAvg", "sign-flip 30%")]["attacker_weight"] == pytest.approx(0.3)
     assert at[("FedAvg", "no attack")]["attacker_weight"] is None

@@ -138,6 +138,8 @@ def attack_summary(engine: Engine, history: list[dict[str, Any]]) -> dict[str, A
     out["robust"] = engine.algorithm.setup.combiner.config.kind
     out["attacker_weight_mean"] = sum(weights) / len(weights) if weights else None
     out["attacker_weight_last"] = weights[-1] if weights else None
+    # attacker-rounds whose own training diverged and sent no update of its own (Engine.drop_diverged_update)
+    out["attackers_diverged"] = sum(int(r.get("attackers_diverged", 0)) for r in history)
     evals = [r for r in history if "attacker_acc_mean" in r]
     out["attacker_acc_mean"] = evals[-1]["attacker_acc_mean"] if evals else None
     return out

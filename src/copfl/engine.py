@@ -449,17 +449,19 @@ class Engine:
         attack = self.config.attack
         attacker = attack.enabled and client in self.attackers
         attacking = attacker and attack.kind in UPLOAD_ATTACKS
-        before = dict(state) if attacker else None  # the state its update starts from
+        before = _clone(state) if attacker else None  # the state its update starts from (a copy: updates may work in place)
         dp = self.config.dp
         reference = None
         if dp.enabled and dp.mode == "upload":  # what the client starts from, before it trains
             reference = {k: v.clone() if isinstance(v, torch.Tensor) else v for k, v in self.algorithm.dp_reference(message, state).items()}
         with self.dp_sgd(ctx, "dp") as session:
             res = self.algorithm.client_update(ctx, message, state)
+        dropped = False
         if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
             if before is None:
                 raise NonFiniteLossError(round, client)
             self.drop_diverged_update(client, round, message, before, res, ctx.logs)
+            dropped = True
         spent = session.history() if session is not None else []
         if reference is not None and res.upload:
             gen = torch_generator(self.config.seed, "dp-upload", round, client)
@@ -470,7 +472,7 @@ class Engine:
         if attacking and res.upload:
             res.upload, res.state = self.attack(client, round, message, before, res)  # type: ignore[arg-type]
         bn = None
-        if self.init_buffers.numel():
+        if self.init_buffers.numel() and not dropped:  # a dropped update's statistics are dropped too (its state keeps its own)
             if self.config.bn_stats == "local":
                 res.state["bn"] = self.ws.buffers.clone()
             else:
@@ -490,20 +492,18 @@ class Engine:
         """An attacker whose own honest training diverged (the model it received, e.g. FedAMP's
         cloud model built mostly from its own noise uploads, cannot be trained): that is the
         attacker's failure, not the federation's, so the run goes on. The attacker keeps its
-        previous state, sends an upload without an update of its own (each tensor it could
-        change = its attack reference, the model its update started from), which its attack
-        then changes as usual, and adds nothing to the round's training loss; the round records
-        ``attackers_diverged``. Raises NonFiniteLossError when that upload is still not finite."""
+        previous state (batch-norm statistics included: it sends none), sends an upload without
+        an update of its own (Algorithm.null_upload: each tensor it could change = its attack
+        reference, the model its update started from), which its attack then changes as usual,
+        and adds nothing to the round's training loss; the round records ``attackers_diverged``
+        and summary.json's ``attack`` the total. Raises NonFiniteLossError when that upload is
+        still not finite."""
         alg = self.algorithm
-        ref = alg.attack_reference(message, before, res.upload)
-        upload = {
-            k: ref[k].clone() if isinstance(v, torch.Tensor) and v.is_floating_point() and ref.get(k) is not None else v
-            for k, v in res.upload.items()
-        }
-        if not _finite(upload):
+        upload = alg.after_attack(client, message, before, before, alg.null_upload(message, before, res.upload))
+        if not _finite(upload) or not all(math.isfinite(v) for v in upload.values() if isinstance(v, float)):
             raise NonFiniteLossError(round, client)
-        res.upload = alg.after_attack(client, message, before, before, upload)
-        res.state = dict(before)
+        res.upload = upload
+        res.state = _clone(before)
         res.stats.loss_sum, res.stats.samples = 0.0, 0
         logs["attacker_diverged"] = 1
 

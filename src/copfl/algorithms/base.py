@@ -286,6 +286,18 @@ class Algorithm:
         model recomputed from the attacked one (default: none; CO-PFL's gradient score)."""
         return upload
 
+    def null_upload(self, message: Message, state: ClientState, upload: Message) -> Message:
+        """``upload`` as a client whose own training failed sends it with no update of its
+        own (an attacker whose training diverged, Engine.drop_diverged_update): each tensor
+        with an attack reference replaced by it, everything else as computed. An algorithm
+        whose upload also describes the update otherwise (CO-PFL's and FedSelect's grown
+        mask) overrides it to describe ``state``, the client's state before the round."""
+        ref = self.attack_reference(message, state, upload)
+        return {
+            k: ref[k].clone() if isinstance(v, torch.Tensor) and v.is_floating_point() and ref.get(k) is not None else v
+            for k, v in upload.items()
+        }
+
     # The optional second client phase: an algorithm that has one overrides this.
     personalize: Callable[[ClientContext, Message, ClientState], ClientState] | None = None
 

@@ -401,6 +401,12 @@ class CoPFL(Algorithm):
     def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
         return {"shared": (shared_coordinates(upload["mask"], self.d), self.d)}
 
+    def null_upload(self, message: Message, state: ClientState, upload: Message) -> Message:
+        """No update of its own: the mask it held before the round and the broadcast's entries
+        on the coordinates that mask shares."""
+        packed = pack_mask(state["mask"])
+        return {**upload, "mask": packed, "shared": shared_reference(message["params"], packed)}
+
     def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
         """The gradient score (eq. 9) of the model the attacker sends, as an attacker running
         CO-PFL's client would compute it; the prediction score does not depend on it."""

@@ -118,5 +118,11 @@ class FedSelect(Algorithm):
     def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
         return {"shared": (shared_coordinates(upload["mask"], self.d), self.d)}
 
+    def null_upload(self, message: Message, state: ClientState, upload: Message) -> Message:
+        """No update of its own: the mask it held before the round and the broadcast's entries
+        on the coordinates that mask shares."""
+        packed = pack_mask(state["mask"])
+        return {**upload, "mask": packed, "shared": shared_reference(message["params"], packed)}
+
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
         return select(state["mask"], state["params"], broadcast["params"])

@@ -406,7 +406,7 @@ def derive_from_unattacked(cell: Cell, source: dict[str, Any]) -> dict[str, Any]
     over the run's training clients), the honest clients' results are the unattacked run's,
     client for client, and so are the attackers' own under an upload attack (their own model
     stays honest); under label flipping they trained on other labels: not known. Nothing is
-    combined, so no weight goes to attackers."""
+    combined, so no weight goes to attackers (0.0, as an attacked Local run records)."""
     from copfl.attacks import UPLOAD_ATTACKS, choose_attackers
 
     opts = dict(cell.run_options)
@@ -432,8 +432,8 @@ def derive_from_unattacked(cell: Cell, source: dict[str, Any]) -> dict[str, Any]
         bad.append(statistics.fmean(acc[c] for c in attackers))
         if counts is None:
             counts = [tests[c] for c in sorted(tests) if c not in attackers]
-    if not honest:
-        return {**doc, "status": "pending"}
+    if not honest:  # finished, but no run's clients.csv could be read: nothing will ever fill it
+        return {**doc, "status": "unavailable", "reason": f"no readable clients.csv in the runs of its column {cell.same_as!r}"}
     ours, std = _mean_std(honest)
     return {
         **doc,
@@ -441,7 +441,7 @@ def derive_from_unattacked(cell: Cell, source: dict[str, Any]) -> dict[str, Any]
         "ours": ours,
         "ours_std": std,
         "seeds": len(honest),
-        "attacker_weight": None,
+        "attacker_weight": 0.0,  # it combines nothing (an attacked Local run records 0.0 too)
         "attacker_acc": _mean_std(bad)[0] if kind in UPLOAD_ATTACKS else None,
         "test_counts": counts,
         "diff": None,
