@@ -124,7 +124,7 @@ def test_diverging_run_stops_naming_round_and_client_and_keeps_files(tmp_path, c
     err = capsys.readouterr().err
     assert "non-finite training loss at round 3, client 1" in err
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["status"] == "diverged" and "round 3, client 1" in summary["error"]
+    assert summary["status"] == "diverged" and "round 3, client 1" in summary["error"] and summary["diverged_client"] == 1
     assert summary["rounds_completed"] == 2
     assert [r["round"] for r in read_jsonl(out / "metrics.jsonl")] == [1, 2]  # the finished rounds are kept
 

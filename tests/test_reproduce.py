@@ -524,6 +524,18 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     assert re.search(r"^- sign-flip 30%: 7 clients with ", md, re.M)
 
 
+def test_a_run_an_attackers_divergence_stopped_runs_again():
+    from copfl.reproduce.runner import stopped_by_an_attacker
+
+    attack = {"kind": "gaussian", "attackers": [0, 3, 4]}
+    err = "non-finite training loss at round 4, client {}: training diverged"
+    assert stopped_by_an_attacker({"status": "diverged", "attack": attack, "error": err.format(3)})  # older summaries: the error
+    assert not stopped_by_an_attacker({"status": "diverged", "attack": attack, "error": err.format(9)})  # an honest client: the attack's effect
+    assert stopped_by_an_attacker({"status": "diverged", "attack": attack, "diverged_client": 4, "error": err.format(4)})
+    assert not stopped_by_an_attacker({"status": "diverged", "error": err.format(3)})  # no attack
+    assert not stopped_by_an_attacker({"status": "completed", "attack": attack})
+
+
 def test_honest_change_on_the_same_clients_by_hand():
     from copfl.reproduce.report import honest_change
 

@@ -261,7 +261,7 @@ def run_in_folder(
     except NonFiniteLossError as e:
         if progress:
             prog.on_run_end(engine, state)
-        writer.write_summary(engine, state, "diverged", str(e))
+        writer.write_summary(engine, state, "diverged", str(e), diverged_client=e.client)
         raise
     except KeyboardInterrupt as e:
         if progress:

@@ -19,6 +19,7 @@ import csv
 import hashlib
 import json
 import os
+import re
 import math
 import statistics
 import sys
@@ -163,11 +164,35 @@ def changed_defaults(r: PlannedRun) -> str:
     return ", ".join(f"{k}: {saved[k]!r} -> {now[k]!r}" for k in sorted(set(saved) & set(now)) if saved[k] != now[k])
 
 
-def current_summary(r: PlannedRun) -> dict[str, Any] | None:
-    """``r``'s final summary when it was made under this version's algorithm defaults, else None
-    (not finished, or made under other defaults: still to do)."""
+def stopped_by_an_attacker(s: dict[str, Any]) -> bool:
+    """A summary of a run that an *attacker's* own divergence stopped: before the attacker rule
+    (Engine.drop_diverged_update) such a run ended there; today it goes on. The
+    client is ``diverged_client``, or, in older summaries, the one the error names."""
+    if s.get("status") != "diverged" or not s.get("attack"):
+        return False
+    client = s.get("diverged_client")
+    if client is None:
+        m = re.search(r"client (\d+)", s.get("error") or "")
+        client = int(m.group(1)) if m else None
+    return client is not None and client in (s["attack"].get("attackers") or [])
+
+
+def rerun_reason(r: PlannedRun) -> str:
+    """Why the finished run ``r`` is to run again (empty: it is not)."""
+    changed = changed_defaults(r)
+    if changed:
+        return f"made under other {r.cfg.algorithm} defaults ({changed})"
     s = read_summary(r.folder)
-    return s if s is not None and not changed_defaults(r) else None
+    if s is not None and stopped_by_an_attacker(s):
+        return "an attacker's own divergence stopped it (runs now go on past one)"
+    return ""
+
+
+def current_summary(r: PlannedRun) -> dict[str, Any] | None:
+    """``r``'s final summary when it was made under this version's algorithm defaults (and
+    not stopped by an attacker's own divergence), else None (not finished, or to run again)."""
+    s = read_summary(r.folder)
+    return s if s is not None and not changed_defaults(r) and not stopped_by_an_attacker(s) else None
 
 
 def finished(r: PlannedRun) -> bool:
@@ -250,7 +275,7 @@ def execute(
     log(f"{len(runs)} runs, {len(runs) - len(todo)} already finished, {len(todo)} to run")
     for r in todo:
         if read_summary(r.folder) is not None:
-            log(f"  {r.folder.name}: made under other {r.cfg.algorithm} defaults ({changed_defaults(r)}): it runs again")
+            log(f"  {r.folder.name}: {rerun_reason(r)}: it runs again")
     fed_key, fed = None, None
     failed: dict[tuple, str] = {}  # splits that could not be built: settings sharing one are skipped for the same reason
     t0 = time.perf_counter()
@@ -724,7 +749,7 @@ def reproduce(
             state = "finished" if finished(r) else "to run"
             log(f"{state:8}  {r.folder.name}")
             if state == "to run" and read_summary(r.folder) is not None:
-                log(f"{'':8}  (finished under other {r.cfg.algorithm} defaults: {changed_defaults(r)})")
+                log(f"{'':8}  (finished, but {rerun_reason(r)})")
         log(f"{len(runs)} runs in {out / 'runs'}")
         lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, tune_given, download)
         for line in lines:
