@@ -536,6 +536,19 @@ def test_a_run_an_attackers_divergence_stopped_runs_again():
     assert not stopped_by_an_attacker({"status": "completed", "attack": attack})
 
 
+def test_attacker_rounds_without_an_update_are_counted(tmp_path):
+    from copfl.reproduce.report import robustness_sections
+    from copfl.reproduce.runner import attackers_diverged
+
+    (tmp_path / "metrics.jsonl").write_text("\n".join(json.dumps(r) for r in ({"round": 1}, {"round": 2, "attackers_diverged": 2}, {"round": 3, "attackers_diverged": 1})))
+    assert attackers_diverged(tmp_path, {"attack": {"kind": "scale"}}) == 3  # older summaries: from the metrics
+    assert attackers_diverged(tmp_path, {"attack": {"kind": "scale", "attackers_diverged": 5}}) == 5
+    cell = {"row": "FedAMP", "col": "scale 30%", "status": "done", "ours": 70.0, "attackers_diverged": 288.0, "lrs": {}}
+    md = "\n".join(robustness_sections([{"row": "FedAMP", "col": "no attack", "status": "done", "ours": 65.0, "lrs": {}}, cell]))
+    assert "## Attacker-rounds without an update of their own" in md and "| FedAMP | - | 288 |" in md
+    assert "Attacker-rounds" not in "\n".join(robustness_sections([{**cell, "attackers_diverged": 0.0}]))
+
+
 def test_honest_change_on_the_same_clients_by_hand():
     from copfl.reproduce.report import honest_change
 

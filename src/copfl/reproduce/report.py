@@ -458,6 +458,18 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
         markdown_table(cells, lambda c: _num(c.get("attacker_acc"))),
         "",
     ]
+    if any(c.get("attackers_diverged") for c in cells):
+        lines += [
+            "## Attacker-rounds without an update of their own",
+            "",
+            "Each cell: the rounds, summed over the attackers (mean over seeds), in which an attacker's own training "
+            "diverged, so that it sent no update of its own and its attack acted on the model it started from "
+            "(sign-flip and scale then send that model: a free-rider's upload; gaussian and collude are unchanged: "
+            "their noise replaces the update anyway). docs/robustness.md.",
+            "",
+            markdown_table(cells, lambda c: "-" if c.get("attackers_diverged") is None else f"{c['attackers_diverged']:.0f}"),
+            "",
+        ]
     answers = []
     ratios = [
         at[("CO-PFL", c["col"])]["attacker_weight"] / c["attacker_weight"]

@@ -366,14 +366,27 @@ def _rounds_of(runs: list[dict[str, Any]]) -> int | None:
     return next((x["final_round"] for x in runs if x.get("final_round")), None)
 
 
-def mean_logged(folder: Path, key: str) -> float | None:
-    """The mean over rounds of ``key`` in the run's metrics.jsonl (None: never logged)."""
+def _logged(folder: Path, key: str) -> list[Any] | None:
+    """Every round's ``key`` in the run's metrics.jsonl (rounds without it left out; None:
+    no file)."""
     try:
         recs = [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines() if line.strip()]
     except OSError:
         return None
-    vals = [r[key] for r in recs if r.get(key) is not None]
+    return [r[key] for r in recs if r.get(key) is not None]
+
+
+def mean_logged(folder: Path, key: str) -> float | None:
+    """The mean over rounds of ``key`` in the run's metrics.jsonl (None: never logged)."""
+    vals = _logged(folder, key)
     return sum(vals) / len(vals) if vals else None
+
+
+def attackers_diverged(folder: Path, summary: dict[str, Any]) -> int:
+    """Attacker-rounds whose own training diverged, so that the attacker sent no update of its
+    own (summary.json's ``attack``; runs made before it kept the total: their metrics)."""
+    n = (summary.get("attack") or {}).get("attackers_diverged")
+    return int(n) if n is not None else int(sum(_logged(folder, "attackers_diverged") or []))
 
 
 def rounds_to(folder: Path, milestones: tuple[float, ...]) -> list[int | None]:
@@ -539,7 +552,8 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                 if cell.paper_rounds is not None:
                     run["rounds_to"] = rounds_to(r.folder, MILESTONES)
                 if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
-                    run.update(attacker_weight=s["attack"]["attacker_weight_mean"], attacker_acc=s["attack"]["attacker_acc_mean"])
+                    run.update(attacker_weight=s["attack"]["attacker_weight_mean"], attacker_acc=s["attack"]["attacker_acc_mean"],
+                               attackers_diverged=attackers_diverged(r.folder, s))
             entry["runs"].append(run)
         for entry in per_lr.values():
             ok = [x for x in entry["runs"] if x["status"] == "completed" and "final_acc" in x]
@@ -592,6 +606,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     relevance=next((x["relevance"] for x in best["runs"] if x.get("relevance")), None),
                     client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
                     attacker_acc=best["attacker_acc_mean"],
+                    attackers_diverged=_mean_std([x["attackers_diverged"] for x in best["runs"] if x.get("attackers_diverged") is not None])[0],
                     seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
                     diverged_seeds=sum(1 for x in best["runs"] if x["status"] == "diverged"),  # left out of the mean
                     test_counts=next((c for x in best["runs"] if x["status"] == "completed" and (c := test_counts(Path(x["folder"])))), None),
