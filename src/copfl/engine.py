@@ -503,7 +503,7 @@ class Engine:
         if not _finite(upload) or not all(math.isfinite(v) for v in upload.values() if isinstance(v, float)):
             raise NonFiniteLossError(round, client)
         res.upload = upload
-        res.state = _clone(before)
+        res.state = before  # already this step's own copy
         res.stats.loss_sum, res.stats.samples = 0.0, 0
         logs["attacker_diverged"] = 1
 

@@ -613,10 +613,9 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
                     diff=None if cell.paper is None else best["final_mean"] - cell.paper,
                 )
             else:
-                diverged = any(x["status"] == "diverged" for e in per_lr.values() for x in e["runs"])
-                doc.update(status="diverged" if diverged and all_done else "pending")
-                rounds = [x["diverged_round"] for e in per_lr.values() for x in e["runs"] if x.get("diverged_round")]
-                if diverged and all_done and rounds:
+                rounds = [x["diverged_round"] for e in per_lr.values() for x in e["runs"] if "diverged_round" in x]  # its diverged runs
+                doc.update(status="diverged" if rounds and all_done else "pending")
+                if doc["status"] == "diverged":
                     doc["diverged_round"] = min(rounds)
         out.append(doc)
     at = {(d["group"], d["row"], d["col"]): d for d in out if d}
