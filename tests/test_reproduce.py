@@ -433,6 +433,35 @@ def test_interrupted_reproduction_keeps_finished_runs(tmp_path, monkeypatch, cap
     assert all(c["status"] == "done" and c["chosen_lr"] == 1e-4 for c in doc["cells"])
 
 
+def test_a_later_column_keeps_the_columns_finished_earlier_in_the_report(tmp_path, monkeypatch, capsys):
+    """Running the columns one command at a time builds one report: a column not asked for
+    this time but finished earlier in the same --out is reported (not run again); one never
+    run is listed as not selected."""
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    base = ["reproduce", "table3", "--scale", "smoke", "--data-dir", str(data), "--out", str(out)]
+    assert main([*base, "--columns", "cifar10-10"]) == 0
+    first = json.loads((out / "table3.json").read_text())
+    import copfl.reproduce.runner as runner
+
+    def refuse(cfg, fed, folder, **kw):
+        raise AssertionError(f"{folder.name} was run again")
+
+    monkeypatch.setattr(runner, "run_in_folder", refuse)
+    capsys.readouterr()
+    assert main([*base, "--columns", "miniimagenet-20"]) == 0  # not on this machine: nothing runs
+    doc = json.loads((out / "table3.json").read_text())
+    assert doc["columns_kept"] == ["cifar10-10"]
+    assert doc["columns_left_out"] == ["cifar10c-10", "cinic10-20"]
+    kept = [c for c in doc["cells"] if c["setting"] == "cifar10-10"]
+    assert [c["ours"] for c in kept] == [c["ours"] for c in first["cells"] if c["setting"] == "cifar10-10"]
+    assert len(kept) == 4 and all(c["status"] == "done" for c in kept)
+    assert {c["status"] for c in doc["cells"] if c["setting"] == "miniimagenet-20"} == {"unavailable"}
+    md = (out / "table3.md").read_text()
+    assert "reported from runs an earlier command finished in the same `--out`: `cifar10-10`" in md
+    assert "not run: `cifar10c-10`, `cinic10-20`" in md
+
+
 def test_pgamma_tuned_heatmap_and_bad_column(tmp_path, capsys):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"

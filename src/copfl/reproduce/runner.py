@@ -738,11 +738,21 @@ def reproduce(
         unknown = [c for c in columns if c not in settings]
         if unknown:
             raise ValueError(f"{name} has no column {', '.join(unknown)}; its columns: {', '.join(settings)}")
-        cells = [c for c in cells if c.setting.key in columns]
-    left_out = [k for k in settings if columns and k not in columns]
     out_given = out
     out = Path(out) if out is not None else Path("runs") / f"reproduce-{scale}"
-    runs, of_cell = plan_runs(cells, scale, seeds, out, data_dir, cache_dir, threads, download)
+    all_runs, of_cell = plan_runs(cells, scale, seeds, out, data_dir, cache_dir, threads, download)
+    kept: list[str] = []
+    if columns:
+        # a column not asked for stays in the report when its runs finished earlier in this --out,
+        # so that running the columns one command at a time builds up one report
+        done = {r.cell.setting.key for r in all_runs if r.cell.setting.key not in columns and finished(r)}
+        kept = [k for k in settings if k in done]
+        report_cells = [c for c in cells if c.setting.key in columns or c.setting.key in done]
+        cells = [c for c in cells if c.setting.key in columns]
+    else:
+        report_cells = cells
+    runs = [r for r in all_runs if not columns or r.cell.setting.key in columns]
+    left_out = [k for k in settings if columns and k not in columns and k not in kept]
     header = {
         "experiment": exp.name,
         "title": exp.title,
@@ -756,6 +766,7 @@ def reproduce(
         "tune": tune,
         "command": command,
         "columns_left_out": left_out,
+        "columns_kept": kept,  # not asked for, but finished earlier in this --out: reported, not run
         "environment": environment(),
     }
     if dry_run:
@@ -774,7 +785,7 @@ def reproduce(
     t0 = time.perf_counter()
 
     def write(plots: bool) -> dict[str, Any]:
-        doc = {**header, "unavailable": unavailable, "cells": collect(cells, of_cell, unavailable)}
+        doc = {**header, "unavailable": unavailable, "cells": collect(report_cells, of_cell, unavailable)}
         doc["wall_seconds_this_session"] = round(time.perf_counter() - t0, 1)
         write_report(doc, out, plots=plots)
         return doc
