@@ -460,6 +460,14 @@ def test_a_later_column_keeps_the_columns_finished_earlier_in_the_report(tmp_pat
     md = (out / "table3.md").read_text()
     assert "reported from runs an earlier command finished in the same `--out`: `cifar10-10`" in md
     assert "not run: `cifar10c-10`, `cinic10-20`" in md
+    assert main([*base, "--dry-run", "--columns", "miniimagenet-20"]) == 0
+    assert "also reported, not run (every run finished earlier in this --out): cifar10-10" in capsys.readouterr().out
+    # a column with a run not finished (e.g. one another experiment shares only in part) is not kept
+    (next((out / "runs").glob("cifar10-10-*")) / "summary.json").unlink()
+    assert main([*base, "--columns", "miniimagenet-20"]) == 0
+    doc = json.loads((out / "table3.json").read_text())
+    assert doc["columns_kept"] == [] and doc["columns_left_out"] == ["cifar10-10", "cifar10c-10", "cinic10-20"]
+    assert {c["setting"] for c in doc["cells"]} == {"miniimagenet-20"}
 
 
 def test_pgamma_tuned_heatmap_and_bad_column(tmp_path, capsys):

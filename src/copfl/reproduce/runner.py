@@ -741,18 +741,27 @@ def reproduce(
     out_given = out
     out = Path(out) if out is not None else Path("runs") / f"reproduce-{scale}"
     all_runs, of_cell = plan_runs(cells, scale, seeds, out, data_dir, cache_dir, threads, download)
-    kept: list[str] = []
+    all_cells = cells
     if columns:
-        # a column not asked for stays in the report when its runs finished earlier in this --out,
-        # so that running the columns one command at a time builds up one report
-        done = {r.cell.setting.key for r in all_runs if r.cell.setting.key not in columns and finished(r)}
-        kept = [k for k in settings if k in done]
-        report_cells = [c for c in cells if c.setting.key in columns or c.setting.key in done]
         cells = [c for c in cells if c.setting.key in columns]
-    else:
-        report_cells = cells
     runs = [r for r in all_runs if not columns or r.cell.setting.key in columns]
-    left_out = [k for k in settings if columns and k not in columns and k not in kept]
+
+    def report_columns() -> tuple[list[Cell], list[str], list[str]]:
+        """The cells to report, the columns kept and those left out: with ``columns``, a column
+        not asked for stays in the report when every one of its runs has finished in this
+        --out (by an earlier command, another process or another experiment sharing its
+        runs), so that running the columns one command at a time builds up one report.
+        Re-read at every write: another process may finish a column meanwhile."""
+        if not columns:
+            return all_cells, [], []
+        of_key: dict[str, list[PlannedRun]] = {}
+        for r in all_runs:
+            of_key.setdefault(r.cell.setting.key, []).append(r)
+        kept = [k for k in settings if k not in columns and of_key.get(k) and all(finished(r) for r in of_key[k])]
+        left_out = [k for k in settings if k not in columns and k not in kept]
+        return [c for c in all_cells if c.setting.key in columns or c.setting.key in kept], kept, left_out
+
+    report_cells, kept, left_out = report_columns()
     header = {
         "experiment": exp.name,
         "title": exp.title,
@@ -776,6 +785,8 @@ def reproduce(
             if state == "to run" and read_summary(r.folder) is not None:
                 log(f"{'':8}  (finished, but {rerun_reason(r)})")
         log(f"{len(runs)} runs in {out / 'runs'}")
+        if kept:
+            log(f"also reported, not run (every run finished earlier in this --out): {', '.join(kept)}")
         lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, tune_given, download)
         for line in lines:
             log(line)
@@ -785,7 +796,9 @@ def reproduce(
     t0 = time.perf_counter()
 
     def write(plots: bool) -> dict[str, Any]:
-        doc = {**header, "unavailable": unavailable, "cells": collect(report_cells, of_cell, unavailable)}
+        report_cells, kept, left_out = report_columns()
+        doc = {**header, "columns_left_out": left_out, "columns_kept": kept, "unavailable": unavailable,
+               "cells": collect(report_cells, of_cell, unavailable)}
         doc["wall_seconds_this_session"] = round(time.perf_counter() - t0, 1)
         write_report(doc, out, plots=plots)
         return doc
