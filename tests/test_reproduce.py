@@ -458,7 +458,7 @@ def test_a_later_column_keeps_the_columns_finished_earlier_in_the_report(tmp_pat
     assert len(kept) == 4 and all(c["status"] == "done" for c in kept)
     assert {c["status"] for c in doc["cells"] if c["setting"] == "miniimagenet-20"} == {"unavailable"}
     md = (out / "table3.md").read_text()
-    assert "reported from runs an earlier command finished in the same `--out`: `cifar10-10`" in md
+    assert "but reported: every one of their runs had finished in the same `--out`: `cifar10-10`.\n" in md
     assert "not run: `cifar10c-10`, `cinic10-20`" in md
     assert main([*base, "--dry-run", "--columns", "miniimagenet-20"]) == 0
     assert "also reported, not run (every run finished earlier in this --out): cifar10-10" in capsys.readouterr().out

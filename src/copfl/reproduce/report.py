@@ -228,22 +228,13 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
             lines += ["Accuracy at the round chosen on validation data (`--val-fraction`; no test data looked at):", "",
                       markdown_table(gcells, _selected_text, corner), ""]
         lines += ["Learning rate (with tuning: final accuracy of every rate tried):", "", markdown_table(gcells, _lr_text, corner), ""]
-    if doc.get("columns_left_out") or doc.get("columns_kept"):
+    said = {
+        "columns_kept": "Not chosen with `--columns` this time, but reported: every one of their runs had finished in the same `--out`: ",
+        "columns_left_out": "This report covers the columns chosen with `--columns`; not run: ",
+    }
+    if any(doc.get(k) for k in said):
         lines += ["## Columns not selected", ""]
-        if doc.get("columns_kept"):
-            lines += [
-                "Not chosen with `--columns` this time, but reported from runs an earlier command finished in the same `--out`: "
-                + ", ".join(f"`{k}`" for k in doc["columns_kept"])
-                + ".",
-                "",
-            ]
-        if doc.get("columns_left_out"):
-            lines += [
-                "This report covers the columns chosen with `--columns`; not run: "
-                + ", ".join(f"`{k}`" for k in doc["columns_left_out"])
-                + ".",
-                "",
-            ]
+        lines += [text + ", ".join(f"`{c}`" for c in doc[k]) + "." + "\n" for k, text in said.items() if doc.get(k)]
     if doc["unavailable"]:
         lines += ["## Not run on this machine", ""]
         for key, why in doc["unavailable"].items():
