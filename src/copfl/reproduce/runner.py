@@ -761,7 +761,7 @@ def reproduce(
         left_out = [k for k in settings if k not in columns and k not in kept]
         return [c for c in all_cells if c.setting.key in columns or c.setting.key in kept], kept, left_out
 
-    report_cells, kept, left_out = report_columns()
+    _, kept, left_out = report_columns()  # for the header and the dry run; write() re-reads them
     header = {
         "experiment": exp.name,
         "title": exp.title,
