@@ -138,3 +138,25 @@ def test_without_alignment_and_head_training_it_is_fedrep_without_head_training(
     rep = tiny_engine(FedRep, {"head_epochs": 0}, mlp_ws(), tiny_clients(XS, YS), **kw).run()
     torch.testing.assert_close(pac.server["params"], rep.server["params"])
     assert [r["train_loss"] for r in pac.history] == pytest.approx([r["train_loss"] for r in rep.history])
+
+
+def test_joint_phase_without_alignment_or_combination_is_fedper():
+    """phases = "joint" trains head and body together in one phase; with lam = 0 and every
+    combination weight dropped (threshold 1: each client keeps its own head), FedPAC is FedPer
+    step for step. The split schedule is not."""
+    from copfl.algorithms.partial import FedPer
+
+    kw = dict(rounds=3, lr=0.2, momentum=0.5, batch_size=2)
+    opts = {"lam": 0.0, "weight_threshold": 1.0}
+    pac = tiny_engine(FedPAC, {**opts, "phases": "joint"}, mlp_ws(), tiny_clients(XS, YS), **kw).run()
+    per = tiny_engine(FedPer, {}, mlp_ws(), tiny_clients(XS, YS), **kw).run()
+    torch.testing.assert_close(pac.server["params"], per.server["params"])
+    assert [r["train_loss"] for r in pac.history] == pytest.approx([r["train_loss"] for r in per.history])
+    assert [r["acc_mean"] for r in pac.history] == pytest.approx([r["acc_mean"] for r in per.history])
+    split = tiny_engine(FedPAC, opts, mlp_ws(), tiny_clients(XS, YS), **kw).run()
+    assert not torch.allclose(split.server["params"], per.server["params"])
+
+
+def test_phases_must_be_split_or_joint():
+    with pytest.raises(ValueError, match="'together'"):
+        FedPAC.Config(phases="together")

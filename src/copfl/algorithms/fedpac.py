@@ -15,6 +15,9 @@ Client, each round (from the global body and the client's collaborative head):
      (feature alignment toward the global class centroids c_y; the mean over feature
      dimensions follows the reference code's MSELoss; lam = 1). Round 1 has no centroids and
      no alignment; a class without a global centroid uses the client's own mean.
+     ``phases="joint"`` (an option, not the paper's schedule) replaces steps 2-3 by one phase
+     of the run's local epochs training head and body together on the same loss, at the
+     run's rate (``head_epochs`` and ``head_lr`` then unused).
   4. Uploads the body, the head, its class centroids after training and class counts, V_i, H_i.
 Server:
   * body: average weighted by training-set size; global centroids c_k = sum_i n_{i,k} c_{i,k}
@@ -146,11 +149,14 @@ class FedPACConfig(FedAvgConfig):
     head_epochs: int = 1  # local epochs of head training (body frozen) before the body
     head_lr: float = 0.1  # learning rate of the head phase
     weight_threshold: float = 1e-3  # combination weights at or below this are dropped
+    phases: str = "split"  # "split": head, then body (the paper); "joint": head and body in one phase
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.personal != "head":
             raise ValueError("FedPAC personalizes the classifier head: personal must be 'head'")
+        if self.phases not in ("split", "joint"):
+            raise ValueError(f"FedPAC phases must be 'split' (head, then body) or 'joint' (one phase for both), got {self.phases!r}")
         if self.lam < 0 or self.head_epochs < 0 or self.head_lr <= 0:
             raise ValueError(f"invalid FedPAC options lam={self.lam}, head_epochs={self.head_epochs}, head_lr={self.head_lr}")
 
@@ -217,9 +223,14 @@ class FedPAC(FedAvg):
         counts, mu, sq = class_statistics(feats, data.y_train, self.num_classes)
         v, h = variance_and_h(counts, mu, sq)
 
-        opt = ctx.training.optimizer
-        head = ctx.train(None, epochs=cfg.head_epochs, optimizer=replace(opt, lr=cfg.head_lr), purpose="fedpac-head", trainable=self.h_head)
-        body = ctx.train(None, purpose="local", trainable=self.h_body, feature_loss=self._alignment(broadcast, mu))
+        align = self._alignment(broadcast, mu)
+        if cfg.phases == "joint":
+            head = TrainStats(0.0, 0, 0)
+            body = ctx.train(None, purpose="local", feature_loss=align)
+        else:
+            opt = ctx.training.optimizer
+            head = ctx.train(None, epochs=cfg.head_epochs, optimizer=replace(opt, lr=cfg.head_lr), purpose="fedpac-head", trainable=self.h_head)
+            body = ctx.train(None, purpose="local", trainable=self.h_body, feature_loss=align)
         new = ws.params.clone()
         feats_after, _ = ws.features_and_logits(data.x_train)
         _, centroids, _ = class_statistics(feats_after, data.y_train, self.num_classes)

@@ -302,6 +302,7 @@ READINGS: dict[str, list[tuple[str, str, dict[str, Any], dict[str, Any], float]]
         ("default (lambda 1, 1 head epoch)", "fedpac", {}, {}, 1e-2),
         ("no feature alignment (lambda 0)", "fedpac", {"lam": 0.0}, {}, 1e-2),
         ("head never trained (0 head epochs: the body phase keeps the head frozen)", "fedpac", {"head_epochs": 0}, {}, 1e-2),
+        ("head and body trained jointly (one phase)", "fedpac", {"phases": "joint"}, {}, 1e-2),
     ],
     "Baselines": [
         ("Local Only", "local", {}, {}, 1e-2),
