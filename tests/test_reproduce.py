@@ -621,6 +621,7 @@ def test_readings_and_resnet_cells():
     assert all(dict(c.options).get("p") == 0.25 for c in cells if c.algorithm == "co-pfl")
     exp, cells = experiment_cells("copfl-resnet", tune=True)
     assert exp.seeds == 2 and {c.algorithm for c in cells} == {"co-pfl", "local", "fedavg", "fedper", "fedselect", "fedpac"}
+    assert sorted(c.lrs for c in cells if c.algorithm == "co-pfl") == [(1e-4,), (1e-3,)]  # the paper's rate and copfl's default
     runs, _ = plan_runs(cells, "cpu", 1, Path("/tmp/x"), None, None, None, False)
     assert all(r.cfg.model == RESNET_RUN["model"] and r.cfg.rounds == 200 for r in runs)
     runs, _ = plan_runs(cells, "smoke", 1, Path("/tmp/x"), None, None, None, False)
