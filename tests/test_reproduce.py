@@ -622,6 +622,7 @@ def test_readings_and_resnet_cells():
     exp, cells = experiment_cells("copfl-resnet", tune=True)
     assert exp.seeds == 2 and {c.algorithm for c in cells} == {"co-pfl", "local", "fedavg", "fedper", "fedselect", "fedpac"}
     assert sorted(c.lrs for c in cells if c.algorithm == "co-pfl") == [(1e-4,), (1e-3,)]  # the paper's rate and copfl's default
+    assert "ResNet-18" in exp.scale_notes["cpu"] and "CNN" not in exp.scale_notes["cpu"]  # not the CNN protocol's note
     runs, _ = plan_runs(cells, "cpu", 1, Path("/tmp/x"), None, None, None, False)
     assert all(r.cfg.model == RESNET_RUN["model"] and r.cfg.rounds == 200 for r in runs)
     runs, _ = plan_runs(cells, "smoke", 1, Path("/tmp/x"), None, None, None, False)
@@ -820,3 +821,11 @@ def test_cost_model_prices_digits_the_new_methods_and_dp_sgd():
     assert 1.5 * digits < dp < 2.5 * digits  # the fast clipped sum
     assert run_seconds(replace(base, algorithm="fedem", dp_noise=1.0).resolved()) > 7 * run_seconds(replace(base, algorithm="fedem").resolved())
     assert run_seconds(replace(base, dp_noise=1.0, dp_mode="upload").resolved()) == pytest.approx(digits)
+
+
+def test_paired_difference_text():
+    from copfl.reproduce.report import _paired_text
+
+    assert _paired_text({"diff": 1.0, "std": None, "seeds": 1, "significant": None}) == "+1.00 (one seed: untested, 1 seed)"
+    assert _paired_text({"diff": -0.5, "std": 0.25, "seeds": 3, "significant": False}) == "-0.50 ± 0.25 (within seed noise, 3 seeds)"
+    assert _paired_text(None) == "-"

@@ -547,7 +547,7 @@ def _paired_text(p: dict[str, Any] | None) -> str:
         return "-"
     sd = "" if p["std"] is None else f" ± {p['std']:.2f}"
     verdict = {True: "beyond seed noise", False: "within seed noise", None: "one seed: untested"}[p["significant"]]
-    return f"{p['diff']:+.2f}{sd} ({verdict}, {p['seeds']} seeds)"
+    return f"{p['diff']:+.2f}{sd} ({verdict}, {p['seeds']} seed{'' if p['seeds'] == 1 else 's'})"
 
 
 def readings_sections(cells: list[dict[str, Any]]) -> list[str]:
