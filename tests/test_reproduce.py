@@ -621,7 +621,9 @@ def test_readings_and_resnet_cells():
     assert all(dict(c.options).get("p") == 0.25 for c in cells if c.algorithm == "co-pfl")
     exp, cells = experiment_cells("copfl-resnet", tune=True)
     assert exp.seeds == 2 and {c.algorithm for c in cells} == {"co-pfl", "local", "fedavg", "fedper", "fedselect", "fedpac"}
-    assert sorted(c.lrs for c in cells if c.algorithm == "co-pfl") == [(1e-4,), (1e-3,)]  # the paper's rate and copfl's default
+    assert sorted(c.lrs for c in cells if c.algorithm == "co-pfl") == [(1e-4,), (1e-3,), (1e-3,)]  # the paper's rate and copfl's default
+    local_bn = {(c.algorithm, c.lrs) for c in cells if dict(c.run_options).get("bn_stats") == "local"}
+    assert local_bn == {("co-pfl", (1e-3,)), ("fedselect", (1e-2,)), ("fedpac", (1e-2,))}  # the batch-norm reading, CO-PFL and the mask/head rivals
     assert "ResNet-18" in exp.scale_notes["cpu"] and "CNN" not in exp.scale_notes["cpu"]  # not the CNN protocol's note
     runs, _ = plan_runs(cells, "cpu", 1, Path("/tmp/x"), None, None, None, False)
     assert all(r.cfg.model == RESNET_RUN["model"] and r.cfg.rounds == 200 for r in runs)
@@ -641,7 +643,7 @@ def test_readings_smoke_reports_paired_differences(tmp_path, monkeypatch):
     assert doc["seeds"] == 2 and len(doc["cells"]) == 3 and all(c["status"] == "done" and c["seeds"] == 2 for c in doc["cells"])
     md = (out / "copfl-readings.md").read_text()
     assert "## Each reading against its group's default (paired by seed)" in md and "2 seeds)" in md
-    assert "CO-PFL's best reading" in md and "Ranking at the defaults" in md
+    assert "CO-PFL's best reading" in md and "Ranking (CO-PFL's first row against those baselines" in md
 
 
 def test_pfedsv_and_dpao_cells_follow_their_protocols(tmp_path):

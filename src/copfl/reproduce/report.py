@@ -574,9 +574,10 @@ def readings_sections(cells: list[dict[str, Any]]) -> list[str]:
             "## Answers",
             "",
             f"- CO-PFL's best reading: {best['row']}, {best['ours']:.2f}% (its default: {copfl[0]['ours']:.2f}%).",
-            f"- The best baseline at its default: {top['group'] if top['group'] != 'Baselines' else top['row']}, {top['ours']:.2f}%.",
+            f"- The best baseline (each baseline group's first row, and every row of Baselines): "
+            f"{top['group'] if top['group'] != 'Baselines' else top['row']}, {top['ours']:.2f}%.",
             f"- CO-PFL's best reading {'leads' if lead else 'does not lead'}: {_paired_text(p)}.",
-            "- Ranking at the defaults (mean final accuracy): "
+            "- Ranking (CO-PFL's first row against those baselines; mean final accuracy): "
             + " > ".join(f"{c['row'] if c['group'] == 'Baselines' else c['group']} ({c['ours']:.2f})" for c in sorted([copfl[0], *rivals], key=lambda c: -c["ours"]))
             + ".",
             "",
