@@ -234,7 +234,9 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     }
     if any(doc.get(k) for k in said):
         lines += ["## Columns not selected", ""]
-        lines += [text + ", ".join(f"`{c}`" for c in doc[k]) + "." + "\n" for k, text in said.items() if doc.get(k)]
+        for k, text in said.items():
+            if doc.get(k):
+                lines += [text + ", ".join(f"`{c}`" for c in doc[k]) + ".", ""]
     if doc["unavailable"]:
         lines += ["## Not run on this machine", ""]
         for key, why in doc["unavailable"].items():
