@@ -627,6 +627,11 @@ def test_readings_and_resnet_cells():
     assert "ResNet-18" in exp.scale_notes["cpu"] and "CNN" not in exp.scale_notes["cpu"]  # not the CNN protocol's note
     runs, _ = plan_runs(cells, "cpu", 1, Path("/tmp/x"), None, None, None, False)
     assert all(r.cfg.model == RESNET_RUN["model"] and r.cfg.rounds == 200 and r.cfg.width == 0.5 for r in runs)
+    runs, _ = plan_runs(cells, "cpu", exp.seeds, Path("/tmp/x"), None, None, None, False)
+    seeds = {}
+    for r in runs:
+        seeds.setdefault(r.cell.algorithm, set()).add(r.seed)
+    assert seeds["co-pfl"] == {0, 1, 2} and seeds["fedpac"] == {0, 1} and len(runs) == 2 * 3 + 7 * 2  # CO-PFL's rows: a third seed
     runs, _ = plan_runs(cells, "smoke", 1, Path("/tmp/x"), None, None, None, False)
     assert all(r.cfg.model == "tiny" and r.cfg.rounds == 2 for r in runs)  # smoke keeps its tiny model
 
