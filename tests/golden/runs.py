@@ -7,7 +7,10 @@ numeric environment of :data:`PINNED_ENV` and compares every float exactly.
 
 Bits depend on the kernels a CPU gets, so the runs pin them: ATen's vector code, oneDNN's
 and MKL's instruction sets to AVX2 (which every x86-64 CPU of the last decade has, and which
-``MKL_CBWR`` makes reproducible across vendors), one thread.
+``MKL_CBWR`` makes reproducible across vendors), numpy's OpenBLAS to its Haswell (AVX2)
+kernels (FedPAC's combination weights solve a small QP in numpy: on an AVX-512 CPU with Ice
+Lake's extensions OpenBLAS picks other kernels, and its self-weights moved in the last bit),
+one thread.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ PINNED_ENV = {
     "ONEDNN_MAX_CPU_ISA": "AVX2",
     "MKL_CBWR": "AVX2",
     "MKL_ENABLE_INSTRUCTIONS": "AVX2",
+    "OPENBLAS_CORETYPE": "Haswell",
     "OMP_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
 }
