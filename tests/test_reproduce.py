@@ -18,6 +18,8 @@ from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells, paper_set
 from copfl.reproduce.report import format_cell, rank_correlation, rankings
 from copfl.reproduce.runner import collect, plan_runs, run_identity
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 def write_balanced_cifar(root, per_class=50, seed=0):
     """cifar-10-batches-py with ``per_class`` training and test images of each class."""
@@ -636,6 +638,43 @@ def test_readings_and_resnet_cells():
     assert all(r.cfg.model == "tiny" and r.cfg.rounds == 2 for r in runs)  # smoke keeps its tiny model
 
 
+def test_readings_answers_rank_co_pfl_first_row_and_best_reading():
+    from copfl.reproduce.report import readings_sections
+
+    def cell(group, row, accs):
+        runs = [{"seed": s, "status": "completed", "final_acc": a / 100} for s, a in enumerate(accs)]
+        return {"group": group, "row": row, "ours": sum(accs) / len(accs), "chosen_lr": 0.01, "lrs": {"0.01": {"runs": runs}}}
+
+    cells = [cell("CO-PFL", "CO-PFL (shared)", [68.0, 70.0]), cell("CO-PFL", "CO-PFL (local)", [76.0, 78.0]),
+             cell("Baselines", "Local Only", [67.0, 69.0]), cell("Baselines", "FedPAC", [72.0, 73.0])]
+    text = "\n".join(readings_sections(cells))
+    assert "- CO-PFL's best reading: CO-PFL (local), 77.00% (its group's first row, the reference: 69.00%)." in text
+    assert "CO-PFL's best reading leads: +4.50 ± 0.71 (within seed noise, 2 seeds)." in text
+    assert "CO-PFL (local) (77.00) > FedPAC (72.50) > CO-PFL (shared) (69.00) > Local Only (68.00)." in text
+    cells[1]["ours"] = 60.0  # the first row is the best: one CO-PFL entry, named by its group
+    cells[1]["lrs"]["0.01"]["runs"] = [{"seed": 0, "status": "completed", "final_acc": 0.6}]
+    assert "FedPAC (72.50) > CO-PFL (69.00) > Local Only (68.00)." in "\n".join(readings_sections(cells))
+
+
+def test_reproductions_keep_co_pfl_batch_norm_shared_and_every_recorded_identity():
+    """CO-PFL's own default keeps batch-norm statistics local, but the reproductions run it with
+    them shared, like every other method, unless a row says otherwise: the committed studies'
+    CO-PFL runs keep their folder names (names and hashes), so nothing finished runs again."""
+    assert RunConfig(algorithm="co-pfl").resolved().bn_stats == "local"
+    assert RunConfig(algorithm="co-pfl", bn_stats="shared").resolved().bn_stats == "shared"
+    assert RunConfig(algorithm="fedpac").resolved().bn_stats == "shared"
+    for name in ("copfl-readings", "copfl-resnet"):
+        doc = json.loads((ROOT / "docs" / "results" / "reproduce-cpu" / f"{name}.json").read_text())
+        recorded = {Path(r["folder"]).name for c in doc["cells"] if c["algorithm"] == "co-pfl"
+                    for e in c["lrs"].values() for r in e["runs"]}
+        exp, cells = experiment_cells(name, doc["tune"])
+        runs, _ = plan_runs(cells, "cpu", doc["seeds"], Path("/tmp/x"), None, None, None, False)
+        planned = {r.folder.name: r.cfg.bn_stats for r in runs if r.cell.algorithm == "co-pfl"}
+        assert recorded and recorded <= set(planned)
+        assert {v for k, v in planned.items() if "bn_statslocal" not in k} == {"shared"}
+        assert {v for k, v in planned.items() if "bn_statslocal" in k} <= {"local"}
+
+
 def test_readings_smoke_reports_paired_differences(tmp_path, monkeypatch):
     from copfl.reproduce import experiments
 
@@ -648,7 +687,7 @@ def test_readings_smoke_reports_paired_differences(tmp_path, monkeypatch):
     assert doc["seeds"] == 2 and len(doc["cells"]) == 3 and all(c["status"] == "done" and c["seeds"] == 2 for c in doc["cells"])
     md = (out / "copfl-readings.md").read_text()
     assert "## Each reading against its group's default (paired by seed)" in md and "2 seeds)" in md
-    assert "CO-PFL's best reading" in md and "Ranking (CO-PFL's first row against those baselines" in md
+    assert "CO-PFL's best reading" in md and "Ranking (CO-PFL's first row and its best reading against those baselines" in md
 
 
 def test_pfedsv_and_dpao_cells_follow_their_protocols(tmp_path):

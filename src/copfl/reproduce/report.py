@@ -572,15 +572,24 @@ def readings_sections(cells: list[dict[str, Any]]) -> list[str]:
         top = max(rivals, key=lambda c: c["ours"])
         p = paired_difference(per_seed_final(best), per_seed_final(top))
         lead = best["ours"] > top["ours"]
+        ranked = [copfl[0]] if best is copfl[0] else [copfl[0], best]
+
+        def label(c: dict[str, Any]) -> str:
+            if c["group"] == "Baselines":
+                return c["row"]
+            if c["group"] != "CO-PFL" or len(ranked) == 1:
+                return c["group"]
+            return c["row"] if c["row"].startswith("CO-PFL") else f"CO-PFL, {c['row']}"
+
         lines += [
             "## Answers",
             "",
-            f"- CO-PFL's best reading: {best['row']}, {best['ours']:.2f}% (its default: {copfl[0]['ours']:.2f}%).",
+            f"- CO-PFL's best reading: {best['row']}, {best['ours']:.2f}% (its group's first row, the reference: {copfl[0]['ours']:.2f}%).",
             f"- The best baseline (each baseline group's first row, and every row of Baselines): "
             f"{top['group'] if top['group'] != 'Baselines' else top['row']}, {top['ours']:.2f}%.",
             f"- CO-PFL's best reading {'leads' if lead else 'does not lead'}: {_paired_text(p)}.",
-            "- Ranking (CO-PFL's first row against those baselines; mean final accuracy): "
-            + " > ".join(f"{c['row'] if c['group'] == 'Baselines' else c['group']} ({c['ours']:.2f})" for c in sorted([copfl[0], *rivals], key=lambda c: -c["ours"]))
+            "- Ranking (CO-PFL's first row and its best reading against those baselines; mean final accuracy): "
+            + " > ".join(f"{label(c)} ({c['ours']:.2f})" for c in sorted([*ranked, *rivals], key=lambda c: -c["ours"]))
             + ".",
             "",
         ]
