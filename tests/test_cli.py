@@ -226,6 +226,7 @@ def test_co_pfl_run_logs_weights_scores_masks_and_traffic(tmp_path):
     assert main(["run", "--algorithm", "co-pfl", "--rounds", "3", "--out", str(out)]) == 0
     cfg = json.loads((out / "config.json").read_text())["config"]
     assert cfg["optimizer"] == "adam" and cfg["lr"] == 1e-3  # the paper's optimizer; the rate chosen on evidence (issue 21)
+    assert cfg["bn_stats"] == "local"  # CO-PFL's own default on evidence (issue 21's ResNet study)
     recs = read_jsonl(out / "per_client.jsonl")
     assert [r["round"] for r in recs] == [1, 2, 3]
     for r in recs:

@@ -234,8 +234,12 @@ class CoPFL(Algorithm):
     # The paper trains CO-PFL with Adam-style MAMO at eta in {1e-4, 1e-5} for 200 rounds; the
     # default is Adam at 1e-3 on evidence (issue 21, docs/co-pfl.md "What the study shows"): as
     # good as 1e-4 on the paper's protocol, far better when rounds are few. `--lr 1e-4` is the
-    # paper's rate, and every `copfl reproduce` cell names its rate.
-    run_defaults = {"optimizer": "adam", "lr": 1e-3}
+    # paper's rate, and every `copfl reproduce` cell names its rate. Batch-norm running
+    # statistics stay on the clients (the paper is silent): a CO-PFL client's model mixes
+    # personal and global values inside every tensor, so statistics averaged over clients fit
+    # none of them (the ResNet study, docs/results/reproduce-cpu/copfl-resnet.md). Models
+    # without batch norm are unaffected; `--bn-stats shared` averages them.
+    run_defaults = {"optimizer": "adam", "lr": 1e-3, "bn_stats": "local"}
 
     def __init__(self, config: CoPFLConfig, setup: Setup) -> None:
         super().__init__(config, setup)

@@ -80,6 +80,11 @@ def _opt_suffix(options: tuple[tuple[str, Any], ...]) -> str:
     return "".join(f"-{k}{v}" for k, v in options).replace(" ", "")
 
 
+# algorithms whose own batch-norm default is local but which the reproductions run with the
+# statistics shared, like every other method (a row's own bn_stats still wins)
+SHARED_BN_IN_TABLES = ("co-pfl",)
+
+
 def plan_runs(
     cells: list[Cell], scale: str, seeds: int, out: Path, data_dir: str | None, cache_dir: str | None, threads: int | None, download: bool
 ) -> tuple[list[PlannedRun], dict[Cell, list[PlannedRun]]]:
@@ -89,6 +94,9 @@ def plan_runs(
     base = scale_run_options(scale)
     # the smoke scale keeps its tiny model and 2 rounds whatever an experiment's cells run with
     keep = SCALE_FIELDS if scale == "smoke" else ()
+    # every method's batch-norm statistics are the engine's shared ones unless a row says
+    # otherwise: the paper tables compare methods under one treatment, and they were recorded
+    # so before CO-PFL's own default became local (issue 21); FedBN keeps its own
     runs: dict[Path, PlannedRun] = {}
     of_cell: dict[Cell, list[PlannedRun]] = {}
     for cell in cells:
@@ -99,6 +107,9 @@ def plan_runs(
         # options at their default are dropped, so that equal runs get equal names and hashes
         defaults = get_algorithm(cell.algorithm).Config()
         options = tuple((k, v) for k, v in cell.options if getattr(defaults, k) != v)
+        run_options = dict(cell.run_options)
+        if cell.algorithm in SHARED_BN_IN_TABLES and "bn_stats" not in run_options:
+            run_options["bn_stats"] = "shared"
         for lr in cell.lrs:
             for seed in range(max(seeds, cell.min_seeds)):
                 cfg = RunConfig(
@@ -113,7 +124,7 @@ def plan_runs(
                     seed=seed,
                     threads=threads,
                     options=dict(options),
-                    **{**base, **data, **{k: v for k, v in cell.run_options if k not in keep}},
+                    **{**base, **data, **{k: v for k, v in run_options.items() if k not in keep}},
                 ).resolved()
                 name = f"{st.key}-{cell.algorithm}{_opt_suffix(options)}{_opt_suffix(cell.run_options)}-lr{cfg.lr:g}-seed{seed}-{run_identity(cfg)}"
                 folder = out / "runs" / name
