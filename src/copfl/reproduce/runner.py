@@ -94,9 +94,6 @@ def plan_runs(
     base = scale_run_options(scale)
     # the smoke scale keeps its tiny model and 2 rounds whatever an experiment's cells run with
     keep = SCALE_FIELDS if scale == "smoke" else ()
-    # every method's batch-norm statistics are the engine's shared ones unless a row says
-    # otherwise: the paper tables compare methods under one treatment, and they were recorded
-    # so before CO-PFL's own default became local (issue 21); FedBN keeps its own
     runs: dict[Path, PlannedRun] = {}
     of_cell: dict[Cell, list[PlannedRun]] = {}
     for cell in cells:
@@ -107,6 +104,9 @@ def plan_runs(
         # options at their default are dropped, so that equal runs get equal names and hashes
         defaults = get_algorithm(cell.algorithm).Config()
         options = tuple((k, v) for k, v in cell.options if getattr(defaults, k) != v)
+        # every method's batch-norm statistics are the engine's shared ones unless a row says
+        # otherwise: the tables compare methods under one treatment, and were recorded so
+        # before CO-PFL's own default became local (issue 21); FedBN keeps its own
         run_options = dict(cell.run_options)
         if cell.algorithm in SHARED_BN_IN_TABLES and "bn_stats" not in run_options:
             run_options["bn_stats"] = "shared"
