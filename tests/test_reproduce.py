@@ -13,7 +13,7 @@ import torch
 from copfl.cli import main
 from copfl.experiment import RunConfig
 from copfl.reproduce import paper
-from copfl.reproduce.estimate import estimate_seconds, format_duration, run_seconds
+from copfl.reproduce.estimate import RUN_SECONDS, estimate_seconds, format_duration, run_seconds
 from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells, paper_setting, scale_samples
 from copfl.reproduce.report import format_cell, rank_correlation, rankings
 from copfl.reproduce.runner import collect, plan_runs, run_identity
@@ -873,8 +873,8 @@ def test_cost_model_prices_a_narrower_resnet():
     """Half the width costs a little more than a quarter of the time (measured: 1.62 s a round
     against 5.85 s for FedAvg on the CO-PFL protocol); the other models ignore the width."""
     base = RunConfig(algorithm="fedavg", dataset="cifar10", partition="label-skew", clients=10, rounds=10, model="resnet18")
-    full = run_seconds(base.resolved()) - 0.1
-    half = run_seconds(replace(base, width=0.5).resolved()) - 0.1
+    full = run_seconds(base.resolved()) - RUN_SECONDS
+    half = run_seconds(replace(base, width=0.5).resolved()) - RUN_SECONDS
     assert half / full == pytest.approx(0.5**1.85, rel=1e-2) and 0.25 < half / full < 0.3
     cnn = replace(base, model="cnn")
     assert run_seconds(replace(cnn, width=0.5).resolved()) == run_seconds(cnn.resolved())
