@@ -275,3 +275,24 @@ def test_defended_scores_by_hand():
     assert defend_scores(s, "reject").tolist() == pytest.approx([1.0, 1.1, 0.9, 1.0, 0.0])
     assert contribution_weights(defend_scores(s, "reject"))[4] == 0.0
     assert defend_scores(torch.tensor([1.0, 3.0]), "clip").tolist() == [1.0, 2.0]  # even count: the middle values' mean
+
+
+def test_top_k_breaks_ties_towards_the_lowest_index_whatever_numpy_picks(monkeypatch):
+    """Equal |delta| entries are common (weights of inputs that never vary have delta 0), and
+    which of them numpy's argpartition returns depends on the CPU: the tie rule is explicit."""
+    import numpy as np
+
+    from copfl import masks
+
+    v = torch.tensor([0.0, 2.0, 0.0, 0.0, 5.0, 0.0, 3.0, 0.0])
+    expected = {4, 6, 1, 0, 2}  # 5, 3, 2, then the two lowest-index zeros
+    assert set(masks._top_k_indices(v, 5).tolist()) == expected
+    def ties_high(a, kth):  # another valid partition: of equal entries, the highest indices come last (are picked)
+        return np.lexsort((np.arange(a.size), a))
+
+    assert set(ties_high(v.numpy(), 3)[-5:].tolist()) != expected  # it would pick other zeros
+
+    monkeypatch.setattr(masks.np, "argpartition", ties_high)
+    assert set(masks._top_k_indices(v, 5).tolist()) == expected
+    assert set(masks._top_k_indices(v, 3).tolist()) == {4, 6, 1}  # no tie at the k-th value
+    assert masks._top_k_indices(v, 0).numel() == 0

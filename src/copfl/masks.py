@@ -87,9 +87,23 @@ def expand(compacted: torch.Tensor, keep: torch.Tensor, fill: float = 0.0) -> to
 
 
 def _top_k_indices(values: torch.Tensor, k: int) -> torch.Tensor:
-    """Indices of the k largest entries (exactly k; O(n) introselect, ~5x faster than topk)."""
+    """Indices of the k largest entries, exactly k, ties at the k-th value broken towards the
+    lowest index (O(n): introselect, ~5x faster than topk). Which of several equal entries
+    numpy's argpartition returns depends on the CPU (its vectorized selection differs between
+    AVX2 and AVX-512 machines), and equal entries are common here (|delta| = 0 for weights of
+    inputs that never vary), so the tie rule is applied explicitly: the same mask on every
+    machine."""
     v = _np(values)
-    return torch.from_numpy(np.argpartition(v, v.size - k)[v.size - k :]).to(values.device)
+    if k <= 0:
+        return torch.zeros(0, dtype=torch.int64, device=values.device)
+    top = np.argpartition(v, v.size - k)[v.size - k :]
+    t = v[top].min()  # the k-th largest value
+    n_tied = int(np.count_nonzero(v == t))
+    if n_tied == int(np.count_nonzero(v[top] == t)):  # every entry equal to it is in: no choice was made
+        return torch.from_numpy(top).to(values.device)
+    above = np.flatnonzero(v > t)
+    tied = np.flatnonzero(v == t)[: k - above.size]
+    return torch.from_numpy(np.concatenate([above, tied])).to(values.device)
 
 
 def grow_per_tensor(
