@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import pickle
 import tarfile
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +24,7 @@ import numpy as np
 from copfl.data.download import download
 from copfl.data.sources.base import ArrayDataset, DataError, _check_labels, zlib_error
 from copfl.data.sources.images import decode_image_folders
+from copfl.data.sources.safe_pickle import UnsafePickleError, restricted_loads
 
 
 CIFAR10_CLASSES = ("airplane", "automobile", "bird", "cat", "deer", "dog", "frog", "horse", "ship", "truck")
@@ -37,7 +37,9 @@ CIFAR10_MD5 = "c58f30108f718f92721af3b95e74349a"
 
 def _unpickle(raw: bytes, where: str) -> dict:
     try:
-        d = pickle.loads(raw, encoding="bytes")
+        d = restricted_loads(raw, where, encoding="bytes")
+    except UnsafePickleError:
+        raise
     except Exception as e:  # pickle raises many types on corrupt input
         raise DataError(f"{where}: not a readable pickle ({type(e).__name__}: {e})") from e
     if not isinstance(d, dict):
@@ -51,6 +53,8 @@ def _unpickle_batch(raw: bytes, where: str, label_key: bytes = b"labels", num_cl
         d = _unpickle(raw, where)
         data = np.asarray(d[b"data"], dtype=np.uint8)
         labels = np.asarray(d[label_key], dtype=np.int64)
+    except UnsafePickleError:
+        raise
     except DataError as e:
         raise DataError(f"{where}: not a readable CIFAR batch pickle ({e})") from e
     except (KeyError, TypeError, ValueError) as e:

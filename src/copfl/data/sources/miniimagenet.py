@@ -14,13 +14,13 @@ research terms). Two forms are read:
 
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
 
 import numpy as np
 
 from copfl.data.sources.base import ArrayDataset, DataError
 from copfl.data.sources.images import decode_image_folders
+from copfl.data.sources.safe_pickle import UnsafePickleError, restricted_loads
 
 
 def decode_miniimagenet_folders(path: Path) -> ArrayDataset:
@@ -43,10 +43,11 @@ def decode_miniimagenet_pickles(folder: Path, test_per_class: int = 100) -> Arra
         if not f.exists():
             raise DataError(f"{folder}: missing {f.name}")
         try:
-            with open(f, "rb") as fh:
-                d = pickle.load(fh)
+            d = restricted_loads(f.read_bytes(), str(f), encoding="latin1")
             data = np.asarray(d["image_data"], dtype=np.uint8)
             cdict = d["class_dict"]
+        except UnsafePickleError:
+            raise
         except Exception as e:
             raise DataError(f"{f}: not a Mini-ImageNet cache pickle with image_data and class_dict ({e})") from e
         if data.ndim != 4 or data.shape[1:] != (84, 84, 3):
