@@ -151,8 +151,11 @@ class ResultsWriter(Callback):
     ``diverged``; its timing covers the rounds run since the run (or its resume) started, and
     ``seconds_total`` every session of the run."""
 
-    def __init__(self, out: str | Path, config: dict[str, Any], config_toml: str, env: dict[str, str], plot: bool = True) -> None:
+    def __init__(
+        self, out: str | Path, config: dict[str, Any], config_toml: str, env: dict[str, str], plot: bool = True, run_id: str | None = None
+    ) -> None:
         self.out = Path(out)
+        self.run_id = run_id  # the run's identity (copfl.runfolder.run_id), recorded in config.json
         self.config = config
         self.config_toml = config_toml
         self.env = env
@@ -166,7 +169,8 @@ class ResultsWriter(Callback):
         self.start_round = state.round
         self.earlier_seconds = _earlier_seconds(self.out / "summary.json") if state.round else 0.0
         algorithm_config = config_values(engine.algorithm.config)  # its defaults included: they can change between versions
-        atomic_write_json(self.out / "config.json", {"config": self.config, "algorithm_config": algorithm_config, "environment": self.env})
+        ident = {"run_id": self.run_id} if self.run_id is not None else {}
+        atomic_write_json(self.out / "config.json", {"config": self.config, **ident, "algorithm_config": algorithm_config, "environment": self.env})
         atomic_write_text(self.out / "config.toml", self.config_toml)
         self.t0 = time.perf_counter()
 
@@ -276,14 +280,15 @@ def _nan_none(a: Any) -> list[list[float | None]]:
 class Checkpointer(Callback):
     """Writes ``checkpoint.pt`` every ``every`` rounds and at the end (``every=0``: never)."""
 
-    def __init__(self, path: str | Path, every: int = 0) -> None:
+    def __init__(self, path: str | Path, every: int = 0, run_id: str | None = None) -> None:
         self.path = Path(path)
         self.every = every
+        self.run_id = run_id  # written into every checkpoint: a resume checks it against config.json's
         self.saved_round: int | None = None  # the round of the last checkpoint this run wrote
 
     def save(self, engine: Engine, state: RunState) -> None:
         t0 = time.perf_counter()
-        Checkpoint.of(engine, state).save(self.path)
+        Checkpoint.of(engine, state, self.run_id).save(self.path)
         for store in (engine.store, engine.server_store):
             store.committed()  # a disk store may now drop the files only the previous checkpoint named
         self.saved_round = state.round

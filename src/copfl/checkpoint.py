@@ -23,9 +23,12 @@ class Checkpoint:
     # "clients" / "server_clients" -> the manifest of a disk store's files (client -> [file,
     # sha256, bytes]) recorded instead of its states (copfl.store.DiskStore)
     manifests: dict[str, dict[int, list[Any]]] = field(default_factory=dict)
+    # the identity of the run it belongs to (copfl.runfolder.run_id; None in checkpoints
+    # written before identities were recorded), also in the run's config.json
+    run_id: str | None = None
 
     @classmethod
-    def of(cls, engine: Engine, state: RunState) -> Checkpoint:
+    def of(cls, engine: Engine, state: RunState, run_id: str | None = None) -> Checkpoint:
         """``engine``'s run after ``state.round``: states kept in memory are copied in, a disk
         store's files are named with their checksums."""
         parts: dict[str, dict[int, Any]] = {}
@@ -36,12 +39,14 @@ class Checkpoint:
                 parts[key] = store.state_dict()
             else:
                 parts[key], manifests[key] = {}, m
-        return cls(state, parts["clients"], parts["server_clients"], manifests)
+        return cls(state, parts["clients"], parts["server_clients"], manifests, run_id)
 
     def save(self, path: str | Path) -> None:
         doc = {"format": "copfl-checkpoint-1", "state": asdict(self.state), "clients": self.clients, "server_clients": self.server_clients}
         if self.manifests:
             doc["manifests"] = self.manifests
+        if self.run_id is not None:
+            doc["run_id"] = self.run_id
         atomic_write(path, lambda f: torch.save(doc, f), binary=True)
 
     @classmethod
@@ -61,7 +66,8 @@ class Checkpoint:
         )
         server_clients = {int(k): v for k, v in doc.get("server_clients", {}).items()}  # absent before the server store
         manifests = {k: {int(c): list(e) for c, e in m.items()} for k, m in doc.get("manifests", {}).items()}
-        return cls(state, {int(k): v for k, v in doc["clients"].items()}, server_clients, manifests)
+        run_id = doc.get("run_id")
+        return cls(state, {int(k): v for k, v in doc["clients"].items()}, server_clients, manifests, run_id if isinstance(run_id, str) else None)
 
     def restore(self, engine: Engine) -> None:
         """Put the stored client and server-side states back into ``engine``'s stores (a disk

@@ -25,6 +25,7 @@ import argparse  # noqa: E402
 import json
 import sys
 import typing
+from contextlib import ExitStack
 from dataclasses import MISSING, fields, replace
 from pathlib import Path
 from typing import Any
@@ -37,9 +38,10 @@ from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
 from copfl.engine import NonFiniteLossError
-from copfl.experiment import default_out, fresh_out, has_results, run_in_folder
+from copfl.experiment import default_out, fresh_out, run_in_folder
 from copfl.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
+from copfl import runfolder
 from copfl.models import MODELS
 
 USER_ERRORS = (ValueError, PartitionError, DataError, DataNotFoundError, DownloadError)
@@ -163,7 +165,35 @@ def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = Non
         if k.startswith("opt_") and v is not None:
             options[k[4:]] = v
     values["options"] = options
+    if base is None and values.get("split_file"):
+        values = with_split_file(values)
     return RunConfig(**values)
+
+
+# The run options a split file fixes (copfl.data.partition.Split.run_options).
+SPLIT_FIXED = ("partition", "clients", "classes_per_client", "samples_per_class", "test_samples_per_class", "alpha", "power",
+               "min_samples", "train_per_client", "test_per_client")
+
+
+def with_split_file(values: dict[str, Any]) -> dict[str, Any]:
+    """A new run's options with ``--split-file``: the partition options take the split's
+    values, so that config.json records what runs; one given explicitly (a flag or the TOML
+    file) with another value is refused, never silently overridden."""
+    from copfl.data.partition import Split
+
+    path = values["split_file"]
+    fixed = Split.load(path).run_options()
+    bad = [
+        f"--{k.replace('_', '-')} {values[k]} (the split has {fixed[k]})"
+        for k in SPLIT_FIXED
+        if values.get(k) is not None and str(values[k]) != str(fixed[k])
+    ]
+    if bad:
+        raise UsageError(
+            f"--split-file {path} fixes the partition, and these options contradict it: {'; '.join(bad)}. "
+            "Drop them (the split's values are used and recorded), or save a new split with `copfl partition ... --save FILE`"
+        )
+    return {**values, **{k: v for k, v in fixed.items() if v is not None or k in values}}
 
 
 def options_for(algorithm: str, options: dict[str, Any], strict: bool) -> dict[str, Any]:
@@ -207,22 +237,41 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
 
 
 def results_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> Path:
-    """Where a run's results go: ``--out`` as given (results already there are overwritten,
-    with a note); otherwise the config's ``out`` or ``default``, or a new sibling folder
+    """Where a run's results go: ``--out`` as given (checked against the run it may hold by
+    :func:`check_out`); otherwise the config's ``out`` or ``default``, or a new sibling folder
     (``DIR-2``...) when that one already holds results."""
     named = getattr(args, "out", None) or cfg.out
     if named and Path(named).exists() and not Path(named).is_dir():
         raise UsageError(f"--out {named} is a file, not a folder: name a folder for the results")
     if getattr(args, "out", None):
-        out = Path(args.out)
-        if has_results(out):
-            print(f"note: {out} already holds results; this run overwrites them (--out names it)", file=sys.stderr)
-        return out
+        return Path(args.out)
     wanted = Path(cfg.out) if cfg.out else default
     out = fresh_out(wanted)
     if out != wanted:
         print(f"{wanted} already holds results: this run writes to {out} (--out DIR picks the folder)", file=sys.stderr)
     return out
+
+
+def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
+    """Before any data is loaded: a folder holding another run is refused unless
+    ``--overwrite`` (:func:`copfl.runfolder.check`); a note when a run is replaced."""
+    runfolder.check(out, cfg, overwrite)
+    if runfolder.has_run_files(out):
+        same = runfolder.conflict(out, cfg) is None
+        what = "an earlier run of this same configuration" if same else "another run (--overwrite)"
+        print(f"note: {out} holds {what}: its files are removed and this run replaces it", file=sys.stderr)
+
+
+def check_top(out: Path, overwrite: bool, command: str) -> None:
+    """The folder of a multi-run command (``compare``, ``run --seeds``) must not be a single
+    run's results folder, unless ``--overwrite``."""
+    if not (out / "config.json").exists():
+        return
+    if not overwrite:
+        raise UsageError(f"{out} holds a single run's results, not a `copfl {command}` folder: pass --overwrite to replace them, or write to another --out")
+    with runfolder.hold(out):
+        runfolder.clear(out)
+    print(f"note: {out} held a single run's results (--overwrite): they were removed", file=sys.stderr)
 
 
 def _seeds(args: argparse.Namespace) -> int:
@@ -248,30 +297,63 @@ def _seeds_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> Pa
     return out
 
 
+def _resume_config(args: argparse.Namespace) -> tuple[Path, dict[str, Any], RunConfig]:
+    """``--resume DIR``: the folder, its config.json document and the run's config with the
+    flags that may change on resume applied; a UsageError for anything that does not fit."""
+    rdir = Path(args.resume)
+    if args.seeds is not None:
+        raise UsageError("--seeds does not go with --resume: to continue an interrupted `copfl run --seeds K --out DIR`, run the same command again (completed seeds are skipped)")
+    if getattr(args, "overwrite", False):
+        raise UsageError("--overwrite starts a new run in place of the one in a folder; --resume continues that one: use one of them")
+    if args.out is not None and Path(args.out).resolve() != rdir.resolve():
+        raise UsageError(
+            f"--resume {rdir} continues the run in {rdir} and writes there, but --out names {args.out}: to continue it in "
+            f"another folder, copy it first (cp -r {rdir} {args.out}) and resume the copy"
+        )
+    if not rdir.is_dir():
+        raise UsageError(f"--resume {rdir}: no such folder")
+    try:
+        doc = runfolder.read_config(rdir)
+    except ValueError as e:
+        raise UsageError(f"--resume {rdir}: {e}") from None
+    base = saved_config(doc["config"])
+    cfg = config_from_args(args, base)
+    conflicts = resume_conflicts(base, cfg)
+    if conflicts:
+        raise UsageError(
+            f"--resume {rdir}: these options define the run and differ from the ones it was started with: "
+            + "; ".join(conflicts)
+            + f". Only {', '.join('--' + k.replace('_', '-') for k in RESUME_MAY_CHANGE)} may change on resume"
+            " (start a new run for anything else)"
+        )
+    return rdir, doc, cfg
+
+
+def _load_resume(rdir: Path, doc: dict[str, Any], cfg: RunConfig) -> Checkpoint:
+    """The checkpoint of the run in ``rdir``, checked to belong to the run its config.json
+    describes and to hold no more rounds than asked for."""
+    try:
+        resume = Checkpoint.load(rdir / "checkpoint.pt")
+    except ValueError as e:
+        raise UsageError(f"--resume {rdir}: {e}") from None
+    expected = runfolder.run_id(doc["config"])
+    if resume.run_id is None:
+        print(f"note: {rdir}/checkpoint.pt predates run ids: copfl cannot check that it belongs to the run in config.json", file=sys.stderr)
+    elif resume.run_id != expected:
+        raise UsageError(
+            f"--resume {rdir}: checkpoint.pt belongs to another run (run id {resume.run_id}) than config.json describes "
+            f"({expected}): resuming would splice two runs. Start the run again (--overwrite), or resume the folder the checkpoint came from"
+        )
+    if cfg.rounds < resume.state.round:
+        raise UsageError(f"--resume {rdir}: --rounds {cfg.rounds} is below the {resume.state.round} rounds its checkpoint already holds")
+    return resume
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     k = _seeds(args)
-    if args.resume and args.seeds is not None:
-        raise UsageError("--seeds does not go with --resume: to continue an interrupted `copfl run --seeds K --out DIR`, run the same command again (completed seeds are skipped)")
-    resume = None
+    doc = None
     if args.resume:
-        rdir = Path(args.resume)
-        try:
-            base = saved_config(json.loads((rdir / "config.json").read_text())["config"])
-        except (OSError, KeyError, json.JSONDecodeError) as e:
-            raise UsageError(f"--resume {rdir}: cannot read its config.json ({e})") from None
-        cfg = config_from_args(args, base)
-        conflicts = resume_conflicts(base, cfg)
-        if conflicts:
-            raise UsageError(
-                f"--resume {rdir}: these options define the run and differ from the ones it was started with: "
-                + "; ".join(conflicts)
-                + f". Only {', '.join('--' + k.replace('_', '-') for k in RESUME_MAY_CHANGE)} may change on resume"
-                " (start a new run for anything else)"
-            )
-        resume = Checkpoint.load(rdir / "checkpoint.pt")
-        if cfg.rounds < resume.state.round:
-            raise UsageError(f"--resume {rdir}: --rounds {cfg.rounds} is below the {resume.state.round} rounds its checkpoint already holds")
-        out = rdir
+        out, doc, cfg = _resume_config(args)
     else:
         cfg = config_from_args(args)
         out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(cfg))
@@ -279,15 +361,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
     make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
     resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
-    if k > 1:
-        return _run_seeds(cfg, out, k)
-    fed = build_federation(cfg, progress=DataProgress())
-    summary = run_in_folder(cfg, fed, out, resume=resume)
+    with ExitStack() as held:
+        if out.exists():  # another process's run there is refused now, before any data is loaded
+            held.enter_context(runfolder.hold(out))
+        if k > 1:
+            check_top(out, args.overwrite, "run --seeds")
+            return _run_seeds(cfg, out, k, args.overwrite)
+        resume = None
+        if doc is not None:
+            resume = _load_resume(out, doc, cfg)
+        else:
+            check_out(out, cfg, args.overwrite)
+        fed = build_federation(cfg, progress=DataProgress())
+        summary = run_in_folder(cfg, fed, out, resume=resume, overwrite=args.overwrite)
     _print_summary(summary, out)
     return 0
 
 
-def _run_seeds(cfg: Any, out: Path, k: int) -> int:
+def _run_seeds(cfg: Any, out: Path, k: int, overwrite: bool = False) -> int:
     from copfl.seeds import run_seeds
 
     def report(summary: dict[str, Any], folder: Path) -> None:
@@ -297,7 +388,7 @@ def _run_seeds(cfg: Any, out: Path, k: int) -> int:
         else:
             print(f"{summary.get('algorithm')}: {summary.get('status')}, no evaluated round   results: {folder}")
 
-    doc = run_seeds(cfg, out, k, report, lambda m: print(m, file=sys.stderr))
+    doc = run_seeds(cfg, out, k, report, lambda m: print(m, file=sys.stderr), overwrite=overwrite)
     print(doc["text"])
     print(f"results: {out} (seeds.json, curves.png)")
     return 3 if any(r["status"] == "diverged" for r in doc["runs"]) else 0
@@ -323,31 +414,38 @@ def cmd_compare(args: argparse.Namespace) -> int:
         make_config(get_algorithm(a), acfgs[a].options)
     out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
     resolve_device(cfg.device)
-    if k > 1:
-        from copfl.seeds import compare_seeds
+    with ExitStack() as held:
+        if out.exists():  # another process's command there is refused now, before any data is loaded
+            held.enter_context(runfolder.hold(out))
+        check_top(out, args.overwrite, "compare")
+        if k > 1:
+            from copfl.seeds import compare_seeds
 
-        print(compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr)))
-        print(f"results: {out}")
-        return 0
-    fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
-    fed.split.save(out / "split.json")
-    results: dict[str, dict[str, Any]] = {}
-    histories: dict[str, list[dict[str, Any]]] = {}
-    for a in algs:
-        acfg = acfgs[a]
-        try:
-            results[a] = run_in_folder(acfg, fed, out / a, label=a)
-        except NonFiniteLossError as e:
-            print(f"{a}: {e}", file=sys.stderr)
-            results[a] = json.loads((out / a / "summary.json").read_text())
-        histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
-    table = compare_table(results)
-    print(table)
-    atomic_write_text(out / "compare.md", table + "\n")
-    atomic_write_json(out / "compare.json", {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in algs})
-    from copfl.plots import plot_curves
+            print(compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite))
+            print(f"results: {out}")
+            return 0
+        for a in algs:  # every algorithm's folder checked before the first run
+            check_out(out / a, acfgs[a], args.overwrite)
+        fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
+        held.enter_context(runfolder.hold(out))
+        fed.split.save(out / "split.json")
+        results: dict[str, dict[str, Any]] = {}
+        histories: dict[str, list[dict[str, Any]]] = {}
+        for a in algs:
+            acfg = acfgs[a]
+            try:
+                results[a] = run_in_folder(acfg, fed, out / a, label=a, overwrite=args.overwrite)
+            except NonFiniteLossError as e:
+                print(f"{a}: {e}", file=sys.stderr)
+                results[a] = json.loads((out / a / "summary.json").read_text())
+            histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
+        table = compare_table(results)
+        print(table)
+        atomic_write_text(out / "compare.md", table + "\n")
+        atomic_write_json(out / "compare.json", {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in algs})
+        from copfl.plots import plot_curves
 
-    plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
+        plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
     print(f"results: {out}")
     return 0
 
@@ -515,6 +613,12 @@ SEEDS_HELP = (
 )
 
 
+OVERWRITE_HELP = (
+    "replace a run of other options that a results folder (--out) already holds: every file of the old run is removed first. "
+    "Without it such a folder is refused; a run of the same options is replaced, a completed seed of --seeds kept"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="copfl", description="Personalized federated learning: CO-PFL and its baselines.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -523,6 +627,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     run.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint.pt")
     run.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/ each", summary="OUT/seeds.json, OUT/curves.png"))
+    run.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     add_run_flags(run)
     add_algorithm_flags(run)
     run.set_defaults(func=cmd_run)
@@ -531,6 +636,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp_.add_argument("--algorithms", required=True, help="comma-separated algorithm names")
     cmp_.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
+    cmp_.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     add_run_flags(cmp_, skip=("algorithm",))
     add_algorithm_flags(cmp_)
     cmp_.set_defaults(func=cmd_compare)

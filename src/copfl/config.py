@@ -15,6 +15,7 @@ from typing import Any
 
 from copfl.algorithms import get_algorithm
 from copfl.attacks import AttackConfig
+from copfl.engine import DivergenceRule
 from copfl.privacy import validate as validate_dp
 from copfl.robust import RobustConfig
 from copfl.typecheck import check_types
@@ -118,6 +119,8 @@ class RunConfig:
     robust_fraction: float = _f(0.2, "--robust: the share of the combined vectors assumed Byzantine (trimmed at each end; Krum's f)")
     robust_select: int | None = _f(None, "--robust multi-krum: how many vectors are averaged (default n - f)")
     robust_bound: float | None = _f(None, "--robust clip: the distance bound (default: the median distance to the coordinate-wise median)")
+    diverge_factor: float = _f(1e3, "end the run as diverged (exit 3) when a round's mean train loss exceeds this multiple of the first round's (0: off)")
+    diverge_loss: float = _f(1e6, "end the run as diverged (exit 3) when a round's mean train loss exceeds this value (0: off)")
     store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)")
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)")
     device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps")
@@ -136,12 +139,15 @@ class RunConfig:
         check_types(RunConfig, {f.name: getattr(self, f.name) for f in fields(RunConfig)}, "run option")
         check_ranges(self)
         validate_dp(self.dp_noise, self.dp_clip, self.dp_delta, self.dp_mode)
-        self.attack_config(), self.robust_config()  # their own checks, before any data is loaded
+        self.attack_config(), self.robust_config(), self.divergence_rule()  # their own checks, before any data is loaded
         if self.classes is not None:
             check_class_syntax(self.classes)
 
     def attack_config(self) -> AttackConfig:
         return AttackConfig(self.attack, self.attackers, self.attack_scale, self.attack_noise)
+
+    def divergence_rule(self) -> DivergenceRule:
+        return DivergenceRule(self.diverge_factor, self.diverge_loss)
 
     def robust_config(self) -> RobustConfig:
         return RobustConfig(self.robust, self.robust_fraction, self.robust_select, self.robust_bound)
@@ -243,7 +249,8 @@ def check_class_syntax(spec: Any) -> None:
 # What may differ between a run and its --resume: how long it goes on, how often it evaluates
 # and checkpoints, where it runs and where its data is read from. Every other option defines
 # what the run computes, and a resume that changes it is refused (resume_conflicts).
-RESUME_MAY_CHANGE = ("rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out", "tensorboard")
+RESUME_MAY_CHANGE = ("rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out", "tensorboard",
+                     "diverge_factor", "diverge_loss")
 
 # Options added after runs were already being saved, with the value that gives what a run
 # saved before them computed: a saved config without the key reads as this value (on resume,

@@ -67,6 +67,43 @@ class NonFiniteLossError(RuntimeError):
         self.client = client
 
 
+class ExplodingLossError(NonFiniteLossError):
+    """A round's training loss grew past the divergence rule (:class:`DivergenceRule`): the
+    run ends as diverged, like a non-finite loss, after that round's records are written."""
+
+    def __init__(self, round: int, loss: float, why: str) -> None:
+        RuntimeError.__init__(
+            self, f"training loss {loss:.4g} at round {round} {why}: training diverged (lower the learning rate; "
+            "--diverge-factor / --diverge-loss set the rule, 0 turns a part off); everything up to that round was kept"
+        )
+        self.round = round
+        self.client = None
+        self.loss = loss
+
+
+@dataclass(frozen=True)
+class DivergenceRule:
+    """When a finite training loss still means the run diverged: a round's mean training loss
+    above ``factor`` x the first round's, or above ``limit`` (0 turns either part off)."""
+
+    factor: float = 1e3
+    limit: float = 1e6
+
+    def __post_init__(self) -> None:
+        for name in ("factor", "limit"):
+            v = getattr(self, name)
+            if not (isinstance(v, (int, float)) and math.isfinite(v) and v >= 0):
+                raise ValueError(f"diverge-{name if name == 'factor' else 'loss'} = {v!r}: expected a finite number >= 0 (0: off)")
+
+    def violation(self, loss: float, first: float | None) -> str | None:
+        """Why ``loss`` breaks the rule (``first``: the first round's loss), or None."""
+        if self.limit and loss > self.limit:
+            return f"is above the limit {self.limit:g}"
+        if self.factor and first is not None and first > 0 and loss > self.factor * first:
+            return f"is {loss / first:.3g} x the first round's {first:.4g} (limit {self.factor:g} x)"
+        return None
+
+
 @dataclass(frozen=True)
 class EngineConfig:
     rounds: int = 20
@@ -78,6 +115,7 @@ class EngineConfig:
     eval_clients: float = 1.0  # fraction of clients evaluated on an evaluation round (every client after the last)
     holdout_clients: float = 0.0  # fraction of clients kept out of training, evaluated as newcomers (unseen clients)
     attack: AttackConfig = AttackConfig()  # Byzantine / free-riding clients (copfl.attacks; none by default)
+    divergence: DivergenceRule = DivergenceRule()  # an exploding (finite) loss ends the run as diverged
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -744,6 +782,16 @@ class Engine:
         return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in self.evaluated_clients(run.round)]
 
     # ------------------------------------------------------------------ the loop
+    def check_divergence(self, run: RunState, record: dict[str, Any]) -> None:
+        """:class:`ExplodingLossError` when the round's training loss breaks the config's
+        :class:`DivergenceRule` (a round where no client trained has nothing to check)."""
+        if not record.get("clients_trained"):
+            return
+        first = next((r["train_loss"] for r in run.history if r.get("clients_trained")), None)
+        why = self.config.divergence.violation(record["train_loss"], first)
+        if why is not None:
+            raise ExplodingLossError(record["round"], record["train_loss"], why)
+
     def run(self, callbacks: list[Callback] | None = None, state: RunState | None = None) -> RunState:
         """Run (or continue, from ``state``) up to ``config.rounds`` rounds."""
         callbacks = callbacks or []
@@ -754,6 +802,7 @@ class Engine:
             record = self.run_round(run)
             for cb in callbacks:
                 cb.on_round_end(self, run, record)
+            self.check_divergence(run, record)
         for cb in callbacks:
             cb.on_run_end(self, run)
         return run

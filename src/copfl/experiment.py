@@ -27,6 +27,7 @@ import torch
 import copfl
 from copfl.algorithms import get_algorithm, make_config
 from copfl.algorithms.base import LocalTraining, Setup
+from copfl import runfolder
 from copfl.callbacks import Checkpointer, Progress, ResultsWriter
 from copfl.checkpoint import Checkpoint
 from copfl.config import (  # noqa: F401  (re-exported)
@@ -105,7 +106,7 @@ def make_engine(
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     dp = DPConfig(cfg.dp_noise, cfg.dp_clip, cfg.dp_delta, cfg.dp_mode)
     check_model(dp, model, cfg.model, cfg.bn_stats)  # before the engine: the message names the --model
-    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp, cfg.eval_clients, cfg.holdout_clients, cfg.attack_config())
+    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp, cfg.eval_clients, cfg.holdout_clients, cfg.attack_config(), cfg.divergence_rule())
     store: ClientStore = MemoryStore()
     server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":
@@ -191,17 +192,55 @@ class RunInterrupted(KeyboardInterrupt):
         self.signum = signum
 
 
+class StopRequest:
+    """A stop asked for by a signal, to be carried out at the end of the current round (when
+    the run writes checkpoints, so that the stop leaves one of that round)."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+
+class StopAtRoundEnd(Callback):
+    """Carries out a :class:`StopRequest` once the round's files are written: the round's
+    checkpoint (unless the checkpointer just wrote it), then :class:`RunInterrupted`. A request
+    that lands in the last round lets the run complete."""
+
+    def __init__(self, request: StopRequest, checkpointer: Checkpointer) -> None:
+        self.request = request
+        self.checkpointer = checkpointer
+
+    def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
+        signum = self.request.signum
+        if signum is None or state.round >= engine.config.rounds:
+            return
+        if self.checkpointer.saved_round != state.round:
+            self.checkpointer.save(engine, state)
+        raise RunInterrupted(signum)
+
+
 @contextmanager
-def signal_interrupts() -> Iterator[None]:
+def signal_interrupts(request: StopRequest | None = None) -> Iterator[None]:
     """While open (in the main thread), SIGTERM, and SIGINT where it still has Python's default
     handler, raise :class:`RunInterrupted`; a signal that lands while a file is being written
     raises once that file is complete (a raise inside torch.save's zip writer would leave a
-    RuntimeError instead of an orderly interruption)."""
+    RuntimeError instead of an orderly interruption). With a ``request``, the first signal only
+    records it (the run stops at the end of the round, :class:`StopAtRoundEnd`) and a second
+    one raises at once."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def handler(signum: int, frame: Any) -> None:
+        if request is not None and request.signum is None:
+            request.signum = signum
+            print(
+                f"copfl: {signal.Signals(signum).name}: stopping at the end of this round, after writing its checkpoint "
+                "(send it again to stop at once)",
+                file=sys.stderr,
+                flush=True,
+            )
+            return
+
         def interrupt() -> None:
             raise RunInterrupted(signum)
 
@@ -227,17 +266,40 @@ def run_in_folder(
     resume: Checkpoint | None = None,
     progress: bool = True,
     plots: bool = True,
+    overwrite: bool = False,
 ) -> dict[str, Any]:
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
-    returns the summary. A diverged run writes its summary (status "diverged") and re-raises;
-    an interrupted one (SIGINT, SIGTERM) writes it with status "interrupted", naming the round
-    a resume starts from, and re-raises."""
+    returns the summary. The folder is held for the whole run (:func:`copfl.runfolder.hold`:
+    another process's run into it is refused). A new run replaces a run of the same identity
+    that the folder holds, and refuses one of another identity unless ``overwrite``; every
+    file of the old run is removed before the new one writes (:func:`copfl.runfolder.prepare`).
+    A ``resume`` must be a checkpoint of this very run (its identity). A diverged run writes
+    its summary (status "diverged") and re-raises; an interrupted one (SIGINT, SIGTERM) writes
+    it with status "interrupted", naming the round a resume starts from, and re-raises. With
+    ``checkpoint_every`` set, the first signal lets the round finish and checkpoints it."""
     require_resolved(cfg, "run_in_folder")
+    ident = runfolder.run_id(cfg)
+    with runfolder.hold(out):
+        if resume is None:
+            runfolder.prepare(out, cfg, overwrite)
+        else:
+            if resume.run_id is not None and resume.run_id != ident:
+                raise runfolder.FolderConflict(
+                    f"{out}/checkpoint.pt belongs to another run (run id {resume.run_id}, this config's is {ident}): it cannot be resumed with this config"
+                )
+            remove_temporaries(out)  # what a run killed while writing a file left behind
+        return _run(cfg, fed, out, ident, label, resume, progress, plots)
+
+
+def _run(
+    cfg: ResolvedConfig, fed: Federation, out: Path, ident: str, label: str, resume: Checkpoint | None, progress: bool, plots: bool
+) -> dict[str, Any]:
     engine = build_engine(cfg, fed, out)
     threads = apply_threads(cfg, engine, fed)
-    writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots)
+    writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots, run_id=ident)
     prog = Progress(label)
-    checkpointer = Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every)
+    checkpointer = Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every, run_id=ident)
+    request = StopRequest() if cfg.checkpoint_every else None
     callbacks: list[Callback] = [writer, checkpointer]
     if progress:
         callbacks.insert(1, prog)
@@ -247,16 +309,17 @@ def run_in_folder(
         tb = make_logger(out / "tensorboard", {**cfg.__dict__, "out": str(out)})
         if tb is not None:
             callbacks.append(tb)
+    if request is not None:
+        callbacks.append(StopAtRoundEnd(request, checkpointer))  # last: after every file of the round is written
     state = None
     if resume is not None:
-        remove_temporaries(out)  # what a run killed while writing a file left behind
         resume.restore(engine)
         state = resume.state
     if state is None:
         state = engine.new_state()
     resumable = resume.state.round if resume is not None else None
     try:
-        with signal_interrupts():
+        with signal_interrupts(request):
             engine.run(callbacks, state)
     except NonFiniteLossError as e:
         if progress:
@@ -267,7 +330,13 @@ def run_in_folder(
         if progress:
             prog.on_run_end(engine, state)
         saved = checkpointer.saved_round if checkpointer.saved_round is not None else resumable
-        how = f"`copfl run --resume {out}` continues from round {saved} (its checkpoint)" if saved is not None else "no checkpoint was written (--checkpoint-every K makes one)"
+        if saved is not None:
+            how = f"`copfl run --resume {out}` continues from round {saved} (its checkpoint)"
+        elif cfg.checkpoint_every:
+            how = (f"no checkpoint was written yet (the first was due at round {cfg.checkpoint_every}; a single Ctrl-C or SIGTERM "
+                   "finishes the round and writes one, a second one stops at once)")
+        else:
+            how = "no checkpoint was written (--checkpoint-every K makes one)"
         why = e.args[0] if isinstance(e, RunInterrupted) else "SIGINT"
         writer.write_summary(engine, state, "interrupted", f"interrupted by {why} after round {state.completed_round}; {how}", checkpoint_round=saved)
         raise

@@ -36,6 +36,7 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
         ds = select_classes(ds, keep)
     if cfg.split_file:
         split = Split.load(cfg.split_file)
+        split.check_indices(len(ds.y_train), len(ds.y_test), SOURCES[cfg.dataset].shared_pool if cfg.dataset in SOURCES else False)
         split.check_matches(ds.y_train, ds.y_test, keep)
     else:
         settings = PartitionSettings(

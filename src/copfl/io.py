@@ -68,7 +68,7 @@ def remove_temporaries(folder: str | Path) -> list[Path]:
     its subfolders): ``.<name>.<random>.tmp``. Only for a folder no other process is writing
     to (a run's results folder when the run resumes). Returns what was removed."""
     folder = Path(folder)
-    removed = [p for p in folder.rglob(".*.tmp") if p.is_file()] if folder.is_dir() else []
+    removed = [p for p in folder.rglob("*.tmp") if p.is_file()] if folder.is_dir() else []  # pathlib matches dot-files too
     for p in removed:
         p.unlink(missing_ok=True)
     return removed

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import statistics
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -194,24 +195,43 @@ def seeds_block(agg: dict[str, Any], k: int) -> str:
 
 
 # --------------------------------------------------------------------------- running
-def _run_or_read(cfg: Any, fed: Any, folder: Path, label: str, log: Any) -> dict[str, Any]:
+def _run_or_read(cfg: Any, fed: Any, folder: Path, label: str, log: Any, overwrite: bool = False) -> dict[str, Any]:
     """One seed's run in ``folder``; a diverged run's summary (status "diverged") is returned,
     with a line on stderr, as ``copfl compare`` does for one seed."""
     from copfl.engine import NonFiniteLossError
     from copfl.experiment import run_in_folder
 
     try:
-        return run_in_folder(cfg, fed, folder, label=label)
+        return run_in_folder(cfg, fed, folder, label=label, overwrite=overwrite)
     except NonFiniteLossError as e:
         log(f"{label}: {e}")
         return json.loads((folder / "summary.json").read_text())
 
 
-def run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any) -> dict[str, Any]:
+def preflight(planned: list[tuple[Path, Any]], overwrite: bool) -> None:
+    """Before any run of a multi-run command: every folder that is to be run into (not
+    completed with its config) must hold no run of other options, unless ``overwrite``
+    (:func:`copfl.runfolder.check`), so that a conflict stops the command before it starts."""
+    from copfl import runfolder
+
+    for folder, cfg in planned:
+        if finished_summary(folder, cfg) is None:
+            runfolder.check(folder, cfg, overwrite)
+
+
+def run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any, overwrite: bool = False) -> dict[str, Any]:
     """``copfl run --seeds k``: seed by seed in ``OUT/seed-<s>/`` (a completed one skipped),
     ``report(summary, folder)`` after each; then OUT/seeds.json, OUT/curves.png (mean ± std
-    band) and the closing block, returned as the document written with ``"text"`` added."""
-    from dataclasses import replace
+    band) and the closing block, returned as the document written with ``"text"`` added. OUT
+    is held for the whole command (:func:`copfl.runfolder.hold`)."""
+    from copfl import runfolder
+
+    preflight([(seed_folder(out, s), replace(cfg, seed=s)) for s in seed_list(cfg.seed, k)], overwrite)
+    with runfolder.hold(out):
+        return _run_seeds(cfg, out, k, report, log, overwrite)
+
+
+def _run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any, overwrite: bool) -> dict[str, Any]:
 
     from copfl.callbacks import DataProgress
     from copfl.federation import build_federation
@@ -229,7 +249,7 @@ def run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any) -> dict[str, A
             log(f"seed {s}: already completed in {folder}, skipped")
         else:
             fed = build_federation(scfg, progress=DataProgress())
-            summary = _run_or_read(scfg, fed, folder, f"{cfg.algorithm} seed {s}", log)
+            summary = _run_or_read(scfg, fed, folder, f"{cfg.algorithm} seed {s}", log, overwrite)
         report(summary, folder)
         summaries.append(summary)
         histories.append(read_history(folder))
@@ -242,12 +262,19 @@ def run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any) -> dict[str, A
     return {**doc, "text": seeds_block(agg, k)}
 
 
-def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any) -> str:
+def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool = False) -> str:
     """``copfl compare --seeds k``: seed by seed, one federation per seed (saved as
     OUT/seed-<s>/split.json) shared by the algorithms, each in OUT/seed-<s>/<algorithm>/ (a
     completed one skipped); then OUT/compare.md (the table, returned), OUT/compare.json and
-    OUT/compare.png (mean ± std bands)."""
-    from dataclasses import replace
+    OUT/compare.png (mean ± std bands). OUT is held for the whole command."""
+    from copfl import runfolder
+
+    preflight([(seed_folder(out, s) / a, replace(acfg, seed=s)) for s in seed_list(cfg.seed, k) for a, acfg in acfgs.items()], overwrite)
+    with runfolder.hold(out):
+        return _compare_seeds(cfg, acfgs, out, k, log, overwrite)
+
+
+def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool) -> str:
 
     from copfl.callbacks import DataProgress
     from copfl.federation import build_federation
@@ -270,7 +297,7 @@ def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log:
             fed.split.save(folder / "split.json")
             for a in acfgs:
                 if done[a] is None:
-                    done[a] = _run_or_read(scfgs[a], fed, folder / a, f"{a} seed {s}", log)
+                    done[a] = _run_or_read(scfgs[a], fed, folder / a, f"{a} seed {s}", log, overwrite)
         for a in acfgs:
             summary = done[a]
             assert summary is not None

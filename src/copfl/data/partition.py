@@ -86,6 +86,7 @@ class Split:
     test: list[np.ndarray]
     labels_digest: str = ""
     meta: dict = field(default_factory=dict)
+    path: str = ""  # the file it was loaded from (for messages)
 
     @property
     def num_clients(self) -> int:
@@ -112,23 +113,77 @@ class Split:
 
     @classmethod
     def load(cls, path: str | Path) -> Split:
+        """A split saved by :meth:`save`, its structure checked (an object of the copfl format,
+        ``train`` and ``test`` one list of integer indices per client); :meth:`check_indices`
+        checks the indices against a data set."""
         try:
             doc = json.loads(Path(path).read_text())
-            if doc.get("format") != "copfl-split-1":
-                raise PartitionError(f"{path}: not a copfl split file (format {doc.get('format')!r})")
-            settings = doc["settings"]
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise PartitionError(f"split file {path}: cannot read it as JSON ({e})") from None
+        if not isinstance(doc, dict):
+            raise PartitionError(f"split file {path}: expected a JSON object (as `copfl partition --save` writes), got a {type(doc).__name__}")
+        if doc.get("format") != "copfl-split-1":
+            raise PartitionError(f"split file {path}: not a copfl split file (format {doc.get('format')!r}, expected 'copfl-split-1')")
+        for key, typ in (("settings", dict), ("seed", int), ("train", list), ("test", list)):
+            if key not in doc:
+                raise PartitionError(f"split file {path}: missing {key!r}")
+            if not isinstance(doc[key], typ) or isinstance(doc[key], bool):
+                raise PartitionError(f"split file {path}: {key!r} must be a {typ.__name__}, got {type(doc[key]).__name__}")
+        if len(doc["train"]) != len(doc["test"]):
+            raise PartitionError(f"split file {path}: {len(doc['train'])} clients in 'train' but {len(doc['test'])} in 'test'")
+        if not doc["train"]:
+            raise PartitionError(f"split file {path}: no clients")
+        parts = {what: [_index_array(a, path, what, k) for k, a in enumerate(doc[what])] for what in ("train", "test")}
+        settings = doc["settings"]
+        try:
             if settings.get("classes") is not None:
                 settings = {**settings, "classes": tuple(int(c) for c in settings["classes"])}
-            return cls(
-                PartitionSettings(**settings),
-                int(doc["seed"]),
-                [np.asarray(a, dtype=np.int64) for a in doc["train"]],
-                [np.asarray(a, dtype=np.int64) for a in doc["test"]],
-                doc.get("labels_digest", ""),
-                doc.get("meta", {}),
-            )
-        except (OSError, json.JSONDecodeError, KeyError, TypeError) as e:
-            raise PartitionError(f"{path}: cannot read split file ({e})") from e
+            st = PartitionSettings(**settings)
+        except (TypeError, ValueError) as e:
+            raise PartitionError(f"split file {path}: unreadable 'settings' ({e})") from None
+        meta = doc.get("meta", {})
+        return cls(st, int(doc["seed"]), parts["train"], parts["test"], str(doc.get("labels_digest", "")), meta if isinstance(meta, dict) else {}, str(path))
+
+    def check_indices(self, num_train: int, num_test: int, shared_pool: bool = False) -> None:
+        """Every index in range (0 <= i < the data set's train / test size), none twice within
+        a client or across clients; with ``shared_pool`` (a source whose train and test indices
+        point into one pool of samples) no sample both in some client's train and some
+        client's test part. A PartitionError names the file, the client and the first bad index."""
+        where = f"split file {self.path}" if self.path else "split"
+        for what, parts, n in (("train", self.train, num_train), ("test", self.test, num_test)):
+            owner = np.full(n, -1, dtype=np.int64)
+            for k, idx in enumerate(parts):
+                bad = idx[(idx < 0) | (idx >= n)]
+                if bad.size:
+                    raise PartitionError(f"{where}: client {k}'s {what} index {int(bad[0])} is out of range 0..{n - 1} (the data set has {n} {what} samples)")
+                uniq, counts = np.unique(idx, return_counts=True)
+                if (counts > 1).any():
+                    raise PartitionError(f"{where}: client {k} lists {what} index {int(uniq[counts > 1][0])} more than once")
+                taken = owner[idx]
+                if (taken >= 0).any():
+                    j = int(np.flatnonzero(taken >= 0)[0])
+                    raise PartitionError(f"{where}: {what} index {int(idx[j])} belongs to client {int(taken[j])} and to client {k}")
+                owner[idx] = k
+            if what == "train":
+                train_owner = owner
+        if shared_pool:
+            for k, idx in enumerate(self.test):
+                both = idx[idx < len(train_owner)]
+                both = both[train_owner[both] >= 0]
+                if both.size:
+                    raise PartitionError(f"{where}: sample {int(both[0])} is in client {int(train_owner[both[0]])}'s train part and client {k}'s test part (train and test share one pool of samples here)")
+
+    def run_options(self) -> dict[str, object]:
+        """The run options this split stands for (as ``copfl run`` flags' fields): what a run
+        with ``--split-file`` records as having run."""
+        st = self.settings
+        return {
+            "partition": st.scheme, "clients": self.num_clients, "classes_per_client": st.classes_per_client,
+            "samples_per_class": "all" if st.samples_per_class is None else st.samples_per_class,
+            "test_samples_per_class": "all" if st.test_samples_per_class is None else st.test_samples_per_class,
+            "alpha": st.alpha, "power": st.power, "min_samples": st.min_samples,
+            "train_per_client": st.max_train, "test_per_client": st.max_test,
+        }
 
     def check_matches(self, y_train: np.ndarray, y_test: np.ndarray, classes: tuple[int, ...] | None = None) -> None:
         """Fail unless this split was made for these labels and this class selection
@@ -141,6 +196,16 @@ class Split:
             raise PartitionError(f"this split was made for {say(mine)} of its data set, but this run uses {say(theirs)}")
         if self.labels_digest and self.labels_digest != labels_digest(y_train, y_test):
             raise PartitionError("this split was made for a different data set (its labels do not match)")
+
+
+def _index_array(a: object, path: str | Path, what: str, client: int) -> np.ndarray:
+    """One client's indices from a split file: a list of integers."""
+    if not isinstance(a, list):
+        raise PartitionError(f"split file {path}: client {client}'s {what} indices must be a list, got {type(a).__name__}")
+    bad = next((v for v in a if type(v) is not int), None)  # bool is not an index either
+    if bad is not None:
+        raise PartitionError(f"split file {path}: client {client}'s {what} indices must be integers, got {bad!r}")
+    return np.asarray(a, dtype=np.int64)
 
 
 def labels_digest(y_train: np.ndarray, y_test: np.ndarray) -> str:
@@ -242,11 +307,10 @@ def _deal(pool: np.ndarray, holders: list[int], per_client: int | None, what: st
     k = len(holders)
     need = len(pool) // k if per_client is None else per_client
     if need * k > len(pool) or need == 0:
+        # the fact only: what to change is said once, for every class and seed, by fit_advice
         raise PoolTooSmall(
-            f"class {cls} has {len(pool)} {what} samples but {k} clients hold it"
-            + (f" and each needs {per_client}" if per_client is not None else "")
-            + (f": use at most {len(pool) // k} {what} samples per class, fewer clients, or fewer classes per client" if len(pool) >= k
-               else ": use fewer clients or fewer classes per client")
+            f"class {cls} has {len(pool)} {what} samples but {k} clients hold it in this seed's draw"
+            + (f" and each needs {per_client}" if per_client is not None else " (fewer samples than holders)")
         )
     return {c: pool[i * need : (i + 1) * need] for i, c in enumerate(holders)}
 

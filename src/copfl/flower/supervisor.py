@@ -74,7 +74,7 @@ class LocalDeployment:
         self.info, self.cfg = read_app(root)
         self.secure = self.info.secure if secure is None else secure
         if self.secure and not (self.info.certs / "server.pem").exists():
-            raise ValueError(f"{self.info.root} has no certificates: write it with `copfl flower new --secure`, or deploy with --insecure")
+            raise ValueError(f"{self.info.root} has no certificates: write it with `copfl flower new --secure`, or deploy it plain with `copfl flower deploy DIR --no-secure`")
         for tool in ("flower-superlink", "flower-supernode", "flwr"):
             if shutil.which(tool) is None:
                 raise DeploymentError(f"{tool} is not on PATH: pip install 'copfl[flower]'")

@@ -346,7 +346,8 @@ def _execute_one(
     label = f"{key} {r.cell.algorithm}{_opt_suffix(tuple(sorted((r.cfg.options or {}).items())))}{_opt_suffix(r.cell.run_options)} lr={r.lr:g} seed {r.seed}"
     start = time.perf_counter()
     try:
-        s = run_in_folder(r.cfg, fed, r.folder, label=label, progress=sys.stderr.isatty(), plots=False)  # the report draws its own
+        # overwrite: the folder is this run's own (named by its hash), claimed above; what it holds is to be run again
+        s = run_in_folder(r.cfg, fed, r.folder, label=label, progress=sys.stderr.isatty(), plots=False, overwrite=True)  # the report draws its own
         status = ""
     except NonFiniteLossError as e:
         s = read_summary(r.folder) or {}

@@ -385,3 +385,55 @@ def select_classes(ds: ArrayDataset, keep: list[int] | tuple[int, ...]) -> Array
         ds.groups_test[mte] if grouped and ds.groups_test is not None else None,
         ds.group_names, ds.kind,
     )  # fmt: skip
+
+
+# numpy dtype kinds, in words, for messages about .npz members
+_KIND_WORDS = {"u": "unsigned integers", "i": "integers", "b": "booleans", "f": "floats", "c": "complex numbers", "U": "text",
+               "S": "bytes", "O": "Python objects (a pickled object array)", "V": "raw records", "M": "dates", "m": "time deltas"}
+
+
+def read_npz(path: str | Path, members: dict[str, tuple[str, int, str]]) -> dict[str, np.ndarray]:
+    """The members of a data ``.npz`` file, each checked against ``members``: name ->
+    (the numpy dtype kinds allowed, e.g. ``"ui"``; the number of dimensions; what is expected,
+    in words). A DataError names the file, the member and what was expected: a file that is
+    not an npz, a missing member, an object array (copfl never unpickles one: the file is
+    wrong, not the setting), another kind of value or another number of dimensions, members
+    of different lengths."""
+    import zipfile
+
+    path = Path(path)
+    expected = "; ".join(f"{k}: {w}" for k, (_, _, w) in members.items())
+    out: dict[str, np.ndarray] = {}
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            if not hasattr(z, "files"):
+                raise DataError(f"{path}: a single array, not an .npz archive with the members {expected}")
+            for name, (kinds, ndim, words) in members.items():
+                if name not in z.files:
+                    raise DataError(f"{path}: missing member {name!r} (expected {words}); it holds {', '.join(z.files) or 'nothing'}")
+                try:
+                    a = z[name]
+                except ValueError as e:
+                    if "allow_pickle" not in str(e):
+                        raise
+                    raise DataError(f"{path}: member {name!r} holds Python objects (a pickled object array), expected {words}: "
+                                    "copfl reads plain numeric or text arrays only") from None
+                if a.dtype.kind not in kinds:
+                    raise DataError(f"{path}: member {name!r} holds {_KIND_WORDS.get(a.dtype.kind, a.dtype.str)} ({a.dtype}), expected {words}")
+                if a.ndim != ndim:
+                    raise DataError(f"{path}: member {name!r} has shape {a.shape} ({a.ndim} dimensions), expected {words}")
+                out[name] = a
+    except DataError:
+        raise
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, zlib_error()) as e:
+        raise DataError(f"{path}: not a readable .npz archive ({type(e).__name__}: {e}); expected the members {expected}") from None
+    return out
+
+
+def check_lengths(path: str | Path, arrays: dict[str, np.ndarray], *groups: tuple[str, ...]) -> None:
+    """Members that describe the same samples (each group) have one length: a DataError
+    naming the file and the members otherwise."""
+    for g in groups:
+        lens = {k: len(arrays[k]) for k in g}
+        if len(set(lens.values())) > 1:
+            raise DataError(f"{path}: members {', '.join(g)} describe the same samples but have lengths {', '.join(f'{k} {n}' for k, n in lens.items())}")

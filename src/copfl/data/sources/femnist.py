@@ -10,12 +10,11 @@ the shared ``femnist_leaf_partial.npz``).
 
 from __future__ import annotations
 
-import zipfile
 from pathlib import Path
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset, DataError, _check_labels
+from copfl.data.sources.base import ArrayDataset, DataError, _check_labels, check_lengths, read_npz
 from copfl.data.sources.leaf import read_leaf
 
 
@@ -25,11 +24,15 @@ FEMNIST_CLASSES = tuple("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 def decode_femnist_npz(path: Path) -> ArrayDataset:
     """The npz form: x (N, 28, 28) uint8 (255 = background, LEAF's convention), y (62 classes),
     writer (index into writers), is_test. Natural clients = writers."""
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            x, y, w, is_test, writers = (z[k] for k in ("x", "y", "writer", "is_test", "writers"))
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as e:
-        raise DataError(f"{path}: not a FEMNIST npz with x, y, writer, is_test, writers ({e})") from e
+    z = read_npz(path, {
+        "x": ("u", 3, "uint8 images of shape (N, 28, 28)"),
+        "y": ("ui", 1, "integer labels 0..61 of shape (N,)"),
+        "writer": ("ui", 1, "each sample's writer, an integer index into 'writers', shape (N,)"),
+        "is_test": ("bui", 1, "each sample's test flag (booleans or 0/1), shape (N,)"),
+        "writers": ("US", 1, "the writers' names (text), shape (W,)"),
+    })  # fmt: skip
+    check_lengths(path, z, ("x", "y", "writer", "is_test"))
+    x, y, w, is_test, writers = (z[k] for k in ("x", "y", "writer", "is_test", "writers"))
     if x.ndim != 3 or x.shape[1:] != (28, 28):
         raise DataError(f"{path}: x must be (N, 28, 28), got {x.shape}")
     y = _check_labels(y, 62, str(path))

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import gzip
 import struct
-import zipfile
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 
 from copfl.data.download import download
-from copfl.data.sources.base import ArrayDataset, DataError, _check_labels, zlib_error
+from copfl.data.sources.base import ArrayDataset, DataError, _check_labels, check_lengths, read_npz, zlib_error
 
 
 MNIST_BASE_URL = "https://ossci-datasets.s3.amazonaws.com/mnist/"
@@ -82,12 +81,11 @@ def decode_mnist_idx(folder: Path) -> ArrayDataset:
 
 
 def decode_mnist_npz(path: Path) -> ArrayDataset:
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            x, y, xt, yt = (z[k] for k in ("x_train", "y_train", "x_test", "y_test"))
-    except (OSError, ValueError, KeyError, zipfile.BadZipFile) as e:
-        raise DataError(f"{path}: not an MNIST npz with x_train, y_train, x_test, y_test ({e})") from e
-    return _mnist_arrays(x, y, xt, yt, str(path))
+    """The Keras ``mnist.npz``: x_train, x_test uint8 (N, 28, 28); y_train, y_test labels."""
+    images, labels = ("u", 3, "uint8 images of shape (N, 28, 28)"), ("ui", 1, "integer labels 0..9 of shape (N,)")
+    z = read_npz(path, {"x_train": images, "y_train": labels, "x_test": images, "y_test": labels})
+    check_lengths(path, z, ("x_train", "y_train"), ("x_test", "y_test"))
+    return _mnist_arrays(z["x_train"], z["y_train"], z["x_test"], z["y_test"], str(path))
 
 
 def _mnist_arrays(x: np.ndarray, y: np.ndarray, xt: np.ndarray, yt: np.ndarray, where: str) -> ArrayDataset:

@@ -63,6 +63,9 @@ class Source:
     embedded: Callable[[], ArrayDataset] | None = None
     base: str | None = None  # read another source's files (e.g. cifar10c from CIFAR-10)
     feature_shift: bool = False  # each client's samples get their own transformation (see experiment)
+    # train and test indices point into one pool of samples (then a split file may not put a
+    # sample in both); every built-in source keeps its own train and test arrays
+    shared_pool: bool = False
 
 
 SOURCES: dict[str, Source] = {
