@@ -50,7 +50,7 @@ def test_toml_config_and_flags_override_it(tmp_path):
         (["run", "--dataset", "svhn"], "unknown dataset 'svhn'; available datasets: cifar10, cifar100"),
         (["run", "--model", "vgg"], "unknown model 'vgg'; available models: cnn, lenet5, logreg, lstm, mlp, resnet18"),
         (["run", "--algorithm", "fedavg", "--mu", "0.1"], "fedavg has no option --mu; its options: --personal, --weighting"),
-        (["run", "--samples-per-class", "500"], "use at most 67 training samples per class"),
+        (["run", "--samples-per-class", "500"], "lower --samples-per-class to 65"),
         (["run", "--classes-per-client", "12"], r"classes per client (12) exceeds the number of classes (10)"),
         (["run", "--optimizer", "lbfgs"], "unknown optimizer 'lbfgs'; available optimizers: sgd, adam"),
         (["run", "--dataset", "cifar10", "--data-dir", "/nonexistent"], "looked for /nonexistent/cifar-10-batches-py"),
@@ -163,7 +163,8 @@ def test_resume_continues_a_checkpointed_run(tmp_path):
 def test_resume_refuses_options_that_define_the_run_and_writes_nothing(tmp_path, capsys):
     b = tmp_path / "b"
     assert main(["run", "--algorithm", "fedavg", "--rounds", "2", "--checkpoint-every", "1", "--out", str(b)]) == 0
-    before = {p.name: p.read_bytes() for p in b.iterdir() if p.is_file()}
+    files = lambda: {p.name: p.read_bytes() for p in b.iterdir() if p.is_file() and p.name != ".copfl.lock"}  # noqa: E731 (the lock's text: who last held it)
+    before = files()
     cases = [
         (["--algorithm", "fedprox"], ["algorithm: 'fedavg' in the checkpoint's run, 'fedprox' now"]),
         (["--model", "logreg"], ["model: 'mlp' in the checkpoint's run, 'logreg' now"]),
@@ -177,7 +178,7 @@ def test_resume_refuses_options_that_define_the_run_and_writes_nothing(tmp_path,
         assert all(m in err for m in messages), err
         if "--rounds" not in flags:
             assert "Only --rounds, --eval-every, --eval-clients, --checkpoint-every, --threads, --device" in err
-    assert {p.name: p.read_bytes() for p in b.iterdir() if p.is_file()} == before  # nothing rewritten
+    assert files() == before  # nothing rewritten
     # what may change does: more rounds, another evaluation interval
     assert main(["run", "--resume", str(b), "--rounds", "3", "--eval-every", "1"]) == 0
     assert json.loads((b / "summary.json").read_text())["rounds_completed"] == 3
@@ -303,9 +304,9 @@ def test_rerun_from_a_saved_config_never_overwrites_its_results(tmp_path, capsys
         assert f"{first} already holds results: this run writes to {first}-{k}" in capsys.readouterr().err
         assert [r["round"] for r in read_jsonl(tmp_path / f"first-{k}" / "metrics.jsonl")] == [1, 2]
     assert (first / "metrics.jsonl").read_bytes() == saved
-    # --out naming the folder overwrites it, and says so
+    # --out naming the folder replaces its run of the same options, and says so
     assert main(["run", "--config", str(tmp_path / "c.toml"), "--out", str(first)]) == 0
-    assert f"note: {first} already holds results; this run overwrites them" in capsys.readouterr().err
+    assert f"note: {first} holds an earlier run of this same configuration: its files are removed and this run replaces it" in capsys.readouterr().err
     assert [r["round"] for r in read_jsonl(first / "metrics.jsonl")] == [1, 2]
 
 

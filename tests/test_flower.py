@@ -164,6 +164,7 @@ def _deploy(tmp_path, algorithm, secure, rogue=False):
     cfg = small_config(algorithm, tmp_path / "deployed")
     write_app(cfg, tmp_path / "app", 4, port=_free_port_block(6), secure=secure)
     lines = []
+    refusals = {}
     with LocalDeployment(tmp_path / "app", log=lines.append, startup_timeout=90) as dep:
         if rogue:
             # a SuperNode whose key the SuperLink never registered is refused and exits
@@ -173,6 +174,14 @@ def _deploy(tmp_path, algorithm, secure, rogue=False):
             log = (dep.logs / "rogue.log").read_text()
             assert "[code: 2004]" in log and "Failed to activate SuperNode" in log, log[-2000:]
             assert "No SuperNode found with the given public key" in (dep.logs / "superlink.log").read_text()
+            # a plaintext SuperNode, and one that does not trust the app's CA (the system's roots
+            # only), never get through TLS: each gives up without a node id
+            for name, kw in (("plain", {"plaintext": True}), ("no-ca", {"trust_ca": False})):
+                p = dep.start_supernode(1, port=dep.info.port + 5, name=name, max_wait=8, **kw)
+                assert p.wait(timeout=90) != 0, name
+                log = (dep.logs / f"{name}.log").read_text()
+                assert "SuperNode ID:" not in log, (name, log[-2000:])
+                refusals[name] = log
         res = dep.run(timeout=600)
     assert res.status == "finished:completed"
     assert any(line.startswith("round 3/3") for line in lines)

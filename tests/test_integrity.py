@@ -393,3 +393,189 @@ def test_temporary_files_are_cleaned_on_resume_and_on_a_new_run(tmp_path):
     (out / "clients.png.tmp").write_bytes(b"half")
     assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--out", str(out)]) == 0
     assert not list(out.glob("*.tmp"))
+
+
+# --------------------------------------------------------------------------- split files
+def _saved_split(tmp_path, clients=4):
+    split = tmp_path / "s.json"
+    assert main(["partition", "--clients", str(clients), "--samples-per-class", "20", "--test-samples-per-class", "10", "--save", str(split)]) == 0
+    return split, json.loads(split.read_text())
+
+
+def _run_split(tmp_path, doc, *extra):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    return main(["run", "--algorithm", "fedavg", "--rounds", "1", "--split-file", str(bad), "--out", str(tmp_path / "o"), *extra])
+
+
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda d: d["train"][1].__setitem__(3, 10**6), "client 1's train index 1000000 is out of range 0..1346"),
+        (lambda d: d["test"][2].__setitem__(0, -1), "client 2's test index -1 is out of range"),
+        (lambda d: d["train"][0].__setitem__(1, d["train"][0][0]), "client 0 lists train index"),
+        (lambda d: d["train"][3].__setitem__(0, d["train"][1][5]), "belongs to client 1 and to client 3"),
+        (lambda d: d["train"][0].__setitem__(0, 1.5), "client 0's train indices must be integers, got 1.5"),
+        (lambda d: d["train"][0].__setitem__(0, True), "client 0's train indices must be integers, got True"),
+        (lambda d: d.__setitem__("test", d["test"][:3]), "4 clients in 'train' but 3 in 'test'"),
+        (lambda d: d.pop("train"), "missing 'train'"),
+    ],
+)
+def test_a_bad_split_file_names_the_file_client_and_index(tmp_path, capsys, edit, message):
+    _, doc = _saved_split(tmp_path)
+    edit(doc)
+    capsys.readouterr()
+    assert _run_split(tmp_path, doc) == 2
+    err = capsys.readouterr().err
+    assert message in err and "bad.json" in err and "Traceback" not in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_a_split_file_that_is_a_list_is_a_clear_error(tmp_path, capsys):
+    assert _run_split(tmp_path, [[0, 1], [2, 3]]) == 2
+    assert "expected a JSON object (as `copfl partition --save` writes), got a list" in capsys.readouterr().err
+
+
+def test_train_test_overlap_is_an_error_only_where_they_share_a_pool(tmp_path, monkeypatch, capsys):
+    from dataclasses import replace
+
+    from copfl.data.sources import registry
+
+    _, doc = _saved_split(tmp_path)
+    doc["test"][0][0] = doc["train"][2][0]  # the same number in a train and a test part
+    assert _run_split(tmp_path, doc) == 0  # digits keeps separate train and test arrays: no overlap
+    monkeypatch.setitem(registry.SOURCES, "digits", replace(registry.SOURCES["digits"], shared_pool=True))
+    capsys.readouterr()
+    assert _run_split(tmp_path, doc, "--overwrite") == 2
+    assert f"sample {doc['train'][2][0]} is in client 2's train part and client 0's test part" in capsys.readouterr().err
+
+
+def test_a_split_file_fixes_the_partition_options_and_config_records_them(tmp_path, capsys):
+    split, doc = _saved_split(tmp_path, clients=4)
+    out = tmp_path / "o"
+    assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--split-file", str(split), "--out", str(out)]) == 0
+    cfg = json.loads((out / "config.json").read_text())["config"]
+    assert (cfg["clients"], cfg["samples_per_class"], cfg["test_samples_per_class"], cfg["partition"]) == (4, 20, 10, "label-skew")
+    capsys.readouterr()
+    assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--split-file", str(split), "--clients", "10", "--out", str(tmp_path / "p")]) == 2
+    err = capsys.readouterr().err
+    assert "--clients 10 (the split has 4)" in err and not (tmp_path / "p").exists()
+    # the same value as the split's is no contradiction
+    assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--split-file", str(split), "--clients", "4", "--out", str(tmp_path / "q")]) == 0
+
+
+def test_samples_per_class_advice_is_one_rule(capsys):
+    """Two messages gave two different most-samples figures (67 from one class's draw, 65 for
+    every class and seed): now only the rule that holds for every seed gives advice."""
+    assert main(["partition", "--samples-per-class", "70"]) == 2
+    err = capsys.readouterr().err
+    assert "lower --samples-per-class to 65" in err and "at most 67" not in err and err.count("samples-per-class") == 1
+
+
+# --------------------------------------------------------------------------- .npz data files
+def _mnist_npz(path, **members):
+    rng = np.random.default_rng(0)
+    good = {"x_train": rng.integers(0, 256, (20, 28, 28), dtype=np.uint8), "y_train": np.arange(20, dtype=np.uint8) % 10,
+            "x_test": rng.integers(0, 256, (10, 28, 28), dtype=np.uint8), "y_test": np.arange(10, dtype=np.uint8)}
+    good.update(members)
+    np.savez(path, **{k: v for k, v in good.items() if v is not None})
+
+
+@pytest.mark.parametrize(
+    "members,message",
+    [
+        ({"y_test": None}, "missing member 'y_test' (expected integer labels 0..9 of shape (N,)); it holds x_train, y_train, x_test"),
+        ({"y_train": np.array(5)}, "member 'y_train' has shape () (0 dimensions), expected integer labels 0..9 of shape (N,)"),
+        ({"y_train": np.linspace(0, 9, 20)}, "member 'y_train' holds floats (float64), expected integer labels"),
+        ({"x_test": np.zeros((10, 28, 28), np.float32)}, "member 'x_test' holds floats (float32), expected uint8 images of shape (N, 28, 28)"),
+        ({"y_train": np.array([{"a": 1}] * 20, dtype=object)}, "member 'y_train' holds Python objects (a pickled object array), expected integer labels"),
+        ({"y_train": np.arange(19) % 10}, "members x_train, y_train describe the same samples but have lengths x_train 20, y_train 19"),
+    ],
+)
+def test_a_garbage_npz_member_is_named_with_what_was_expected(tmp_path, members, message):
+    from copfl.data.sources import load_dataset
+
+    _mnist_npz(tmp_path / "mnist.npz", **members)
+    with pytest.raises(DataError) as e:
+        load_dataset("mnist", tmp_path)
+    assert message in str(e.value) and "mnist.npz" in str(e.value)
+    assert "allow_pickle" not in str(e.value)  # the old message blamed a setting, not the file
+
+
+def test_not_an_npz_is_named(tmp_path):
+    from copfl.data.sources import load_dataset
+
+    (tmp_path / "femnist_leaf_partial.npz").write_bytes(b"garbage")
+    with pytest.raises(DataError, match=r"femnist_leaf_partial.npz: not a readable .npz archive .*expected the members x: uint8 images"):
+        load_dataset("femnist", tmp_path)
+
+
+# --------------------------------------------------------------------------- exploding loss
+def test_divergence_rule_by_hand():
+    from copfl.engine import DivergenceRule
+
+    rule = DivergenceRule()  # 1e3 x the first round's loss, or above 1e6
+    assert rule.violation(2.0, 2.3) is None
+    assert rule.violation(2300.0, 2.3) is None  # exactly 1000 x: not above
+    assert "1e+03 x the first round's" in rule.violation(2301.0, 2.3)
+    assert "above the limit 1e+06" in rule.violation(1.5e6, 1e4)
+    assert rule.violation(5.0, 0.0) is None  # a first loss of 0 gives no ratio
+    assert DivergenceRule(factor=0, limit=0).violation(1e30, 1.0) is None  # both parts off
+    with pytest.raises(ValueError, match="diverge-loss = -1: expected a finite number >= 0"):
+        DivergenceRule(limit=-1)
+
+
+def test_an_exploding_loss_ends_the_run_as_diverged(tmp_path, capsys):
+    out = tmp_path / "x"
+    assert main(["run", "--algorithm", "co-pfl", "--lr", "1e6", "--rounds", "4", "--out", str(out)]) == 3
+    s = json.loads((out / "summary.json").read_text())
+    assert s["status"] == "diverged" and s["rounds_completed"] == 1 and "above the limit 1e+06" in s["error"]
+    assert "training diverged" in capsys.readouterr().err
+    # the rule is an option: turned off, the same run goes on to its last round
+    y = tmp_path / "y"
+    assert main(["run", "--algorithm", "co-pfl", "--lr", "1e6", "--rounds", "2", "--diverge-factor", "0", "--diverge-loss", "0", "--out", str(y)]) == 0
+    s = json.loads((y / "summary.json").read_text())
+    assert s["status"] == "completed" and s["final"]["train_loss"] > 1e6
+
+
+def test_no_golden_configuration_trips_the_divergence_rule():
+    """Every golden run (tests/golden: every algorithm, the CNN and ResNet slices) stays far
+    inside the default rule: its largest round loss against its first round's."""
+    from copfl.engine import DivergenceRule
+
+    recorded = json.loads((ROOT / "tests" / "golden" / "metrics.json").read_text())
+    rule = DivergenceRule()
+    worst = 0.0
+    for name, run in recorded.items():
+        losses = [r["train_loss"] for r in run["history"] if r.get("clients_trained")]
+        assert losses, name
+        for loss in losses:
+            assert rule.violation(loss, losses[0]) is None, name
+        if losses[0] > 0:
+            worst = max(worst, max(losses) / losses[0])
+    assert worst < 10  # and with a wide margin (the golden test runs them all with the rule on)
+
+
+# --------------------------------------------------------------------------- signals
+@pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
+def test_a_signal_before_the_first_checkpoint_still_leaves_one(tmp_path, sig):
+    """Ctrl-C with --checkpoint-every 250 at round 2 left nothing resumable (and advised the
+    flag already given): the round finishes, its checkpoint is written, the run stops."""
+    import signal
+
+    from copfl.checkpoint import Checkpoint
+
+    out, solo = tmp_path / "x", tmp_path / "solo"
+    p = _cli("run", "--algorithm", "fedavg", "--rounds", "400", "--checkpoint-every", "250", "--out", str(out))
+    _wait_for(lambda: _rounds_written(out) >= 2, proc=p)
+    p.send_signal(getattr(signal, sig))
+    assert p.wait(60) == 128 + getattr(signal, sig)
+    err = p.stderr.read()
+    assert "stopping at the end of this round" in err and "Traceback" not in err
+    r = Checkpoint.load(out / "checkpoint.pt").state.round
+    s = json.loads((out / "summary.json").read_text())
+    assert s["status"] == "interrupted" and s["checkpoint_round"] == r == s["rounds_completed"] >= 2
+    assert f"`copfl run --resume {out}` continues from round {r}" in s["error"] and "--checkpoint-every K makes one" not in s["error"]
+    assert main(["run", "--resume", str(out), "--rounds", str(r + 2)]) == 0
+    assert main(["run", "--algorithm", "fedavg", "--rounds", str(r + 2), "--out", str(solo)]) == 0
+    _same_results(out, solo)

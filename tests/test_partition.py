@@ -58,8 +58,8 @@ def test_all_divides_each_class_among_its_holders():
 @pytest.mark.parametrize(
     "settings, message",
     [
-        (PartitionSettings(samples_per_class=60), r"class \d has 100 training samples but 2 clients hold it and each needs 60: use at most 50"),
-        (PartitionSettings(test_samples_per_class=25), r"40 test samples .* use at most 20"),
+        (PartitionSettings(samples_per_class=60), r"class \d has 100 training samples but 2 clients hold it in this seed's draw and each needs 60\n.* lower --samples-per-class to 50"),
+        (PartitionSettings(test_samples_per_class=25), r"40 test samples [\s\S]* lower --test-samples-per-class to 20"),
         (PartitionSettings(classes_per_client=11), r"classes per client \(11\) exceeds the number of classes \(10\)"),
         (PartitionSettings(scheme="shards"), r"unknown partition .shards.; available partitions: label-skew, dirichlet, iid, natural, pathological, powerlaw"),
         (PartitionSettings(num_clients=300, samples_per_class=1, test_samples_per_class=1), r"class \d has 40 test samples but 60 clients"),

@@ -99,21 +99,13 @@ def hold(folder: str | Path) -> Iterator[Path]:
         return
     if folder.exists() and not folder.is_dir():
         raise FolderConflict(f"{folder} is a file, not a folder: name a folder for the results")
+    created = not folder.exists()
     folder.mkdir(parents=True, exist_ok=True)
     if fcntl is None:
         yield folder
         return
-    fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise FolderLocked(
-            f"{folder} is in use by another copfl run ({holder_text(folder)}): wait until it ends, or write to another --out"
-        ) from None
-    except OSError as e:  # e.g. ENOLCK on a network file system without locks
-        os.close(fd)
-        print(f"warning: cannot lock {folder / LOCK_NAME} ({e}); another process could write to {folder} too", file=sys.stderr)
+    fd = _lock(folder)
+    if fd is None:  # no locks on this file system
         yield folder
         return
     os.ftruncate(fd, 0)
@@ -123,8 +115,47 @@ def hold(folder: str | Path) -> Iterator[Path]:
         yield folder
     finally:
         del _held[key]
+        if created and [p.name for p in folder.iterdir()] == [LOCK_NAME]:
+            # a folder this hold made and nothing was written to (e.g. the run was refused): leave
+            # no trace. Unlinked while still locked; a process that opened the old file checks
+            # after locking that it still is the folder's lock file (_lock), so none can hold a
+            # dead one.
+            (folder / LOCK_NAME).unlink(missing_ok=True)
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def _lock(folder: Path) -> int | None:
+    """A descriptor of ``folder``'s lock file, exclusively locked; None where the file system
+    has no locks. The file is opened again when it was replaced while this process waited
+    (its holder removed it with the folder it made)."""
+    path = folder / LOCK_NAME
+    for _ in range(100):
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise FolderLocked(
+                f"{folder} is in use by another copfl run ({holder_text(folder)}): wait until it ends, or write to another --out"
+            ) from None
+        except OSError as e:  # e.g. ENOLCK on a network file system without locks
+            os.close(fd)
+            print(f"warning: cannot lock {path} ({e}); another process could write to {folder} too", file=sys.stderr)
+            return None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            return fd
+        os.close(fd)  # locked a file that is no longer the folder's lock file: try again
+    raise FolderLocked(f"{folder}: could not take its lock file {path} (it keeps being replaced)")
 
 
 def held(folder: str | Path) -> bool:

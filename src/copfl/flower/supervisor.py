@@ -123,12 +123,27 @@ class LocalDeployment:
     def register(self, k: int) -> None:
         self.flwr("supernode", "register", str(self.info.key(k)) + ".pub", self.connection)
 
-    def start_supernode(self, k: int, key: Path | None = None, port: int | None = None, name: str | None = None) -> subprocess.Popen:
-        """SuperNode for partition ``k`` (``key``: its private key; default the app's key k)."""
+    def start_supernode(
+        self,
+        k: int,
+        key: Path | None = None,
+        port: int | None = None,
+        name: str | None = None,
+        plaintext: bool = False,
+        trust_ca: bool = True,
+        max_wait: float | None = None,
+    ) -> subprocess.Popen:
+        """SuperNode for partition ``k`` (``key``: its private key; default the app's key k).
+        For probing a secure deployment: ``plaintext`` connects without TLS, ``trust_ca=False``
+        without the app's CA certificate (the system's roots only); ``max_wait`` bounds how long
+        it tries to connect (default: the startup timeout)."""
         cmd = ["flower-supernode", "--superlink", f"127.0.0.1:{self.info.port}", "--port", str(port or self.info.port + 1 + k)]
-        cmd += ["--node-config", f"partition-id={k} num-partitions={self.info.partitions}", "--max-wait-time", str(self.startup_timeout)]
-        if self.secure:
-            cmd += ["--root-certificates", str(self.info.certs / "ca.crt"), "--auth-supernode-private-key", str(key or self.info.key(k))]
+        wait = self.startup_timeout if max_wait is None else max_wait
+        cmd += ["--node-config", f"partition-id={k} num-partitions={self.info.partitions}", "--max-wait-time", str(wait)]
+        if self.secure and not plaintext:
+            if trust_ca:
+                cmd += ["--root-certificates", str(self.info.certs / "ca.crt")]
+            cmd += ["--auth-supernode-private-key", str(key or self.info.key(k))]
         else:
             cmd += ["--insecure"]
         return self._start(name or f"supernode-{k}", cmd)
