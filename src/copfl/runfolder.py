@@ -100,7 +100,10 @@ def hold(folder: str | Path) -> Iterator[Path]:
     if folder.exists() and not folder.is_dir():
         raise FolderConflict(f"{folder} is a file, not a folder: name a folder for the results")
     created = not folder.exists()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise FolderConflict(f"cannot make the results folder {folder} ({e.strerror})") from None
     if fcntl is None:
         yield folder
         return
@@ -135,8 +138,11 @@ def _lock(folder: Path) -> int | None:
     (its holder removed it with the folder it made)."""
     path = folder / LOCK_NAME
     for _ in range(100):
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise FolderConflict(f"cannot write to {folder} ({e.strerror}): a results folder must be writable") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
