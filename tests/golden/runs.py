@@ -1,7 +1,9 @@
 """The metrics every algorithm gives on fixed small runs, for the bit-identity test.
 
 ``python tests/golden/runs.py record`` rewrites ``metrics.json`` beside this file; only do
-that when a change is MEANT to alter results, and say so in the commit. The test
+that when a change is MEANT to alter results, and say so in the commit. ``... runs.py add``
+records only the runs not recorded yet (a new algorithm or setting), leaving every recorded
+entry as it is. The test
 (tests/test_golden.py) runs ``python tests/golden/runs.py print`` in a subprocess with the
 numeric environment of :data:`PINNED_ENV` and compares every float exactly.
 
@@ -52,6 +54,20 @@ IMAGE_RUNS = {
 }
 
 
+# Privacy, attacks and robust aggregation on digits (recorded before they leave the engine and
+# the Algorithm base, issue 36): DP-SGD (per-sample clipping and noise), upload-mode DP, a
+# model-poisoning attack, label flip, and a robust rule against an attack. CO-PFL's pair
+# exercises the masked algorithms' upload parts (the attack and the rule see only shared values).
+GUARD_RUNS = {
+    "fedavg/dp-sgd": {"algorithm": "fedavg", "dp_noise": 1.0, "dp_mode": "sgd"},
+    "fedavg/dp-upload": {"algorithm": "fedavg", "dp_noise": 0.3, "dp_mode": "upload"},
+    "fedavg/scale-attack": {"algorithm": "fedavg", "attack": "scale", "attackers": 0.2},
+    "fedavg/label-flip": {"algorithm": "fedavg", "attack": "label-flip", "attackers": 0.2},
+    "fedavg/sign-flip+median": {"algorithm": "fedavg", "attack": "sign-flip", "attackers": 0.2, "robust": "median"},
+    "co-pfl/sign-flip+trimmed-mean": {"algorithm": "co-pfl", "attack": "sign-flip", "attackers": 0.2, "robust": "trimmed-mean", "lr": 1e-4},
+}
+
+
 def _metrics(engine, state) -> dict:
     history = [{k: v for k, v in r.items() if "seconds" not in k} for r in state.history]
     clients = [[m.client, m.accuracy, m.loss, m.num_test, m.num_train] for m in state.last_clients]
@@ -72,6 +88,10 @@ def run_all() -> dict:
         cfg = RunConfig(algorithm=name, dataset="digits", rounds=3, seed=0, val_fraction=0.0, **RECORDED_RATES.get(name, {})).resolved()
         engine = build_engine(cfg, build_federation(cfg))
         out[f"{name}/digits"] = _metrics(engine, engine.run())
+    for key, kw in GUARD_RUNS.items():
+        cfg = RunConfig(dataset="digits", rounds=3, seed=0, val_fraction=0.0, **kw).resolved()
+        engine = build_engine(cfg, build_federation(cfg))
+        out[key] = _metrics(engine, engine.run())
     images = synthetic(num_classes=10, per_class=40, per_class_test=8, size=32, channels=3, seed=1)
     for key, kw in IMAGE_RUNS.items():
         cfg = RunConfig(
@@ -89,5 +109,10 @@ if __name__ == "__main__":
     if what == "record":
         FILE.write_text(json.dumps(result, indent=1, sort_keys=True) + "\n")
         print(f"wrote {FILE} ({len(result)} runs)")
+    elif what == "add":  # record runs not recorded yet; every recorded entry stays as it is
+        recorded = json.loads(FILE.read_text())
+        new = sorted(set(result) - set(recorded))
+        FILE.write_text(json.dumps({**recorded, **{k: result[k] for k in new}}, indent=1, sort_keys=True) + "\n")
+        print(f"added {', '.join(new) or 'nothing'} to {FILE}")
     else:
         print(json.dumps(result, sort_keys=True))
