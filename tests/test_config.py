@@ -80,3 +80,28 @@ def test_classes_is_a_run_option_in_the_toml_and_checked_for_syntax(tmp_path):
         with pytest.raises(ValueError, match="classes"):
             RunConfig(classes=bad)
     assert RunConfig().resolved().classes is None  # every class by default
+
+
+def test_every_run_option_declares_its_role():
+    """Roles live on the fields (dataclass metadata): a field made without copfl.config._f, or
+    without a part, fails here; the derived sets are the ones the code relied on as lists."""
+    from dataclasses import fields
+
+    from copfl.config import PARTS, RunConfig, added_later, may_change_on_resume, option_names
+
+    for f in fields(RunConfig):
+        assert f.metadata.get("part") in PARTS, f"{f.name} has no part: declare its role with copfl.config._f"
+        assert {"help", "resolved", "on_resume", "computes", "data_key"} <= set(f.metadata), f.name
+    assert set(may_change_on_resume()) == {"rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir",
+                                           "cache_dir", "download", "out", "tensorboard", "diverge_factor", "diverge_loss"}  # fmt: skip
+    assert set(option_names(resolved=True)) == {"model", "partition", "classes_per_client", "samples_per_class", "test_samples_per_class",
+                                                "optimizer", "lr", "momentum", "weight_decay", "bn_stats", "options"}  # fmt: skip
+    assert set(option_names(computes=False)) == {"out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every", "tensorboard"}
+    assert added_later() == {"val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False, "attack": None, "attackers": 0.0,
+                             "attack_scale": -10.0, "attack_noise": 1.0, "robust": "mean", "robust_fraction": 0.2, "robust_select": None,
+                             "robust_bound": None, "train_per_client": None, "test_per_client": None}  # fmt: skip
+    assert "seed" in option_names(data_key=True) and "lr" not in option_names(data_key=True)
+    with pytest.raises(ValueError, match="part 'colour': expected one of algorithm, data"):
+        from copfl.config import _f
+
+        _f(1, "a new option", part="colour")

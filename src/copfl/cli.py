@@ -33,7 +33,7 @@ from typing import Any
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm, make_config
 from copfl.callbacks import DataProgress, summarize
 from copfl.checkpoint import Checkpoint
-from copfl.config import RESUME_MAY_CHANGE, RunConfig, load_toml, resume_conflicts, saved_config
+from copfl.config import RunConfig, load_toml, may_change_on_resume, resume_conflicts, saved_config
 from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
@@ -323,7 +323,7 @@ def _resume_config(args: argparse.Namespace) -> tuple[Path, dict[str, Any], RunC
         raise UsageError(
             f"--resume {rdir}: these options define the run and differ from the ones it was started with: "
             + "; ".join(conflicts)
-            + f". Only {', '.join('--' + k.replace('_', '-') for k in RESUME_MAY_CHANGE)} may change on resume"
+            + f". Only {', '.join('--' + k.replace('_', '-') for k in may_change_on_resume())} may change on resume"
             " (start a new run for anything else)"
         )
     return rdir, doc, cfg

@@ -8,6 +8,7 @@ the resolved config written to the results folder has every value filled in.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -47,90 +48,128 @@ PARTITION_DEFAULTS = {"partition": "label-skew", "classes_per_client": 2, "clien
 # OptimizerConfig's own, so that the library and the command line cannot disagree.
 _OPT = OptimizerConfig()
 RUN_DEFAULTS: dict[str, Any] = {"optimizer": _OPT.name, "lr": _OPT.lr, "momentum": _OPT.momentum, "weight_decay": _OPT.weight_decay, "bn_stats": "shared"}
-# Fields that every resolved config has filled in (``clients`` may stay None: every natural client).
-RESOLVED_FIELDS = ("model", "partition", "classes_per_client", "samples_per_class", "test_samples_per_class",
-                   "optimizer", "lr", "momentum", "weight_decay", "bn_stats", "options")
+# The role of every run option is declared on its field (dataclass metadata), so that adding an
+# option touches one place; tests/test_config.py fails for a field without a part.
+PARTS = ("algorithm", "data", "model", "federation", "optimization", "evaluation", "privacy", "robustness", "output", "runtime")
+MAY_CHANGE, FIXED = "may-change", "fixed"
+_NOT_ADDED = object()
 
 
-def _f(default: Any, help: str, **kw: Any) -> Any:
-    return field(default=default, metadata={"help": help, **kw})
+def _f(
+    default: Any,
+    help: str,
+    *,
+    part: str,
+    resolved: bool = False,
+    on_resume: str = FIXED,
+    added_later: Any = _NOT_ADDED,
+    computes: bool = True,
+    data_key: bool = False,
+    **kw: Any,
+) -> Any:
+    """A run option's field and its role:
+
+    - ``part``: what it is about (:data:`PARTS`; the groups of ``copfl run --help``);
+    - ``resolved``: :meth:`RunConfig.resolved` always fills it in (a data set's or an
+      algorithm's default);
+    - ``on_resume``: ``"may-change"`` when a ``--resume`` may give it another value (how long
+      the run goes on, where things live); any other option defines what the run computes;
+    - ``added_later``: for an option added after runs were already being saved, the value that
+      gives what a run saved without it computed (a saved config without the key reads as this,
+      never as today's default);
+    - ``computes``: False for an option that never changes a run's results (where data and
+      results live, threads): not part of a reproduction run's identity;
+    - ``data_key``: the clients' data (the federation) depends on it.
+    """
+    if part not in PARTS:
+        raise ValueError(f"part {part!r}: expected one of {', '.join(PARTS)}")
+    if on_resume not in (MAY_CHANGE, FIXED):
+        raise ValueError(f"on_resume {on_resume!r}: expected {MAY_CHANGE!r} or {FIXED!r}")
+    meta = {"help": help, "part": part, "resolved": resolved, "on_resume": on_resume, "computes": computes, "data_key": data_key, **kw}
+    if added_later is not _NOT_ADDED:
+        meta["added_later"] = added_later
+    return field(default=default, metadata=meta)
 
 
 @dataclass(frozen=True)
 class RunConfig:
-    algorithm: str = _f("co-pfl", "algorithm (see `copfl list`)")
-    dataset: str = _f("digits", "data set (see `copfl list`)")
-    data_dir: str | None = _f(None, "where data sets live (default: $COPFL_DATA_DIR or ./data)")
-    cache_dir: str | None = _f(None, "where decoded arrays are cached (default: $COPFL_CACHE_DIR or ~/.cache/copfl)")
-    download: bool = _f(False, "download a missing data set from its official URL (checksummed)")
+    algorithm: str = _f("co-pfl", "algorithm (see `copfl list`)", part="algorithm")
+    dataset: str = _f("digits", "data set (see `copfl list`)", part="data", data_key=True)
+    data_dir: str | None = _f(None, "where data sets live (default: $COPFL_DATA_DIR or ./data)", part="data", on_resume=MAY_CHANGE, computes=False)
+    cache_dir: str | None = _f(None, "where decoded arrays are cached (default: $COPFL_CACHE_DIR or ~/.cache/copfl)", part="data", on_resume=MAY_CHANGE, computes=False)
+    download: bool = _f(False, "download a missing data set from its official URL (checksummed)", part="data", on_resume=MAY_CHANGE, computes=False)
     classes: str | None = _f(
         None,
         "keep only these classes, relabelled 0..k-1 in the order given, before partitioning: comma-separated "
         "indices, names and inclusive ranges FIRST-LAST (e.g. 36-45, a-j, 0,2,4, cat,dog) (default: every class)",
+        part="data", data_key=True,
     )
-    clients: int | None = _f(None, "number of clients (default 10; the data set's protocol where it has one)")
-    partition: str | None = _f(None, "label-skew (CO-PFL) | dirichlet | iid | natural | pathological (pFedSV) | powerlaw (DPAO-PFL) (default: the data set's, else label-skew)")
-    classes_per_client: int | None = _f(None, "label-skew: classes per client (s) (default 2; the data set's protocol where it has one)")
-    samples_per_class: int | str | None = _f(None, "label-skew: training samples per class per client (M_bound), or 'all' (the class divided among its clients)")
-    test_samples_per_class: int | str | None = _f(None, "label-skew: test samples per class per client, or 'all'")
-    alpha: float = _f(0.5, "dirichlet: concentration")
-    min_samples: int = _f(10, "dirichlet: least training samples per client (a draw giving any client fewer is redrawn)")
-    power: float = _f(1.0, "powerlaw: exponent of the client-size law")
-    train_per_client: int | None = _f(None, "cap each client's training samples at N after partitioning (a seeded subsample; default: all)")
-    test_per_client: int | None = _f(None, "cap each client's test samples at N after partitioning (a seeded subsample; default: all)")
-    severity: int = _f(5, "cifar10c: corruption severity 1..5 (CO-PFL: 5)")
-    split_file: str | None = _f(None, "use a split saved by `copfl partition --save` instead of making one")
-    model: str | None = _f(None, "model: {models} (default depends on the data set)")  # the CLI lists the registry
-    resnet_stem: str = _f("imagenet", "resnet18 stem: imagenet (7x7 + max-pool) | cifar (3x3)")
-    width: float = _f(1.0, "resnet18 width multiplier")
-    bn_stats: str | None = _f(None, "batch-norm running statistics: shared (averaged) | local (kept per client); default: the algorithm's, else shared")
-    rounds: int = _f(20, "communication rounds")
-    client_fraction: float = _f(1.0, "fraction of clients sampled per round")
-    local_epochs: int = _f(1, "local epochs per round")
-    batch_size: int = _f(32, "local batch size")
-    optimizer: str | None = _f(None, "local optimizer: sgd | adam (default: the algorithm's, else sgd)")
-    lr: float | None = _f(None, "local learning rate (default: the algorithm's, else 0.05)")
-    momentum: float | None = _f(None, "SGD momentum (default 0.5, FedPAC's setting)")
-    weight_decay: float | None = _f(None, "weight decay (default: the algorithm's, else 0)")
-    augment: bool = _f(False, "random crop (padding 4) + horizontal flip during local training")
-    seed: int = _f(0, "root seed: every random stream derives from it")
-    eval_every: int = _f(1, "evaluate every k rounds (and after the last)")
+    clients: int | None = _f(None, "number of clients (default 10; the data set's protocol where it has one)", part="data", data_key=True)
+    partition: str | None = _f(None, "label-skew (CO-PFL) | dirichlet | iid | natural | pathological (pFedSV) | powerlaw (DPAO-PFL) (default: the data set's, else label-skew)", part="data", resolved=True, data_key=True)
+    classes_per_client: int | None = _f(None, "label-skew: classes per client (s) (default 2; the data set's protocol where it has one)", part="data", resolved=True, data_key=True)
+    samples_per_class: int | str | None = _f(None, "label-skew: training samples per class per client (M_bound), or 'all' (the class divided among its clients)", part="data", resolved=True, data_key=True)
+    test_samples_per_class: int | str | None = _f(None, "label-skew: test samples per class per client, or 'all'", part="data", resolved=True, data_key=True)
+    alpha: float = _f(0.5, "dirichlet: concentration", part="data", data_key=True)
+    min_samples: int = _f(10, "dirichlet: least training samples per client (a draw giving any client fewer is redrawn)", part="data", data_key=True)
+    power: float = _f(1.0, "powerlaw: exponent of the client-size law", part="data", data_key=True)
+    train_per_client: int | None = _f(None, "cap each client's training samples at N after partitioning (a seeded subsample; default: all)", part="data", added_later=None, data_key=True)
+    test_per_client: int | None = _f(None, "cap each client's test samples at N after partitioning (a seeded subsample; default: all)", part="data", added_later=None, data_key=True)
+    severity: int = _f(5, "cifar10c: corruption severity 1..5 (CO-PFL: 5)", part="data", data_key=True)
+    split_file: str | None = _f(None, "use a split saved by `copfl partition --save` instead of making one", part="data", data_key=True)
+    model: str | None = _f(None, "model: {models} (default depends on the data set)", part="model", resolved=True)  # the CLI lists the registry
+    resnet_stem: str = _f("imagenet", "resnet18 stem: imagenet (7x7 + max-pool) | cifar (3x3)", part="model")
+    width: float = _f(1.0, "resnet18 width multiplier", part="model")
+    bn_stats: str | None = _f(None, "batch-norm running statistics: shared (averaged) | local (kept per client); default: the algorithm's, else shared", part="model", resolved=True)
+    rounds: int = _f(20, "communication rounds", part="federation", on_resume=MAY_CHANGE)
+    client_fraction: float = _f(1.0, "fraction of clients sampled per round", part="federation")
+    local_epochs: int = _f(1, "local epochs per round", part="optimization")
+    batch_size: int = _f(32, "local batch size", part="optimization")
+    optimizer: str | None = _f(None, "local optimizer: sgd | adam (default: the algorithm's, else sgd)", part="optimization", resolved=True)
+    lr: float | None = _f(None, "local learning rate (default: the algorithm's, else 0.05)", part="optimization", resolved=True)
+    momentum: float | None = _f(None, "SGD momentum (default 0.5, FedPAC's setting)", part="optimization", resolved=True)
+    weight_decay: float | None = _f(None, "weight decay (default: the algorithm's, else 0)", part="optimization", resolved=True)
+    augment: bool = _f(False, "random crop (padding 4) + horizontal flip during local training", part="optimization")
+    seed: int = _f(0, "root seed: every random stream derives from it", part="federation", data_key=True)
+    eval_every: int = _f(1, "evaluate every k rounds (and after the last)", part="evaluation", on_resume=MAY_CHANGE)
     val_fraction: float = _f(
         0.1,
         "validation: a seeded fraction of each client's training data held out (never trained on) to select the round "
         "reported as `selected` without looking at test data (0: off, train on everything as the papers do)",
+        part="evaluation", added_later=0.0, data_key=True,
     )
     holdout_clients: float = _f(
         0.0,
         "unseen clients: a seeded fraction of the clients kept out of training; on evaluation rounds each joins as a "
         "newcomer (the algorithm's own personalization, docs/evaluation.md) and is evaluated (0: off)",
+        part="evaluation", added_later=0.0, data_key=True,
     )
-    tensorboard: bool = _f(False, "also write TensorBoard logs to <out>/tensorboard (optional extra: pip install 'copfl[tensorboard]')")
-    eval_clients: float = _f(1.0, "fraction of clients evaluated on an evaluation round: a seeded sample per round, every client after the last round (for many clients)")
-    dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)")
-    dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)")
-    dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)")
-    dp_mode: str = _f("sgd", "DP mechanism: sgd (DP-SGD on the client, Abadi et al. 2016) | upload (clip and noise the client's update)")
-    attack: str | None = _f(None, "Byzantine / free-riding clients: sign-flip | scale | gaussian | free-rider | stale | collude | label-flip (docs/robustness.md)")
-    attackers: float = _f(0.0, "the share of the training clients that attack (a seeded choice; with --attack)")
-    attack_scale: float = _f(-10.0, "--attack scale: the factor on the attacker's update")
-    attack_noise: float = _f(1.0, "--attack gaussian / collude: the standard deviation of the noise sent as the update")
-    robust: str = _f("mean", "how clients' vectors are combined: mean (the algorithm's own weighted average) | median | trimmed-mean | krum | multi-krum | clip")
-    robust_fraction: float = _f(0.2, "--robust: the share of the combined vectors assumed Byzantine (trimmed at each end; Krum's f)")
-    robust_select: int | None = _f(None, "--robust multi-krum: how many vectors are averaged (default n - f)")
-    robust_bound: float | None = _f(None, "--robust clip: the distance bound (default: the median distance to the coordinate-wise median)")
-    diverge_factor: float = _f(1e3, "end the run as diverged (exit 3) when a round's mean train loss exceeds this multiple of the first round's (0: off)")
-    diverge_loss: float = _f(1e6, "end the run as diverged (exit 3) when a round's mean train loss exceeds this value (0: off)")
-    store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)")
-    checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)")
-    device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps")
-    threads: int | None = _f(None, "torch CPU threads (default: 1 for small models, every core for convolutional ones; see docs/performance.md)")
+    tensorboard: bool = _f(False, "also write TensorBoard logs to <out>/tensorboard (optional extra: pip install 'copfl[tensorboard]')", part="output", on_resume=MAY_CHANGE, added_later=False, computes=False)
+    eval_clients: float = _f(1.0, "fraction of clients evaluated on an evaluation round: a seeded sample per round, every client after the last round (for many clients)", part="evaluation", on_resume=MAY_CHANGE)
+    dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)", part="privacy")
+    dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)", part="privacy")
+    dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)", part="privacy")
+    dp_mode: str = _f("sgd", "DP mechanism: sgd (DP-SGD on the client, Abadi et al. 2016) | upload (clip and noise the client's update)", part="privacy")
+    attack: str | None = _f(None, "Byzantine / free-riding clients: sign-flip | scale | gaussian | free-rider | stale | collude | label-flip (docs/robustness.md)", part="robustness", added_later=None)
+    attackers: float = _f(0.0, "the share of the training clients that attack (a seeded choice; with --attack)", part="robustness", added_later=0.0)
+    attack_scale: float = _f(-10.0, "--attack scale: the factor on the attacker's update", part="robustness", added_later=-10.0)
+    attack_noise: float = _f(1.0, "--attack gaussian / collude: the standard deviation of the noise sent as the update", part="robustness", added_later=1.0)
+    robust: str = _f("mean", "how clients' vectors are combined: mean (the algorithm's own weighted average) | median | trimmed-mean | krum | multi-krum | clip", part="robustness", added_later="mean")
+    robust_fraction: float = _f(0.2, "--robust: the share of the combined vectors assumed Byzantine (trimmed at each end; Krum's f)", part="robustness", added_later=0.2)
+    robust_select: int | None = _f(None, "--robust multi-krum: how many vectors are averaged (default n - f)", part="robustness", added_later=None)
+    robust_bound: float | None = _f(None, "--robust clip: the distance bound (default: the median distance to the coordinate-wise median)", part="robustness", added_later=None)
+    diverge_factor: float = _f(1e3, "end the run as diverged (exit 3) when a round's mean train loss exceeds this multiple of the first round's (0: off)", part="federation", on_resume=MAY_CHANGE)
+    diverge_loss: float = _f(1e6, "end the run as diverged (exit 3) when a round's mean train loss exceeds this value (0: off)", part="federation", on_resume=MAY_CHANGE)
+    store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)", part="runtime", computes=False)
+    checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)", part="output", on_resume=MAY_CHANGE, computes=False)
+    device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps", part="runtime", on_resume=MAY_CHANGE)
+    threads: int | None = _f(None, "torch CPU threads (default: 1 for small models, every core for convolutional ones; see docs/performance.md)", part="runtime", on_resume=MAY_CHANGE, computes=False)
     out: str | None = _f(
         None,
         "results folder (default: runs/<algorithm>-<dataset>-<time>); a folder that already holds results is "
         "only written over when --out names it, otherwise the run goes to a new DIR-2, DIR-3...",
+        part="output", on_resume=MAY_CHANGE, computes=False,
     )
-    options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False)
+    options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False, part="algorithm", resolved=True)
 
     def __post_init__(self) -> None:
         if isinstance(self.classes, (list, tuple)):  # a TOML list: the same selection as its text
@@ -187,7 +226,7 @@ class ResolvedConfig(RunConfig):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        missing = [k for k in RESOLVED_FIELDS if getattr(self, k) is None]
+        missing = [k for k in option_names(resolved=True) if getattr(self, k) is None]
         if missing:
             raise ValueError(f"a resolved run config needs {', '.join(missing)}; make it with RunConfig(...).resolved()")
 
@@ -246,27 +285,31 @@ def check_class_syntax(spec: Any) -> None:
         raise ValueError(f"classes {spec!r}: empty item (two commas in a row, or a trailing comma)")
 
 
-# What may differ between a run and its --resume: how long it goes on, how often it evaluates
-# and checkpoints, where it runs and where its data is read from. Every other option defines
-# what the run computes, and a resume that changes it is refused (resume_conflicts).
-RESUME_MAY_CHANGE = ("rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir", "cache_dir", "download", "out", "tensorboard",
-                     "diverge_factor", "diverge_loss")
+@functools.cache
+def option_names(**role: Any) -> tuple[str, ...]:
+    """The run options whose declared role (:func:`_f`) has every given value, in field order,
+    e.g. ``option_names(on_resume=MAY_CHANGE)``, ``option_names(data_key=True)``."""
+    return tuple(f.name for f in fields(RunConfig) if all(f.metadata.get(k) == v for k, v in role.items()))
 
-# Options added after runs were already being saved, with the value that gives what a run
-# saved before them computed: a saved config without the key reads as this value (on resume,
-# and wherever a saved config is read back), never as today's default.
-ADDED_LATER: dict[str, Any] = {
-    "val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False,
-    "attack": None, "attackers": 0.0, "attack_scale": -10.0, "attack_noise": 1.0,
-    "robust": "mean", "robust_fraction": 0.2, "robust_select": None, "robust_bound": None,
-    "train_per_client": None, "test_per_client": None,
-}
+
+def may_change_on_resume() -> tuple[str, ...]:
+    """What may differ between a run and its --resume: how long it goes on, how often it
+    evaluates and checkpoints, where it runs and where its data is read from. Every other
+    option defines what the run computes, and a resume that changes it is refused
+    (:func:`resume_conflicts`)."""
+    return option_names(on_resume=MAY_CHANGE)
+
+
+def added_later() -> dict[str, Any]:
+    """Options added after runs were already being saved -> the value that gives what a run
+    saved before them computed."""
+    return {f.name: f.metadata["added_later"] for f in fields(RunConfig) if "added_later" in f.metadata}
 
 
 def saved_config(saved: dict[str, Any]) -> dict[str, Any]:
     """A saved run's config (``config.json``'s ``config``) with the options added since it was
-    written filled in as that run computed them (:data:`ADDED_LATER`)."""
-    return {**ADDED_LATER, **saved}
+    written filled in as that run computed them (:func:`added_later`)."""
+    return {**added_later(), **saved}
 
 
 def resume_conflicts(saved: dict[str, Any], new: RunConfig) -> list[str]:
@@ -276,7 +319,7 @@ def resume_conflicts(saved: dict[str, Any], new: RunConfig) -> list[str]:
     old = asdict(RunConfig(**{k: v for k, v in saved_config(saved).items() if k in names}).resolved())
     cur = asdict(new.resolved())
     out = []
-    for k in names - set(RESUME_MAY_CHANGE):
+    for k in names - set(may_change_on_resume()):
         a, b = old[k], cur[k]
         if k == "options":
             a, b = dict(a or {}), dict(b or {})

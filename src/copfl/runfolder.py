@@ -38,7 +38,7 @@ try:
 except ImportError:  # Windows: no flock; folders are not locked there
     fcntl = None  # type: ignore[assignment]
 
-from copfl.config import RESUME_MAY_CHANGE, RunConfig, resume_conflicts, saved_config
+from copfl.config import RunConfig, may_change_on_resume, resume_conflicts, saved_config
 
 LOCK_NAME = ".copfl.lock"
 # What a run writes into its folder (a name, or a glob pattern), and so what a new run into the
@@ -173,7 +173,7 @@ def held(folder: str | Path) -> bool:
 def identity_fields() -> tuple[str, ...]:
     """The options that define what a run computes: every run option except those a resume
     may change."""
-    return tuple(sorted(f.name for f in fields(RunConfig) if f.name not in RESUME_MAY_CHANGE))
+    return tuple(sorted(set(f.name for f in fields(RunConfig)) - set(may_change_on_resume())))
 
 
 def run_id(cfg: RunConfig | dict[str, Any]) -> str:

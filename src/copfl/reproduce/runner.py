@@ -35,7 +35,7 @@ except ImportError:  # Windows: no advisory locks; one process per results folde
 
 from copfl.algorithms import config_values, get_algorithm, make_config
 from copfl.callbacks import DataProgress
-from copfl.config import ADDED_LATER, RunConfig
+from copfl.config import RunConfig, added_later, option_names
 from copfl.data.partition import PartitionError
 from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
@@ -44,8 +44,6 @@ from copfl.federation import Federation, build_federation
 from copfl.reproduce.experiments import MILESTONES, SCALE_FIELDS, SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options, scale_samples
 from copfl.reproduce.report import write_report
 
-# Fields that do not change what a run computes (where data and results live, threads).
-_NOT_IDENTITY = ("out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every", "tensorboard")
 FINAL_STATUSES = ("completed", "diverged")
 
 
@@ -59,20 +57,19 @@ class PlannedRun:
 
     @property
     def federation_key(self) -> tuple:
-        c = self.cfg
-        # every field the federation depends on: two planned runs share one only when all match
-        return (c.dataset, c.classes, c.partition, c.clients, c.classes_per_client, c.samples_per_class,
-                c.test_samples_per_class, c.alpha, c.power, c.min_samples, c.severity, c.split_file, c.seed,
-                c.val_fraction, c.holdout_clients, c.train_per_client, c.test_per_client)
+        # every field the federation depends on (declared data_key): two planned runs share one only when all match
+        return tuple(getattr(self.cfg, k) for k in option_names(data_key=True))
 
 
 def run_identity(cfg: RunConfig) -> str:
     """A hash of what the run computes: fields at RunConfig's own default are left out, so
     that a field added to RunConfig later does not change the identity of finished runs (a
     field added with a default that changes results is left out at the value that gives the
-    old results: :data:`copfl.config.ADDED_LATER`)."""
-    default = {**asdict(RunConfig()), **ADDED_LATER}
-    d = {k: v for k, v in asdict(cfg.resolved()).items() if k not in _NOT_IDENTITY and v != default[k]}
+    old results: :func:`copfl.config.added_later`). Options that never change results
+    (declared ``computes=False``: where data and results live, threads) are left out."""
+    default = {**asdict(RunConfig()), **added_later()}
+    not_computing = set(option_names(computes=False))
+    d = {k: v for k, v in asdict(cfg.resolved()).items() if k not in not_computing and v != default[k]}
     return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:10]
 
 
