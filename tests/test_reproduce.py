@@ -16,7 +16,8 @@ from copfl.reproduce import paper
 from copfl.reproduce.estimate import RUN_SECONDS, estimate_seconds, format_duration, run_seconds
 from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells, paper_setting, scale_samples
 from copfl.reproduce.report import format_cell, rank_correlation, rankings
-from copfl.reproduce.runner import collect, plan_runs, run_identity
+from copfl.reproduce.plan import plan_runs, run_identity
+from copfl.reproduce.results import collect
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -491,7 +492,7 @@ def test_planned_runs_share_a_federation_only_when_every_data_field_matches():
     from pathlib import Path
 
     from copfl.config import RunConfig
-    from copfl.reproduce.runner import PlannedRun
+    from copfl.reproduce.plan import PlannedRun
 
     base = RunConfig(dataset="mnist", clients=10, seed=0)
     key = PlannedRun(None, 0.01, 0, base, Path("a")).federation_key
@@ -546,7 +547,7 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     assert "## Weight given to attackers" in md and "COWA's weight on attackers against FedAvg's" in md
     assert "The defended CO-PFL without attackers" in md and (out / "robustness.png").stat().st_size > 1000
     # the harm on the same clients: the attacked run's honest clients against themselves without attack
-    from copfl.reproduce.runner import client_accuracies
+    from copfl.reproduce.results import client_accuracies
 
     def folder(row, col):
         return Path(next(r for e in at[(row, col)]["lrs"].values() for r in e["runs"])["folder"])
@@ -564,7 +565,7 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
 
 
 def test_a_run_an_attackers_divergence_stopped_runs_again():
-    from copfl.reproduce.runner import stopped_by_an_attacker
+    from copfl.reproduce.plan import stopped_by_an_attacker
 
     attack = {"kind": "gaussian", "attackers": [0, 3, 4]}
     err = "non-finite training loss at round 4, client {}: training diverged"
@@ -577,7 +578,7 @@ def test_a_run_an_attackers_divergence_stopped_runs_again():
 
 def test_attacker_rounds_without_an_update_are_counted(tmp_path):
     from copfl.reproduce.report import robustness_sections
-    from copfl.reproduce.runner import attackers_diverged
+    from copfl.reproduce.results import attackers_diverged
 
     (tmp_path / "metrics.jsonl").write_text("\n".join(json.dumps(r) for r in ({"round": 1}, {"round": 2, "attackers_diverged": 2}, {"round": 3, "attackers_diverged": 1})))
     assert attackers_diverged(tmp_path, {"attack": {"kind": "scale"}}) == 3  # older summaries: from the metrics
@@ -771,7 +772,7 @@ def test_dpao_table3_smoke(tmp_path):
 
 
 def test_rounds_to_milestones_from_the_metrics(tmp_path):
-    from copfl.reproduce.runner import rounds_to
+    from copfl.reproduce.results import rounds_to
 
     (tmp_path / "metrics.jsonl").write_text("\n".join(json.dumps(r) for r in [
         {"round": 1, "acc_mean": 0.5}, {"round": 2, "train_loss": 1.0}, {"round": 3, "acc_mean": 0.85}, {"round": 4, "acc_mean": 0.7}]))  # fmt: skip

@@ -89,11 +89,12 @@ def _arg_type(hint: Any) -> tuple[Any, bool]:
     return str, False
 
 
-def add_run_flags(p: argparse.ArgumentParser, skip: tuple[str, ...] = ()) -> None:
+def add_run_flags(p: argparse.ArgumentParser, skip: tuple[str, ...] = (), only: tuple[str, ...] | None = None) -> None:
+    """The run options' flags, from RunConfig's fields (``only``: just these)."""
     hints = typing.get_type_hints(RunConfig)
     g = p.add_argument_group("run options (defaults in brackets)")
     for f in fields(RunConfig):
-        if f.name in skip or not f.metadata.get("cli", True):
+        if f.name in skip or not f.metadata.get("cli", True) or (only is not None and f.name not in only):
             continue
         flag = "--" + f.name.replace("_", "-")
         typ, is_bool = _arg_type(hints[f.name])
@@ -553,7 +554,7 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
         tune=args.tune,
         columns=columns,
         threads=args.threads,
-        download=args.download,
+        download=bool(args.download),
         dry_run=args.dry_run,
         command="copfl " + " ".join(argv) if argv else f"copfl reproduce {args.experiment} --scale {args.scale}",
         log=lambda m: print(m, flush=True),
@@ -666,14 +667,11 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--scale", choices=SCALES, default="cpu", help="smoke (a functional check: tiny network, 2 rounds, 10-25 s per experiment) | cpu (default: CNN, 100 rounds) | paper (ResNet-18, 200 rounds)")
     rep.add_argument("--seeds", type=int, help="seeds per cell (mean +- std when > 1; default 1, the readings study 3)")
     rep.add_argument("--out", help="results folder, shared by experiments (default runs/reproduce-<scale>)")
-    rep.add_argument("--data-dir", help="where data sets live (default: $COPFL_DATA_DIR or ./data)")
-    rep.add_argument("--cache-dir", help="where decoded arrays are cached")
-    rep.add_argument("--download", action="store_true", help="download missing data sets (checksummed)")
     rep.add_argument(
         "--tune", action=argparse.BooleanOptionalAction, default=None, help="learning-rate tuning over the paper's grids (default: on, off at smoke scale)"
     )
     rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
-    rep.add_argument("--threads", type=int, help="torch CPU threads")
+    add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads"))  # the run options a reproduction passes on
     rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not), the data sets found or missing, the expected time at each scale, and stop (loads no data)")
     rep.set_defaults(func=cmd_reproduce)
 

@@ -389,7 +389,7 @@ def _completed_folders(c: dict[str, Any]) -> dict[int, Path]:
 def change_on_same_clients(c: dict[str, Any], clean: dict[str, Any]) -> float | None:
     """:func:`honest_change` of cell ``c`` against ``clean`` (the same method without attack),
     paired by seed, the mean over the seeds both finished; None without one."""
-    from copfl.reproduce.runner import client_accuracies
+    from copfl.reproduce.results import client_accuracies
 
     a, b = _completed_folders(c), _completed_folders(clean)
     diffs = []
