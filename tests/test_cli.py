@@ -3,6 +3,7 @@ import json
 
 import pytest
 
+from copfl.algorithms import algorithm_names
 from copfl.cli import main
 
 from helpers import write_cifar100
@@ -393,3 +394,50 @@ def test_centralized_runs_and_compares_from_the_command_line(tmp_path, capsys):
     assert main(["compare", "--algorithms", "fedavg,centralized", "--rounds", "2", "--out", str(tmp_path / "c")]) == 0
     summary = json.loads((tmp_path / "c" / "centralized" / "summary.json").read_text())
     assert summary["final"]["acc_mean"] > 0.2  # above chance (10 classes) after 2 rounds
+
+
+OPTIMIZER_FLAGS = {
+    "lr": lambda c: {"lr": c.lr * 2},
+    "momentum": lambda c: {"momentum": 0.3 if c.momentum != 0.3 else 0.6},
+    "optimizer": lambda c: {"optimizer": "adam" if c.optimizer == "sgd" else "sgd"},
+    "weight_decay": lambda c: {"weight_decay": 1e-2},
+    "local_epochs": lambda c: {"local_epochs": 2},
+    "batch_size": lambda c: {"batch_size": 16},
+}
+
+
+@pytest.mark.parametrize("algorithm", algorithm_names())
+def test_every_optimizer_flag_an_algorithm_accepts_changes_its_run(algorithm):
+    """Honest options: a flag either changes what the algorithm computes, or `copfl run`
+    refuses it naming what to use instead (pFedHN's own optimizers; --momentum with Adam)."""
+    import torch
+
+    from copfl.cli import UsageError, refuse_unused
+    from copfl.experiment import RunConfig, build_engine, build_federation
+
+    torch.set_num_threads(1)
+    base = RunConfig(algorithm=algorithm, dataset="digits", rounds=1, clients=3, val_fraction=0.0)
+    fed = build_federation(base)
+
+    def history(cfg):
+        return build_engine(cfg, fed).run().history
+
+    ref = history(base.resolved())
+    for flag, change in OPTIMIZER_FLAGS.items():
+        try:
+            cfg = RunConfig(**{**base.__dict__, **change(base.resolved())}).resolved()
+            refuse_unused(cfg, {flag, *change(base.resolved())})
+            changed = history(cfg)
+        except (UsageError, ValueError):
+            continue  # refused, with a message (by the command line, or by the algorithm: CO-PFL's Adam-only MAMO)
+        assert changed != ref, f"{algorithm} accepts --{flag.replace('_', '-')} but its run does not change"
+
+
+def test_an_ignored_flag_is_refused_by_run_and_named_by_compare(tmp_path, capsys):
+    assert main(["run", "--algorithm", "pfedhn", "--lr", "0.1", "--rounds", "1", "--out", str(tmp_path / "a")]) == 2
+    assert "--lr: pfedhn does not use it (use --inner-lr for the clients, --hn-lr" in capsys.readouterr().err
+    assert main(["run", "--algorithm", "fedavg", "--optimizer", "adam", "--momentum", "0.9", "--rounds", "1", "--out", str(tmp_path / "b")]) == 2
+    assert "Adam (--optimizer adam) has none" in capsys.readouterr().err
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+    assert main(["compare", "--algorithms", "fedavg,pfedhn", "--lr", "0.1", "--rounds", "1", "--inner-steps", "2", "--out", str(tmp_path / "c")]) == 0
+    assert "note: --lr: pfedhn does not use it" in capsys.readouterr().err

@@ -73,6 +73,26 @@ def test_messages_round_trip_exactly():
         pack({"bad": [1, 2]})
 
 
+def test_a_client_step_round_trips_through_its_reply_records():
+    """One writer and one reader of a ClientStep's records (flower.core.step_records /
+    step_from_records), driven by ClientStep's own fields: every field comes back."""
+    from dataclasses import fields
+
+    from copfl.engine import ClientStep
+    from copfl.flower.core import step_from_records, step_records
+
+    step = ClientStep({"w": torch.randn(5), "n": 3}, torch.randn(4), 1.25, 7, 9, 100, 40, {"alpha": [0.5]}, [[1.0, 0.5, 2]], 12345)
+    back = step_from_records(step_records(3, step))
+    for f in fields(ClientStep):
+        a, b = getattr(step, f.name), getattr(back, f.name)
+        if f.name == "upload":
+            assert torch.equal(a["w"], b["w"]) and a["n"] == b["n"]
+        elif f.name == "bn":
+            assert torch.equal(a, b)
+        else:
+            assert a == b and type(a) is type(b), f.name
+
+
 def test_run_config_travels_and_overrides(tmp_path):
     cfg = small_config("co-pfl", tmp_path, options={"p": 0.1})
     back = config_from_run_config({"copfl-config": config_to_json(cfg), "rounds": 7})

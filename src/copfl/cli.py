@@ -152,6 +152,30 @@ def add_algorithm_flags(p: argparse.ArgumentParser) -> None:
             g.add_argument(flag, dest=f"opt_{opt}", type=typ, default=None, metavar="V", help=help_)
 
 
+def explicit_options(args: argparse.Namespace) -> set[str]:
+    """The run options a new run's command line or TOML file sets (not left to defaults)."""
+    given = {f.name for f in fields(RunConfig) if getattr(args, f.name, None) is not None}
+    if getattr(args, "config", None):
+        given |= set(load_toml(args.config))
+    return given
+
+
+def unused_options(cfg: RunConfig, given: set[str]) -> list[str]:
+    """The options in ``given`` that the run ``cfg`` (resolved) would not use, each with why:
+    those its algorithm declares unused, and ``--momentum`` with Adam (it has none)."""
+    out = [f"--{k.replace('_', '-')}: {cfg.algorithm} does not use it ({why})"
+           for k, why in get_algorithm(cfg.algorithm).unused_run_options.items() if k in given]
+    if "momentum" in given and cfg.optimizer == "adam" and "momentum" not in get_algorithm(cfg.algorithm).unused_run_options:
+        out.append("--momentum: SGD's momentum; Adam (--optimizer adam) has none (its moment rates are fixed: betas 0.9, 0.999)")
+    return out
+
+
+def refuse_unused(cfg: RunConfig, given: set[str]) -> None:
+    bad = unused_options(cfg, given)
+    if bad:
+        raise UsageError("options this run would ignore: " + "; ".join(bad) + ". Drop them")
+
+
 def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = None) -> RunConfig:
     """RunConfig defaults < TOML file < command-line flags."""
     values: dict[str, Any] = dict(base or {})
@@ -361,6 +385,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     get_algorithm(cfg.algorithm)
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
     make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
+    if doc is None:
+        refuse_unused(cfg, explicit_options(args))
     resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
     with ExitStack() as held:
         if out.exists():  # another process's run there is refused now, before any data is loaded
@@ -410,9 +436,12 @@ def cmd_compare(args: argparse.Namespace) -> int:
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(algs)}")
     acfgs = {}
+    given = explicit_options(args)
     for a in algs:  # every algorithm's options checked before the first run
         acfgs[a] = replace(cfg, algorithm=a, options=options_for(a, options, strict=False)).resolved()
         make_config(get_algorithm(a), acfgs[a].options)
+        for line in unused_options(acfgs[a], given):  # the others use it: a note, not a refusal
+            print(f"note: {line}", file=sys.stderr)
     out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
     resolve_device(cfg.device)
     with ExitStack() as held:
@@ -573,6 +602,7 @@ def cmd_flower(args: argparse.Namespace) -> int:
     if args.action == "new":
         cfg = config_from_args(args)
         cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+        refuse_unused(cfg, explicit_options(args))
         fed = build_federation(cfg, progress=DataProgress())  # checks the data and the split now, and counts the partitions
         hosts = tuple(h.strip() for h in args.host.split(",") if h.strip())
         info = write_app(cfg, args.dir, len(fed.clients), port=args.port, secure=args.secure, hosts=hosts, force=args.force)

@@ -250,7 +250,7 @@ RANGES: dict[str, tuple[float, bool, str]] = {  # field -> (bound, bound allowed
     "threads": (1, True, "at least 1"),
     "alpha": (0, False, "positive"),
     "power": (0, True, "0 or more"),
-    "lr": (0, True, "0 or more"),
+    "lr": (0, False, "positive (the optimizers take no other rate)"),
     "momentum": (0, True, "0 or more"),
     "weight_decay": (0, True, "0 or more"),
 }

@@ -167,6 +167,9 @@ class Algorithm:
     # Run options this algorithm's paper prescribes (e.g. its optimizer and learning rate),
     # used when the user does not set them.
     run_defaults: ClassVar[dict[str, Any]] = {}
+    # Run options the algorithm does not use, each with what to use instead: a run that sets
+    # one is refused (copfl run) or told so (copfl compare), never silently unaffected.
+    unused_run_options: ClassVar[dict[str, str]] = {}
 
     def __init__(self, config: Any, setup: Setup) -> None:
         self.config = config

@@ -227,6 +227,14 @@ def sgd_step(hnet: torch.Tensor, momentum_buf: torch.Tensor, grad: torch.Tensor,
 class PFedHN(Algorithm):
     name = "pfedhn"
     description = "pFedHN (Shamsian et al., ICML 2021): a server hypernetwork generates each client's weights"
+    # clients train with the reference's inner SGD, the server steps the hypernetwork with its own
+    unused_run_options = {
+        "optimizer": "its clients use SGD (--inner-lr, --inner-momentum, --inner-wd), its server SGD (--hn-lr, --hn-momentum, --hn-wd)",
+        "lr": "use --inner-lr for the clients, --hn-lr (and --embed-lr) for the hypernetwork",
+        "momentum": "use --inner-momentum for the clients, --hn-momentum for the hypernetwork",
+        "weight_decay": "use --inner-wd for the clients, --hn-wd for the hypernetwork",
+        "local_epochs": "its clients take --inner-steps mini-batch steps a round",
+    }
     Config = PFedHNConfig
 
     def __init__(self, config: PFedHNConfig, setup: Setup) -> None:

@@ -32,6 +32,7 @@ import io
 import json
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
 
@@ -165,23 +166,43 @@ def handle_train(msg: Message, context: Context, default: RunConfig | None = Non
         step = engine.client_step(client, r, broadcast, buffers)
     except NonFiniteLossError:
         return Message(RecordDict({"step": ConfigRecord({"client": client, "diverged": True})}), reply_to=msg)
+    return Message(step_records(client, step), reply_to=msg)
+
+
+# A ClientStep's fields as a reply carries them: the upload and the batch-norm statistics as
+# arrays, the JSON-typed fields as text, the rest as numbers. step_records and step_from_records
+# are the one place that knows it; the field list is ClientStep's own.
+_STEP_JSON = ("logs", "dp")
+_STEP_APART = ("upload", "bn", "folded")  # arrays of their own; "folded" never travels (a Flower server does not fold)
+
+
+def step_records(client: int, step: ClientStep) -> RecordDict:
+    """Client ``client``'s step as the records of its reply (inverse: :func:`step_from_records`)."""
     upload, upload_scalars = pack(step.upload)
-    content = RecordDict(
-        {
-            "upload": upload,
-            "upload_scalars": upload_scalars,
-            "step": ConfigRecord(
-                {
-                    "client": client, "diverged": False, "loss_sum": step.loss_sum, "samples": step.samples,
-                    "num_train": step.num_train, "bytes_down": step.bytes_down, "bytes_up": step.bytes_up,
-                    "logs": json.dumps(step.logs), "dp": json.dumps(step.dp), "flops": step.flops,
-                }
-            ),
-        }
-    )
+    values: dict[str, Any] = {"client": client, "diverged": False}
+    for f in dataclass_fields(ClientStep):
+        if f.name not in _STEP_APART:
+            v = getattr(step, f.name)
+            values[f.name] = json.dumps(v) if f.name in _STEP_JSON else v
+    content = RecordDict({"upload": upload, "upload_scalars": upload_scalars, "step": ConfigRecord(values)})
     if step.bn is not None:
         content["bn"] = ArrayRecord(torch_state_dict={"buffers": step.bn})
-    return Message(content, reply_to=msg)
+    return content
+
+
+def step_from_records(content: RecordDict) -> ClientStep:
+    """The ClientStep a reply's records carry (written by :func:`step_records`)."""
+    st = content.config_records["step"]
+    kinds = {f.name: f.type for f in dataclass_fields(ClientStep)}
+    values: dict[str, Any] = {}
+    for name, kind in kinds.items():
+        if name in _STEP_APART:
+            continue
+        v = st[name]
+        values[name] = json.loads(str(v)) if name in _STEP_JSON else (float(v) if kind == "float" else int(v))
+    upload = unpack(content.array_records["upload"], content.config_records["upload_scalars"])
+    bn = content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in content.array_records else None
+    return ClientStep(upload, bn, **values)
 
 
 def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = None) -> Message:
@@ -263,12 +284,7 @@ class CopflStrategy(Strategy):
             c = int(st["client"])
             if st["diverged"]:
                 raise NonFiniteLossError(server_round, c)
-            upload = unpack(m.content.array_records["upload"], m.content.config_records["upload_scalars"])
-            bn = m.content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in m.content.array_records else None
-            steps[c] = ClientStep(
-                upload, bn, float(st["loss_sum"]), int(st["samples"]), int(st["num_train"]), int(st["bytes_down"]), int(st["bytes_up"]),
-                json.loads(str(st["logs"])), json.loads(str(st["dp"])), int(st["flops"]),
-            )
+            steps[c] = step_from_records(m.content)
         expected = self.engine.sample_clients(server_round)
         if sorted(steps) != expected:
             missing = sorted(set(expected) - set(steps))
