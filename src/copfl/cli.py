@@ -301,7 +301,7 @@ def check_top(out: Path, overwrite: bool, command: str) -> None:
 
 def _seeds(args: argparse.Namespace) -> int:
     """``--seeds K`` (1 when not given); a UsageError naming a bad K."""
-    from copfl.seeds import check_count
+    from copfl.multiseed import check_count
 
     k = 1 if getattr(args, "seeds", None) is None else args.seeds
     try:
@@ -406,7 +406,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def _run_seeds(cfg: Any, out: Path, k: int, overwrite: bool = False) -> int:
-    from copfl.seeds import run_seeds
+    from copfl.multiseed import run_seeds
 
     def report(summary: dict[str, Any], folder: Path) -> None:
         print(f"{folder.name}:")
@@ -449,7 +449,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             held.enter_context(runfolder.hold(out))
         check_top(out, args.overwrite, "compare")
         if k > 1:
-            from copfl.seeds import compare_seeds
+            from copfl.multiseed import compare_seeds
 
             print(compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite))
             print(f"results: {out}")

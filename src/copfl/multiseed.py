@@ -1,5 +1,7 @@
 """Several seeds of a run or a comparison: ``copfl run --seeds K`` and ``copfl compare --seeds K``.
 
+(The random streams that one seed derives are :mod:`copfl.seeding`'s.)
+
 Seed ``s`` of a root seed ``s0`` is ``s0 + i`` for ``i = 0..K-1``. Each seed is a full run with
 its own federation: the split is drawn from the seed, with the same partition settings (the
 same split family). Folders: ``OUT/seed-<s>/`` (a run's normal results folder) for ``copfl

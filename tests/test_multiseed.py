@@ -8,7 +8,7 @@ import math
 import pytest
 
 from copfl.cli import main
-from copfl.seeds import aggregate_seeds, seed_list, seeds_table
+from copfl.multiseed import aggregate_seeds, seed_list, seeds_table
 
 
 def _summary(final, best, weighted=None, **extra):
