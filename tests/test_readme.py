@@ -9,7 +9,19 @@ README = (ROOT / "README.md").read_text()
 
 def test_first_two_commands_install_run_and_test():
     blocks = re.findall(r"```bash\n(.*?)```", README, re.S)
-    assert blocks[:2] == ["pip install torch==2.13.0 && pip install -e . && copfl run\n", "pip install -e '.[test]' && python -m pytest\n"]
+    assert blocks[:2] == ["pip install -c constraints.txt -e . && copfl run\n", "pip install -c constraints.txt -e '.[test]' && python -m pytest\n"]
+
+
+def test_install_commands_pin_torch_through_the_constraints_file():
+    """Every install command resolves exactly torch==2.13.0 through constraints.txt; the package
+    declares the range it supports, as a library should."""
+    import tomllib
+
+    assert "torch==2.13.0" in (ROOT / "constraints.txt").read_text().splitlines()
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert "torch>=2.13,<2.14" in deps
+    for cmd in re.findall(r"^(?:python -m )?pip install [^\n]*-e [^\n]*$", README + (ROOT / ".ci/run").read_text(), re.M):
+        assert "-c constraints.txt" in cmd, cmd
 
 
 def test_readme_says_how_to_get_the_cpu_build_and_the_cuda_builds_of_torch():
