@@ -441,3 +441,13 @@ def test_an_ignored_flag_is_refused_by_run_and_named_by_compare(tmp_path, capsys
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
     assert main(["compare", "--algorithms", "fedavg,pfedhn", "--lr", "0.1", "--rounds", "1", "--inner-steps", "2", "--out", str(tmp_path / "c")]) == 0
     assert "note: --lr: pfedhn does not use it" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("algorithm", ["co-pfl", "pfedhn"])
+def test_a_saved_config_toml_repeats_even_where_it_records_unused_options(tmp_path, algorithm):
+    """config.toml records every resolved value (CO-PFL's SGD momentum under Adam, pFedHN's
+    run-level rate): repeating a run from it is no contradiction."""
+    out = tmp_path / "r"
+    assert main(["run", "--algorithm", algorithm, "--rounds", "1", "--out", str(out)]) == 0
+    assert main(["run", "--config", str(out / "config.toml"), "--out", str(tmp_path / "again")]) == 0
+    assert (tmp_path / "again" / "metrics.jsonl").read_bytes() == (out / "metrics.jsonl").read_bytes()

@@ -162,7 +162,11 @@ def explicit_options(args: argparse.Namespace) -> set[str]:
 
 def unused_options(cfg: RunConfig, given: set[str]) -> list[str]:
     """The options in ``given`` that the run ``cfg`` (resolved) would not use, each with why:
-    those its algorithm declares unused, and ``--momentum`` with Adam (it has none)."""
+    those its algorithm declares unused, and ``--momentum`` with Adam (it has none). An option
+    given at the value it would take anyway (a saved config.toml records every resolved value)
+    is no contradiction."""
+    default = RunConfig(algorithm=cfg.algorithm, dataset=cfg.dataset).resolved()
+    given = {k for k in given if getattr(cfg, k, None) != getattr(default, k, None)}
     out = [f"--{k.replace('_', '-')}: {cfg.algorithm} does not use it ({why})"
            for k, why in get_algorithm(cfg.algorithm).unused_run_options.items() if k in given]
     if "momentum" in given and cfg.optimizer == "adam" and "momentum" not in get_algorithm(cfg.algorithm).unused_run_options:
