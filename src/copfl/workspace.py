@@ -25,6 +25,20 @@ OPTIMIZERS = ("sgd", "adam")
 # Called after backward, before the optimizer step, with (parameters, gradient) flat vectors;
 # may modify the gradient in place (FedProx's proximal term, masks...).
 GradHook = Callable[[torch.Tensor, torch.Tensor], None]
+
+
+def proximal(anchor: torch.Tensor, coefficient: float) -> GradHook | None:
+    """The gradient of ``coefficient / 2 * ||w - anchor||^2``, added to the loss's gradient:
+    FedProx's mu (anchor: the round's start), Ditto's lambda (the global model), FedAMP's
+    lambda / alpha_k (the client's cloud model). None when the coefficient is 0 (no term)."""
+    if not coefficient:
+        return None
+
+    def hook(params: torch.Tensor, grad: torch.Tensor) -> None:
+        grad.add_(params - anchor, alpha=coefficient)  # d/dw c/2 ||w - anchor||^2 = c (w - anchor)
+
+    return hook
+
 # (logits, labels) -> loss: replaces the criterion (e.g. a balanced softmax)
 LossFn = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
 # (penultimate features, labels) -> loss added to the criterion (FedPAC's feature alignment)
@@ -68,6 +82,10 @@ class TrainStats:
     @property
     def mean_loss(self) -> float:
         return self.loss_sum / max(self.samples, 1)
+
+    def __add__(self, other: TrainStats) -> TrainStats:
+        """Two passes' statistics together (``sum(passes, TrainStats())`` for many)."""
+        return TrainStats(self.loss_sum + other.loss_sum, self.samples + other.samples, self.steps + other.steps)
 
 
 @dataclass

@@ -115,7 +115,7 @@ def train_pooled(
         idx = torch.randperm(pool.num_train, generator=generator)[:rest].to(pool.y_train.device)
         part = ClientData(pool.x_train[idx], pool.y_train[idx], pool.x_test, pool.y_test)
         more = ws.train_steps(part, epochs=1, batch_size=batch_size, generator=generator, step=step)
-        stats = TrainStats(stats.loss_sum + more.loss_sum, stats.samples + more.samples, stats.steps + more.steps)
+        stats = stats + more
     return stats
 
 

@@ -309,7 +309,7 @@ class CoPFL(Algorithm):
             h_g = (~mask).to(torch.float32)
             s = mamo_pass(ws, train_data, start, h_g, state["moments_g"], opt, epochs, bs, ctx.generator("local"))
             new = ws.params.clone() if personal is None else select(mask, personal, ws.params)
-            stats = TrainStats(stats.loss_sum + s.loss_sum, stats.samples + s.samples, stats.steps + s.steps)
+            stats = stats + s
         else:
             ws.load(start)
             stats = ws.train(train_data, epochs=epochs, batch_size=bs, generator=ctx.generator("local"), optimizer=opt)

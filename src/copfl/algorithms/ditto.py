@@ -17,7 +17,7 @@ import torch
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.workspace import TrainStats
+from copfl.workspace import proximal
 
 
 @dataclass(frozen=True)
@@ -46,13 +46,9 @@ class Ditto(FedAvg):
         w_t = broadcast["params"]
         glob = ctx.train(w_t)  # the global model's local update (FedAvg)
         upload = {"shared": ctx.workspace.params.clone(), "num_samples": ctx.data.num_train}
-        lam = self.config.lam
-
-        def proximal(params: torch.Tensor, grad: torch.Tensor) -> None:
-            grad.add_(params - w_t, alpha=lam)  # d/dv lambda/2 ||v - w^t||^2
-
-        pers = ctx.train(state["personal"], epochs=self.config.personal_epochs, purpose="ditto-personal", grad_hook=proximal if lam else None)
-        stats = TrainStats(glob.loss_sum + pers.loss_sum, glob.samples + pers.samples, glob.steps + pers.steps)
+        # the personal model v: lambda/2 ||v - w^t||^2 pulls it towards the global model
+        pers = ctx.train(state["personal"], epochs=self.config.personal_epochs, purpose="ditto-personal", grad_hook=proximal(w_t, self.config.lam))
+        stats = glob + pers
         return ClientResult(upload, {"personal": ctx.workspace.params.clone()}, stats)
 
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:

@@ -68,6 +68,7 @@ from copfl.algorithms.base import (
     register,
     weighted_sum,
 )
+from copfl.workspace import proximal
 
 ATTENTIONS = ("distance", "cosine")
 STARTS = ("cloud", "own")
@@ -187,13 +188,8 @@ class FedAMP(Algorithm):
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         u = message["u"]
-        coef = self.proximal_coefficient
-
-        def proximal(params: torch.Tensor, grad: torch.Tensor) -> None:
-            grad.add_(params - u, alpha=coef)  # d/dw lambda/(2 alpha_k) ||w - u_i||^2
-
         start = u if self.config.start == "cloud" else state["params"]
-        stats = ctx.train(start, grad_hook=proximal if coef else None)
+        stats = ctx.train(start, grad_hook=proximal(u, self.proximal_coefficient))  # lambda/(2 alpha_k) ||w - u_i||^2
         w = ctx.workspace.params.clone()
         return ClientResult({"w": w}, {"params": w}, stats)
 

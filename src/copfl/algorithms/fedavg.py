@@ -34,6 +34,7 @@ from copfl.algorithms.base import (
     get_weighting,
     register,
 )
+from copfl.workspace import proximal
 
 
 @register
@@ -169,14 +170,7 @@ class FedProx(FedAvg):
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message):
         if self.config.mu == 0:
             return ctx.train(start)
-        anchor = start.clone()  # w^k as this client received it
-        mu = self.config.mu
-
-        def proximal(params: torch.Tensor, grad: torch.Tensor) -> None:
-            # d/dw [mu/2 ||w - w^k||^2] = mu (w - w^k)
-            grad.add_(params - anchor, alpha=mu)
-
-        return ctx.train(start, grad_hook=proximal)
+        return ctx.train(start, grad_hook=proximal(start.clone(), self.config.mu))  # mu/2 ||w - w^k||^2, w^k as received
 
 
 @dataclass(frozen=True)

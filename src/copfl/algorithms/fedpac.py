@@ -243,7 +243,7 @@ class FedPAC(FedAvg):
             "H": h.float(),
             "num_samples": data.num_train,
         }
-        stats = TrainStats(head.loss_sum + body.loss_sum, head.samples + body.samples, head.steps + body.steps)
+        stats = head + body
         return ClientResult(upload, {"params": new}, stats)
 
     def _alignment(self, broadcast: Message, own_means: torch.Tensor) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor] | None:

@@ -91,7 +91,7 @@ class FedSelect(Algorithm):
             passes = ((opt_p, gen_p, h_p), (opt_g, gen_g, h_g)) if has_personal else ((opt_g, gen_g, h_g),)
             for opt, gen, h in passes:
                 s = ctx.train(None, epochs=1, optimizer=opt, generator=gen, trainable=h, decay=decay)
-                total = TrainStats(total.loss_sum + s.loss_sum, total.samples + s.samples, total.steps + s.steps)
+                total = total + s
         new = ws.params.clone()
         new_mask = mask
         if ctx.round % self.config.grow_every == 0 and self.config.p > 0:

@@ -97,4 +97,4 @@ class FedRep(FedAvg):
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message) -> TrainStats:
         head = ctx.train(start, epochs=self.config.head_epochs, purpose="fedrep-head", trainable=self.h_personal)
         body = ctx.train(None, purpose="local", trainable=self.h_shared)
-        return TrainStats(head.loss_sum + body.loss_sum, head.samples + body.samples, head.steps + body.steps)
+        return head + body
