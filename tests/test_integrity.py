@@ -579,3 +579,19 @@ def test_a_signal_before_the_first_checkpoint_still_leaves_one(tmp_path, sig):
     assert main(["run", "--resume", str(out), "--rounds", str(r + 2)]) == 0
     assert main(["run", "--algorithm", "fedavg", "--rounds", str(r + 2), "--out", str(solo)]) == 0
     _same_results(out, solo)
+
+
+def test_an_unfinished_checkpointed_run_is_not_restarted_by_accident(tmp_path, capsys):
+    """The same command again after an interruption would have thrown its checkpoint away:
+    it is refused, pointing at --resume (or --overwrite to start again)."""
+    out = tmp_path / "x"
+    assert main(["run", *QUICK, "--checkpoint-every", "1", "--out", str(out)]) == 0
+    s = json.loads((out / "summary.json").read_text())
+    (out / "summary.json").write_text(json.dumps({**s, "status": "interrupted"}))  # as a Ctrl-C leaves it
+    before = _files(out)
+    capsys.readouterr()
+    assert main(["run", *QUICK, "--checkpoint-every", "1", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "unfinished run of this configuration with a checkpoint of round 2" in err and f"copfl run --resume {out}" in err
+    assert _files(out) == before
+    assert main(["run", *QUICK, "--out", str(out), "--overwrite"]) == 0 and not (out / "checkpoint.pt").exists()

@@ -285,10 +285,33 @@ def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
     """Before any data is loaded: a folder holding another run is refused unless
     ``--overwrite`` (:func:`copfl.runfolder.check`); a note when a run is replaced."""
     runfolder.check(out, cfg, overwrite)
+    resumable = _resumable_round(out)
+    if resumable is not None and not overwrite:
+        raise UsageError(
+            f"{out} holds an unfinished run of this configuration with a checkpoint of round {resumable}: continue it with "
+            f"`copfl run --resume {out}` (--rounds may change), or pass --overwrite to start it again"
+        )
     if runfolder.has_run_files(out):
         same = runfolder.conflict(out, cfg) is None
         what = "an earlier run of this same configuration" if same else "another run (--overwrite)"
         print(f"note: {out} holds {what}: its files are removed and this run replaces it", file=sys.stderr)
+
+
+def _resumable_round(out: Path) -> int | None:
+    """The checkpoint round of an unfinished run in ``out`` (its summary not ``completed`` or
+    ``diverged``), None when there is none to continue."""
+    if not (out / "checkpoint.pt").exists():
+        return None
+    try:
+        status = json.loads((out / "summary.json").read_text()).get("status")
+    except (OSError, ValueError, AttributeError):
+        status = None
+    if status in ("completed", "diverged"):
+        return None
+    try:
+        return Checkpoint.load(out / "checkpoint.pt").state.round
+    except ValueError:
+        return None
 
 
 def check_top(out: Path, overwrite: bool, command: str) -> None:
