@@ -63,7 +63,6 @@ from dataclasses import dataclass, replace
 import torch
 
 from copfl.algorithms.base import (
-    Algorithm,
     ClientContext,
     ClientResult,
     ClientState,
@@ -74,17 +73,15 @@ from copfl.algorithms.base import (
     register,
     weights_by_samples,
 )
+from copfl.algorithms.masked import MaskedAlgorithm
 from copfl.data.clients import ClientData, holdout_split
 from copfl.masks import (
     aggregate_literal,
-    compact,
     expand,
     grow_global,
     grow_per_tensor,
     pack_mask,
     select,
-    shared_coordinates,
-    shared_reference,
     unpack_mask,
 )
 from copfl.workspace import OptimizerConfig, TrainStats, Workspace, make_optimizer
@@ -227,7 +224,7 @@ class CoPFLConfig:
 
 
 @register
-class CoPFL(Algorithm):
+class CoPFL(MaskedAlgorithm):
     name = "co-pfl"
     description = "CO-PFL: MAMO (mask-aware Adam) + PWPM (growing parameter masks) + COWA (contribution weights)"
     Config = CoPFLConfig
@@ -246,7 +243,6 @@ class CoPFL(Algorithm):
         opt = setup.training.optimizer.name
         if config.mamo and opt != "adam":
             raise ValueError(f"CO-PFL's MAMO is an Adam-style optimizer: use --optimizer adam (got {opt!r}) or --no-mamo")
-        self.d = setup.workspace.flat.numel
         self.slices = setup.workspace.flat.slices
         self.robust = setup.combiner.config.kind != "mean"
         if self.robust and config.aggregation == "literal":
@@ -260,14 +256,14 @@ class CoPFL(Algorithm):
         n = self.setup.num_clients
         return {
             "params": init.clone(),
-            "mask": torch.zeros(self.d, dtype=torch.bool, device=self.device),
+            "mask": self.empty_mask(),
             "change": torch.zeros(self.d, device=self.device),
             "has_change": 0,  # no previous global change before the first aggregation
             "alpha": torch.full((n,), 1.0 / n, dtype=torch.float64, device=self.device),  # alpha^0 := 1/N
         }
 
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
-        st: ClientState = {"params": init.clone(), "mask": torch.zeros(self.d, dtype=torch.bool, device=self.device)}
+        st: ClientState = {"params": init.clone(), "mask": self.empty_mask()}
         if self.config.mamo:
             st["moments_p"] = new_moments(self.d, self.device)
             st["moments_g"] = new_moments(self.d, self.device)
@@ -293,7 +289,7 @@ class CoPFL(Algorithm):
         cfg, ws = self.config, ctx.workspace
         train_data, score_data = self._data_split(ctx)
         mask = state["mask"]
-        start = select(mask, state["params"], broadcast["params"])  # w_n^k
+        start = self.start(state, broadcast)  # w_n^k
         opt = ctx.training.optimizer
         epochs, bs = ctx.training.epochs, ctx.training.batch_size
 
@@ -342,15 +338,9 @@ class CoPFL(Algorithm):
 
         new_state = dict(state)
         new_state["params"], new_state["mask"] = new, new_mask
-        upload = {
-            "shared": compact(new, ~new_mask),  # g_n^{k+1}: only the shared entries travel
-            "mask": pack_mask(new_mask),
-            "score": g_grad + g_pred,  # Gamma_n^{k+1}
-            "grad_score": g_grad,
-            "pred_score": g_pred,
-            "loo_loss": loo_loss,
-            "num_samples": train_data.num_train,
-        }
+        upload = self.masked_upload(  # g_n^{k+1}: only the shared entries travel
+            new, new_mask, score=g_grad + g_pred, grad_score=g_grad, pred_score=g_pred, loo_loss=loo_loss, num_samples=train_data.num_train
+        )  # score: Gamma_n^{k+1}
         return ClientResult(upload, new_state, stats)
 
     # ------------------------------------------------------------------ server
@@ -367,8 +357,7 @@ class CoPFL(Algorithm):
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
         d = self.d
         alphas = self.weights(uploads)
-        masks = [unpack_mask(u["mask"], d) for _, u in uploads]
-        models = [expand(u["shared"], ~m) for (_, u), m in zip(uploads, masks)]
+        masks, models = self.unpack_uploads(uploads)
         prev = server["params"]
         clients = [c for c, _ in uploads]
         if not any(bool(m.any()) for m in masks):  # nothing personalized: a plain weighted average
@@ -387,7 +376,7 @@ class CoPFL(Algorithm):
         clients = [c for c, _ in uploads]
         logs = {
             "server_mask_fraction": float(server_mask.float().mean()),
-            "mask_fraction_mean": float(torch.stack([m.float().mean() for m in masks]).mean()),
+            "mask_fraction_mean": self.mask_fraction_mean(masks),
             "per_client": {
                 "client": clients,
                 "alpha": alphas.tolist(),
@@ -400,32 +389,14 @@ class CoPFL(Algorithm):
         return new_server, logs
 
     # ------------------------------------------------------------------ attacks
-    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
-        """The shared entries the client's update started from: the broadcast's (a coordinate
-        shared after this round was shared before it: masks only grow)."""
-        return {"shared": shared_reference(message["params"], upload["mask"])}
-
-    def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
-        return {"shared": (shared_coordinates(upload["mask"], self.d), self.d)}
-
-    def null_upload(self, message: Message, state: ClientState, upload: Message) -> Message:
-        """No update of its own: the mask it held before the round and the broadcast's entries
-        on the coordinates that mask shares."""
-        packed = pack_mask(state["mask"])
-        return {**upload, "mask": packed, "shared": shared_reference(message["params"], packed)}
-
     def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
         """The gradient score (eq. 9) of the model the attacker sends, as an attacker running
         CO-PFL's client would compute it; the prediction score does not depend on it."""
         if self.config.score not in ("both", "grad"):
             return upload
         sent_mask = unpack_mask(upload["mask"], self.d)
-        start = select(state["mask"], state["params"], message["params"])
+        start = self.start(state, message)
         sent = select(sent_mask, new_state["params"], expand(upload["shared"], ~sent_mask))
         prev_change = message["change"] if message["has_change"] else None
         g = gradient_score(start - sent, prev_change, float(message["alpha"][client]))
         return {**upload, "grad_score": g, "score": g + float(upload["pred_score"])}
-
-    # ------------------------------------------------------------------ evaluation
-    def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
-        return select(state["mask"], state["params"], broadcast["params"])

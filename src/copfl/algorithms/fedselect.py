@@ -20,19 +20,9 @@ from dataclasses import dataclass, replace
 
 import torch
 
-from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    get_weighting,
-    register,
-)
-from copfl.masks import compact, expand, grow_per_tensor, pack_mask, select, shared_coordinates, shared_reference, unpack_mask
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
+from copfl.algorithms.masked import MaskedAlgorithm
+from copfl.masks import grow_per_tensor
 from copfl.workspace import TrainStats, make_optimizer
 
 
@@ -54,7 +44,7 @@ class FedSelectConfig:
 
 
 @register
-class FedSelect(Algorithm):
+class FedSelect(MaskedAlgorithm):
     name = "fedselect"
     description = "FedSelect (Tamirisa et al., CVPR 2024): growing per-client parameter masks, alternating masked/unmasked SGD"
     Config = FedSelectConfig
@@ -62,21 +52,20 @@ class FedSelect(Algorithm):
 
     def __init__(self, config: FedSelectConfig, setup: Setup) -> None:
         super().__init__(config, setup)
-        self.d = setup.workspace.flat.numel
         self.weigh = get_weighting(config.weighting)
 
     def init_server(self, init: torch.Tensor) -> ServerState:
         return {"params": init.clone()}
 
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
-        return {"params": init.clone(), "mask": torch.zeros(self.d, dtype=torch.bool, device=self.device)}
+        return {"params": init.clone(), "mask": self.empty_mask()}
 
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         return {"params": server["params"]}
 
     def client_update(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> ClientResult:
         mask = state["mask"]
-        start = select(mask, state["params"], broadcast["params"])
+        start = self.start(state, broadcast)
         ws, opt_cfg = ctx.workspace, ctx.training.optimizer
         h_p, h_g = mask.to(torch.float32), (~mask).to(torch.float32)
         has_personal = bool(mask.any())
@@ -96,33 +85,16 @@ class FedSelect(Algorithm):
         new_mask = mask
         if ctx.round % self.config.grow_every == 0 and self.config.p > 0:
             new_mask = grow_per_tensor(mask, (start - new).abs(), ws.flat.slices, self.config.p, self.config.bound)
-        upload = {"shared": compact(new, ~new_mask), "mask": pack_mask(new_mask), "num_samples": ctx.data.num_train}
+        upload = self.masked_upload(new, new_mask, num_samples=ctx.data.num_train)
         return ClientResult(upload, {"params": new, "mask": new_mask}, total)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
         alphas = self.weigh(uploads)
-        masks = [unpack_mask(u["mask"], self.d) for _, u in uploads]
-        models = [expand(u["shared"], ~m) for (_, u), m in zip(uploads, masks)]
+        masks, models = self.unpack_uploads(uploads)
         clients = [c for c, _ in uploads]
         if not any(bool(m.any()) for m in masks):
             new = self.combine(models, alphas, clients)
         else:
             new = self.combine_masked(server["params"], models, masks, alphas, clients)
-        logs = {"mask_fraction_mean": float(torch.stack([m.float().mean() for m in masks]).mean())}
+        logs = {"mask_fraction_mean": self.mask_fraction_mean(masks)}
         return {"params": new}, logs
-
-    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
-        """The shared entries the update started from: the broadcast's (masks only grow)."""
-        return {"shared": shared_reference(message["params"], upload["mask"])}
-
-    def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
-        return {"shared": (shared_coordinates(upload["mask"], self.d), self.d)}
-
-    def null_upload(self, message: Message, state: ClientState, upload: Message) -> Message:
-        """No update of its own: the mask it held before the round and the broadcast's entries
-        on the coordinates that mask shares."""
-        packed = pack_mask(state["mask"])
-        return {**upload, "mask": packed, "shared": shared_reference(message["params"], packed)}
-
-    def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
-        return select(state["mask"], state["params"], broadcast["params"])
