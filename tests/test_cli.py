@@ -451,3 +451,18 @@ def test_a_saved_config_toml_repeats_even_where_it_records_unused_options(tmp_pa
     assert main(["run", "--algorithm", algorithm, "--rounds", "1", "--out", str(out)]) == 0
     assert main(["run", "--config", str(out / "config.toml"), "--out", str(tmp_path / "again")]) == 0
     assert (tmp_path / "again" / "metrics.jsonl").read_bytes() == (out / "metrics.jsonl").read_bytes()
+
+
+def test_run_help_groups_every_run_option_under_its_part():
+    """`copfl run --help` groups the run options by their declared part (copfl.config)."""
+    from dataclasses import fields
+
+    from copfl.cli import PART_TITLES, build_parser
+    from copfl.config import RunConfig
+
+    run = build_parser()._subparsers._group_actions[0].choices["run"]
+    where = {a.dest: g.title for g in run._action_groups for a in g._group_actions}
+    for f in fields(RunConfig):
+        if f.metadata.get("cli", True):
+            assert where[f.name].startswith(PART_TITLES[f.metadata["part"]]), f.name
+    assert where["dp_noise"].startswith("privacy") and where["attack"].startswith("robustness") and where["lr"].startswith("optimization")

@@ -206,7 +206,7 @@ def test_resumed_dp_run_equals_an_uninterrupted_one(tmp_path, mode):
         assert len(full.privacy) == 4 and all(r["epsilon"] > 0 for r in full.history)
 
 
-def test_cli_run_reports_epsilon_in_metrics_and_summary(tmp_path):
+def test_cli_run_reports_epsilon_in_metrics_and_summary(tmp_path, capsys):
     from copfl.cli import main
 
     out = tmp_path / "dp"
@@ -218,6 +218,10 @@ def test_cli_run_reports_epsilon_in_metrics_and_summary(tmp_path):
     assert priv["epsilon"] == hist[-1]["epsilon"] and priv["mode"] == "sgd" and priv["noise"] == 1.0
     assert priv["clip"] == 1.0 and priv["delta"] == 1e-5 and max(priv["epsilon_per_client"].values()) == priv["epsilon"]
     assert "dp-noise = 1.0" in (out / "config.toml").read_text()  # the run repeats from its config
+    printed = capsys.readouterr().out  # and the terminal summary says what was spent
+    assert f"differential privacy (sgd, noise 1, clip 1): (epsilon, delta) = ({priv['epsilon']:.3g}, 1e-05) over 2 rounds" in printed
+    assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--out", str(tmp_path / "plain")]) == 0
+    assert "differential privacy" not in capsys.readouterr().out  # no noise: no privacy line
 
 
 def test_no_dp_summary_reports_infinity_as_null(tmp_path):

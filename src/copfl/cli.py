@@ -89,13 +89,33 @@ def _arg_type(hint: Any) -> tuple[Any, bool]:
     return str, False
 
 
+# Help titles of the run options' parts (copfl.config.PARTS), in the order the fields declare them.
+PART_TITLES = {
+    "algorithm": "algorithm",
+    "data": "data: the data set and how it is split among clients",
+    "model": "model",
+    "federation": "federation: rounds, participation, the seed, when a run has diverged",
+    "optimization": "optimization: each client's local training",
+    "evaluation": "evaluation",
+    "privacy": "privacy: differential privacy (docs/privacy.md)",
+    "robustness": "robustness: attacking clients and robust aggregation (docs/robustness.md)",
+    "output": "output: the results folder, checkpoints, logs",
+    "runtime": "runtime: device, threads, where client state lives",
+}
+
+
 def add_run_flags(p: argparse.ArgumentParser, skip: tuple[str, ...] = (), only: tuple[str, ...] | None = None) -> None:
-    """The run options' flags, from RunConfig's fields (``only``: just these)."""
+    """The run options' flags, from RunConfig's fields (``only``: just these), in one help group
+    per part (each field's declared ``part``: data, model, federation...)."""
     hints = typing.get_type_hints(RunConfig)
-    g = p.add_argument_group("run options (defaults in brackets)")
+    groups: dict[str, argparse._ArgumentGroup] = {}
     for f in fields(RunConfig):
         if f.name in skip or not f.metadata.get("cli", True) or (only is not None and f.name not in only):
             continue
+        part = f.metadata["part"]
+        if part not in groups:
+            groups[part] = p.add_argument_group(f"{PART_TITLES[part]} (defaults in brackets)")
+        g = groups[part]
         flag = "--" + f.name.replace("_", "-")
         typ, is_bool = _arg_type(hints[f.name])
         shown = f.default if f.default is not None else "auto"
@@ -262,6 +282,11 @@ def _print_summary(summary: dict[str, Any], out: Path) -> None:
         w = "-" if atk.get("attacker_weight_mean") is None else f"{atk['attacker_weight_mean']:.3f}"
         print(f"attack {atk['kind']}: {len(atk['attackers'])} attackers (clients {', '.join(map(str, atk['attackers']))}); accuracy above is the "
               f"honest clients'; attackers' own {_pct(atk.get('attacker_acc_mean'))}; weight given to attackers {w} (mean over rounds)")
+    priv = summary.get("privacy") or {}
+    if priv.get("noise"):  # differential privacy on: what the run spent
+        eps = priv.get("epsilon")
+        print(f"differential privacy ({priv.get('mode')}, noise {priv['noise']:g}, clip {priv.get('clip'):g}): "
+              f"(epsilon, delta) = ({'inf' if eps is None else f'{eps:.3g}'}, {priv.get('delta'):g}) over {summary['rounds_completed']} rounds")
     print(f"train loss (last round) {fin['train_loss']:.4f}   results: {out}")
 
 
