@@ -309,7 +309,7 @@ def results_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> P
 def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
     """Before any data is loaded: a folder holding another run is refused unless
     ``--overwrite`` (:func:`copfl.runfolder.check`); a note when a run is replaced."""
-    runfolder.check(out, cfg, overwrite)
+    why = runfolder.check(out, cfg, overwrite)
     resumable = _resumable_round(out)
     if resumable is not None and not overwrite:
         raise UsageError(
@@ -317,8 +317,7 @@ def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
             f"`copfl run --resume {out}` (--rounds may change), or pass --overwrite to start it again"
         )
     if runfolder.has_run_files(out):
-        same = runfolder.conflict(out, cfg) is None
-        what = "an earlier run of this same configuration" if same else "another run (--overwrite)"
+        what = "an earlier run of this same configuration" if why is None else "another run (--overwrite)"
         print(f"note: {out} holds {what}: its files are removed and this run replaces it", file=sys.stderr)
 
 

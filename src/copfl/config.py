@@ -9,6 +9,8 @@ the resolved config written to the results folder has every value filled in.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -312,11 +314,25 @@ def saved_config(saved: dict[str, Any]) -> dict[str, Any]:
     return {**added_later(), **saved}
 
 
+def from_saved(saved: dict[str, Any]) -> RunConfig:
+    """The run config a saved ``config.json`` ``config`` describes (:func:`saved_config`'s
+    values; keys this version does not know are left out)."""
+    names = {f.name for f in fields(RunConfig)}
+    return RunConfig(**{k: v for k, v in saved_config(saved).items() if k in names})
+
+
+def options_hash(cfg: RunConfig, leave_out: set[str] | tuple[str, ...], defaults: dict[str, Any], length: int) -> str:
+    """A hash of ``cfg``'s resolved options, without ``leave_out`` and without those equal to
+    ``defaults`` (so that an option added later, at its default, changes no earlier hash)."""
+    d = {k: v for k, v in asdict(cfg.resolved()).items() if k not in leave_out and v != defaults[k]}
+    return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:length]
+
+
 def resume_conflicts(saved: dict[str, Any], new: RunConfig) -> list[str]:
     """The options that define the run and differ between the resumed run's recorded config
     (``config.json``'s ``config``) and ``new``, as ``name: saved (checkpoint) vs new`` lines."""
     names = {f.name for f in fields(RunConfig)}
-    old = asdict(RunConfig(**{k: v for k, v in saved_config(saved).items() if k in names}).resolved())
+    old = asdict(from_saved(saved).resolved())
     cur = asdict(new.resolved())
     out = []
     for k in names - set(may_change_on_resume()):

@@ -19,7 +19,6 @@ outlive it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -29,7 +28,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, fields
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +37,7 @@ try:
 except ImportError:  # Windows: no flock; folders are not locked there
     fcntl = None  # type: ignore[assignment]
 
-from copfl.config import RunConfig, may_change_on_resume, resume_conflicts, saved_config
+from copfl.config import RunConfig, from_saved, may_change_on_resume, options_hash, resume_conflicts
 
 LOCK_NAME = ".copfl.lock"
 # What a run writes into its folder (a name, or a glob pattern), and so what a new run into the
@@ -56,8 +55,7 @@ RUN_ARTIFACTS = (
     "tensorboard",
     "client-state",
     "server-state",
-    ".*.tmp",  # an atomic write interrupted by a kill
-    "*.tmp",
+    "*.tmp",  # an atomic write interrupted by a kill (pathlib's * matches dot-files too)
 )
 TRASH_PREFIX = ".copfl-old-"
 
@@ -182,12 +180,9 @@ def run_id(cfg: RunConfig | dict[str, Any]) -> str:
     them). Options at RunConfig's own default are left out, so that an option added later does
     not change the identity of the runs made before it."""
     if isinstance(cfg, dict):
-        names = {f.name for f in fields(RunConfig)}
-        cfg = RunConfig(**{k: v for k, v in saved_config(cfg).items() if k in names})
-    d = asdict(cfg.resolved())
-    default = {f.name: f.default for f in fields(RunConfig)}
-    kept = {k: d[k] for k in identity_fields() if d[k] != default[k] and not (k == "options" and not d[k])}
-    return hashlib.sha256(json.dumps(kept, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        cfg = from_saved(cfg)
+    defaults = {**{f.name: f.default for f in fields(RunConfig)}, "options": {}}  # no algorithm option set: left out too
+    return options_hash(cfg, may_change_on_resume(), defaults, 16)
 
 
 def read_config(folder: str | Path) -> dict[str, Any]:
@@ -243,12 +238,14 @@ def conflict(folder: str | Path, cfg: RunConfig) -> str | None:
     return f"{folder} holds another run ({'; '.join(diff) if diff else 'other options'})".replace("in the checkpoint's run", "there")
 
 
-def check(folder: str | Path, cfg: RunConfig, overwrite: bool = False) -> None:
+def check(folder: str | Path, cfg: RunConfig, overwrite: bool = False) -> str | None:
     """:class:`FolderConflict` when a new run of ``cfg`` would replace another run in
-    ``folder`` and ``overwrite`` is off. Changes nothing."""
-    why = None if overwrite else conflict(folder, cfg)
-    if why:
+    ``folder`` and ``overwrite`` is off; otherwise the conflict ``overwrite`` lets pass (None:
+    none). Changes nothing."""
+    why = conflict(folder, cfg)
+    if why and not overwrite:
         raise FolderConflict(f"{why}: pass --overwrite to replace it, or write to another --out")
+    return why
 
 
 def clear(folder: str | Path) -> list[str]:

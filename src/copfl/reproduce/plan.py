@@ -7,7 +7,6 @@ Every run lives in ``<out>/runs/<name>-<hash>``, the hash taken over what it com
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import asdict, dataclass, replace
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import config_values, get_algorithm, make_config
-from copfl.config import RunConfig, added_later, option_names
+from copfl.config import RunConfig, added_later, option_names, options_hash
 from copfl.reproduce.experiments import SCALE_FIELDS, Cell, Setting, scale_run_options, scale_samples
 
 FINAL_STATUSES = ("completed", "diverged")
@@ -41,10 +40,7 @@ def run_identity(cfg: RunConfig) -> str:
     field added with a default that changes results is left out at the value that gives the
     old results: :func:`copfl.config.added_later`). Options that never change results
     (declared ``computes=False``: where data and results live, threads) are left out."""
-    default = {**asdict(RunConfig()), **added_later()}
-    not_computing = set(option_names(computes=False))
-    d = {k: v for k, v in asdict(cfg.resolved()).items() if k not in not_computing and v != default[k]}
-    return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:10]
+    return options_hash(cfg, option_names(computes=False), {**asdict(RunConfig()), **added_later()}, 10)
 
 
 def option_suffix(options: tuple[tuple[str, Any], ...]) -> str:
