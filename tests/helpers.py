@@ -10,6 +10,7 @@ import torch
 from copfl.algorithms.base import LocalTraining, Setup
 from copfl.data.clients import ClientData
 from copfl.data.sources import ArrayDataset
+from copfl.extensions import run_extensions
 from copfl.engine import Engine, EngineConfig
 from copfl.experiment import RunConfig, build_engine, build_federation
 from copfl.models import MLP
@@ -49,11 +50,11 @@ def tiny_clients(xs, ys) -> list[ClientData]:
     return out
 
 
-def tiny_engine(alg_cls, options, ws, clients, *, rounds=1, lr=0.1, batch_size=32, epochs=1, momentum=0.0, seed=0, **ecfg):
+def tiny_engine(alg_cls, options, ws, clients, *, rounds=1, lr=0.1, batch_size=32, epochs=1, momentum=0.0, seed=0, dp=None, attack=None, **ecfg):
     setup = Setup(len(clients), ws, tuple(c.num_train for c in clients))
     alg = alg_cls(alg_cls.Config(**options), setup)
     training = LocalTraining(epochs, batch_size, OptimizerConfig("sgd", lr, momentum))
-    return Engine(alg, ws, clients, EngineConfig(rounds=rounds, seed=seed, **ecfg), training)
+    return Engine(alg, ws, clients, EngineConfig(rounds=rounds, seed=seed, **ecfg), training, extensions=run_extensions(dp, attack))
 
 
 def softmax_ce_grad(w, b, x, y):

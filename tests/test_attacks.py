@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 import torch
 
+from copfl.algorithms.base import UploadParts
 from copfl.attacks import AttackConfig, attack_upload, choose_attackers, flip_labels
 from copfl.config import RunConfig, resume_conflicts, saved_config
 from copfl.data.clients import ClientData
@@ -122,7 +123,7 @@ def test_measuring_exposure_changes_nothing():
     _, folded = _run(rounds=2)
     cfg = RunConfig(algorithm="fedavg", dataset="digits", rounds=2, val_fraction=0.0, seed=0).resolved()
     engine = build_engine(cfg, build_federation(cfg))
-    engine.algorithm.setup.combiner.attackers = frozenset({3})  # measured, not attacking
+    engine.algorithm.setup.combiner.watched = frozenset({3})  # measured, not attacking
     state = engine.run()
     assert torch.equal(state.server["params"], folded.server["params"])
     assert state.history[-1]["acc_mean"] == folded.history[-1]["acc_mean"]
@@ -190,8 +191,8 @@ def test_masked_uploads_are_attacked_in_their_own_space():
 def test_an_upload_without_attack_reference_is_refused(monkeypatch):
     from copfl.algorithms.fedavg import FedAvg
 
-    monkeypatch.setattr(FedAvg, "attack_reference", lambda self, message, state, upload: {})
-    with pytest.raises(ValueError, match="no attack reference for its upload shared"):
+    monkeypatch.setattr(FedAvg, "upload_parts", lambda self, message, state, upload: UploadParts({}))
+    with pytest.raises(ValueError, match=r"--attack sign-flip: fedavg uploads 'shared' but its upload_parts names no starting point"):
         _run(attack="sign-flip", attackers=0.3)
 
 
@@ -298,14 +299,15 @@ def test_a_diverged_co_pfl_attacker_keeps_its_whole_state(monkeypatch):
     one.run()
     two = build_engine(cfg := RunConfig(rounds=2, **kw).resolved(), build_federation(cfg))
     poisoned.update(two.attackers)
-    real_attack = type(two).attack
+    from copfl.attacks import Attack
 
-    def spy(self, client, round, message, before, res):
-        out = real_attack(self, client, round, message, before, res)
-        sent[(client, round)] = (out[0], message)
-        return out
+    real_upload = Attack.upload
 
-    monkeypatch.setattr(type(two), "attack", spy)
+    def spy(self, step):
+        real_upload(self, step)
+        sent[(step.client, step.round)] = (step.upload, step.message)
+
+    monkeypatch.setattr(Attack, "upload", spy)
     run = two.run()
     assert run.history[1]["attackers_diverged"] == 3
     for c in two.attackers:

@@ -164,8 +164,8 @@ def test_bad_options_fail_naming_the_value():
         FedAMPConfig(start="u")
 
 
-def test_dp_reference_is_where_training_started():
+def test_upload_reference_is_where_training_started():
     u, own = torch.ones(3), torch.zeros(3)
     for start, want in (("cloud", u), ("own", own)):
         alg, _ = server_with(W, {"start": start})
-        assert alg.dp_reference({"u": u}, {"params": own})["w"] is want
+        assert alg.upload_parts({"u": u}, {"params": own}, {"w": u + 1}).references()["w"] is want

@@ -212,10 +212,10 @@ def test_with_m_zero_fedfomo_is_local_training_bit_for_bit():
     assert all(d == 0 for r in fomo for d in r["per_client"]["downloaded"])
 
 
-def test_dp_reference_is_where_training_started():
+def test_upload_reference_is_where_training_started():
     alg = FedFomo(FedFomoConfig(), _setup(linear_workspace(W0, B0), 3))
     start = torch.arange(6.0)
-    ref = alg.dp_reference({}, {"params": start, "affinity": torch.zeros(3)})
+    ref = alg.upload_parts({}, {"params": start, "affinity": torch.zeros(3)}, {"params": start + 1}).references()
     assert ref.keys() == {"params"} and ref["params"] is start
 
 

@@ -312,7 +312,7 @@ def test_dp_sgd_accounts_support_and_query_steps_at_their_own_rates():
     query step (rate 2/2 = 1, batch 4 > 2 query samples): 2 of each per epoch. order 2 is refused."""
     dp = DPConfig(noise=1.0, clip=1.0)
     run = tiny_engine(FedMeta, {"order": 1}, mlp_ws(1), tiny_clients([X10], [Y10]), batch_size=4, dp=dp).run()
-    assert run.privacy[0] == [[1.0, 0.5, 2], [1.0, 1.0, 2]]
+    assert run.spent[0] == [[1.0, 0.5, 2], [1.0, 1.0, 2]]
     with pytest.raises(ValueError, match="order=2 cannot run under DP-SGD"):
         tiny_engine(FedMeta, {}, mlp_ws(1), tiny_clients([X10], [Y10]), batch_size=4, dp=dp).run()
 

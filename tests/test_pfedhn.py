@@ -203,7 +203,7 @@ def test_bad_options_fail_naming_the_value():
         PFedHNConfig(clip=-1)
 
 
-def test_dp_reference_is_zero_because_delta_is_the_update():
+def test_upload_reference_is_zero_because_delta_is_the_update():
     eng = make()
-    ref = eng.algorithm.dp_reference({"theta": torch.ones(4)}, {})
+    ref = eng.algorithm.upload_parts({"theta": torch.ones(4)}, {}, {"delta": torch.ones(4)}).references()
     assert torch.equal(ref["delta"], torch.zeros(4))

@@ -11,10 +11,10 @@ import numpy as np
 import pytest
 import torch
 
+from copfl.algorithms.base import UploadParts
 from copfl.algorithms.fedavg import FedAvg
 from copfl.checkpoint import Checkpoint
 from copfl.config import RunConfig
-from copfl.engine import EngineConfig
 from copfl.experiment import build_engine
 from copfl.federation import build_federation
 from copfl.privacy import DPConfig, DPSGDSession, add_history, check_model, epsilon
@@ -103,7 +103,7 @@ def test_engine_seeds_dp_sgd_per_round_and_client_and_counts_steps():
     g = by_hand(clip, noise, torch_generator(5, "dp", 1, 0))
     w0 = np.concatenate([np.asarray(W).reshape(-1), B])
     assert np.allclose(run.server["params"].double().numpy(), w0 - lr * g, atol=1e-6)
-    assert run.privacy == {0: [[noise, 1.0, 1]]}  # q = min(1, 8 / 4)
+    assert run.spent == {0: [[noise, 1.0, 1]]}  # q = min(1, 8 / 4)
     assert run.history[-1]["epsilon"] == pytest.approx(epsilon([[noise, 1.0, 1]], 1e-5))
 
 
@@ -113,8 +113,8 @@ class NoReference(FedAvg):
 
     name = ""
 
-    def dp_reference(self, message, state):
-        return {}
+    def upload_parts(self, message, state, upload):
+        return UploadParts({})
 
 
 def test_upload_mode_clips_and_noises_the_update_and_the_client_keeps_its_clean_model():
@@ -134,12 +134,12 @@ def test_upload_mode_clips_and_noises_the_update_and_the_client_keeps_its_clean_
     assert torch.allclose(noisy.upload["shared"].double(), expected, atol=1e-6)
     assert noisy.upload["num_samples"] == clean.upload["num_samples"]  # numbers are sent as they are
     assert torch.equal(dp.store.get(0)["params"], plain.store.get(0)["params"])  # the clean model stays
-    assert noisy.dp == [[noise, 1.0, 1]] and clean.dp == []
+    assert noisy.spent == [[noise, 1.0, 1]] and clean.spent == []
 
 
 def test_upload_mode_refuses_an_upload_tensor_without_a_starting_point():
     eng = tiny_engine(NoReference, {}, mlp_ws(), tiny_clients(XS, YS), dp=DPConfig(1.0, mode="upload"))
-    with pytest.raises(ValueError, match=r"uploads 'shared' but its dp_reference names no starting point"):
+    with pytest.raises(ValueError, match=r"--dp-mode upload: .*uploads 'shared' but its upload_parts names no starting point"):
         eng.run()
 
 
@@ -181,7 +181,7 @@ def test_sigma_zero_is_bit_identical_to_no_dp():
     a = build_engine(cfg, fed).run()
     b = build_engine(digits_cfg(dp_noise=0.0, dp_clip=0.01, dp_mode="upload", dp_delta=0.5), fed).run()
     assert a.history == b.history and torch.equal(a.server["params"], b.server["params"])
-    assert all("epsilon" not in r for r in b.history) and b.privacy == {}
+    assert all("epsilon" not in r for r in b.history) and b.spent == {}
 
 
 @pytest.mark.parametrize("mode", ["sgd", "upload"])
@@ -200,10 +200,10 @@ def test_resumed_dp_run_equals_an_uninterrupted_one(tmp_path, mode):
     eng = build_engine(cfg, fed)
     ck.restore(eng)
     resumed = eng.run(state=ck.state)
-    assert resumed.history == full.history and resumed.privacy == full.privacy
+    assert resumed.history == full.history and resumed.spent == full.spent
     if mode == "sgd":
         assert torch.equal(resumed.server["params"], full.server["params"])
-        assert len(full.privacy) == 4 and all(r["epsilon"] > 0 for r in full.history)
+        assert len(full.spent) == 4 and all(r["epsilon"] > 0 for r in full.history)
 
 
 def test_cli_run_reports_epsilon_in_metrics_and_summary(tmp_path, capsys):
@@ -224,12 +224,13 @@ def test_cli_run_reports_epsilon_in_metrics_and_summary(tmp_path, capsys):
     assert "differential privacy" not in capsys.readouterr().out  # no noise: no privacy line
 
 
-def test_no_dp_summary_reports_infinity_as_null(tmp_path):
+def test_no_dp_summary_has_no_privacy_entry(tmp_path):
     from copfl.cli import main
 
     out = tmp_path / "plain"
     assert main(["run", "--algorithm", "fedavg", "--dataset", "digits", "--rounds", "1", "--clients", "4", "--out", str(out)]) == 0
-    assert json.loads((out / "summary.json").read_text())["privacy"]["epsilon"] is None
+    summary = json.loads((out / "summary.json").read_text())
+    assert "privacy" not in summary and "attack" not in summary and summary["status"] == "completed"
 
 
 # --------------------------------------------------------------------------- errors
@@ -269,8 +270,13 @@ def test_dp_sgd_refuses_a_batch_norm_model_naming_it():
     check_model(DPConfig(0.0), model, "resnet18", "shared")  # DP off: nothing to refuse
 
 
-def test_engine_config_takes_a_dp_config():
-    assert EngineConfig().dp == DPConfig() and not EngineConfig().dp.enabled
+def test_dp_settings_become_the_mechanism_of_their_mode_and_the_accountant():
+    from copfl.extensions import run_extensions
+    from copfl.privacy import DPSGD, PrivacyAccountant, UploadDP
+
+    assert run_extensions(DPConfig(), None) == [] and run_extensions(None, None) == []  # DP off: nothing runs
+    assert [type(e) for e in run_extensions(DPConfig(1.0), None)] == [DPSGD, PrivacyAccountant]
+    assert [type(e) for e in run_extensions(DPConfig(1.0, mode="upload"), None)] == [UploadDP, PrivacyAccountant]
 
 
 # --------------------------------------------------------------------------- DP-SGD fast path

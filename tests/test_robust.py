@@ -84,7 +84,7 @@ def test_default_combiner_is_the_weighted_sum_bit_for_bit_and_records_exposure()
     assert not comb.active
     assert torch.equal(comb(vecs, w, [0, 1, 2, 3, 4]), weighted_sum(vecs, w))
     assert comb.take_exposure() is None  # no attackers: nothing measured
-    comb.attackers = frozenset({1, 3})
+    comb.watched = frozenset({1, 3})
     assert comb.active
     assert torch.equal(comb(vecs, w, [0, 1, 2, 3, 4]), weighted_sum(vecs, w))
     comb(vecs[:2], torch.tensor([0.5, 0.5], dtype=torch.float64), [0, 1], recipient=2)

@@ -8,8 +8,9 @@ The results folder of a run::
                                 repeats the run
     metrics.jsonl, metrics.csv  one record per round (deterministic: no wall-clock times)
     clients.csv                 each client's final personalized accuracy and loss
-    summary.json                last-round and best-round figures, status, timings, privacy
-                                (DP settings and epsilon; null = infinity: no noise)
+    summary.json                last-round and best-round figures, status, timings; with DP
+                                its settings and epsilon (``privacy``), with an attack its
+                                figures (``attack``)
     curves.png                  accuracy and loss per round
     checkpoint.pt               (with --checkpoint-every) state to resume from
 
@@ -125,26 +126,6 @@ def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None
     return _csv_text(rows, cols)
 
 
-def attack_summary(engine: Engine, history: list[dict[str, Any]]) -> dict[str, Any]:
-    """The run's attack: who attacked, how, and the weight the algorithm gave them (each
-    round's ``attacker_weight``: its mean over the rounds, and the last round's)."""
-    a = engine.config.attack
-    weights = [r["attacker_weight"] for r in history if r.get("attacker_weight") is not None]
-    out: dict[str, Any] = {"kind": a.kind, "fraction": a.fraction, "attackers": list(engine.attackers)}
-    if a.kind == "scale":
-        out["scale"] = a.scale
-    if a.kind in ("gaussian", "collude"):
-        out["noise"] = a.noise
-    out["robust"] = engine.algorithm.setup.combiner.config.kind
-    out["attacker_weight_mean"] = sum(weights) / len(weights) if weights else None
-    out["attacker_weight_last"] = weights[-1] if weights else None
-    # attacker-rounds whose own training diverged and sent no update of its own (Engine.drop_diverged_update)
-    out["attackers_diverged"] = sum(int(r.get("attackers_diverged", 0)) for r in history)
-    evals = [r for r in history if "attacker_acc_mean" in r]
-    out["attacker_acc_mean"] = evals[-1]["attacker_acc_mean"] if evals else None
-    return out
-
-
 class ResultsWriter(Callback):
     """The results folder. ``summary.json`` exists from the first round on: status
     ``running`` while the run goes on, then ``completed``, ``interrupted`` (SIGINT/SIGTERM) or
@@ -197,9 +178,8 @@ class ResultsWriter(Callback):
         if error:
             summary["error"] = error
         summary.update(extra)
-        summary["privacy"] = engine.privacy_summary(state)  # epsilon null: no noise (infinity)
-        if engine.attackers:
-            summary["attack"] = attack_summary(engine, state.history)
+        for ext in engine.extensions:  # privacy (DP settings, epsilon), attack
+            summary.update(ext.summary(engine, state))
         elapsed = time.perf_counter() - self.t0
         timed = done - self.start_round
         summary["timing"] = {

@@ -62,7 +62,8 @@ class Checkpoint:
         st = doc["state"]
         state = RunState(
             st["round"], st["server"], st["server_buffers"], st["history"], [ClientMetrics(**c) for c in st["last_clients"]],
-            {int(c): [list(e) for e in h] for c, h in st.get("privacy", {}).items()},  # DP accounting (absent before it)
+            # the extensions' ledger (DP accounting): "privacy" in older checkpoints, absent before DP
+            {int(c): [list(e) for e in h] for c, h in st.get("spent", st.get("privacy", {})).items()},
         )
         server_clients = {int(k): v for k, v in doc.get("server_clients", {}).items()}  # absent before the server store
         manifests = {k: {int(c): list(e) for c, e in m.items()} for k, m in doc.get("manifests", {}).items()}

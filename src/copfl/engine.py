@@ -20,12 +20,12 @@ participants receive (training and second-phase messages), ``bytes_up`` every te
 upload; boolean masks count one bit per entry, Python numbers 8 bytes. Evaluation messages
 are a measurement, not part of the protocol, and are not counted.
 
-Differential privacy (``config.dp``, copfl.privacy): with noise > 0, DP-SGD runs inside each
-client's steps (``mode="sgd"``: the workspace privatizes every gradient) or the client's
-upload is clipped and noised after its update (``mode="upload"``; its stored state keeps the
-clean model). The steps (or participations) a client spent travel in its :class:`ClientStep`
-to the server, which composes them per client in :attr:`RunState.privacy` (checkpointed) and
-logs each round's ``epsilon``: the largest over clients.
+Extensions (``extensions``: differential privacy, attacks; :mod:`copfl.extensions`) are
+built from the run's config and called at fixed points: around each client's local work,
+on each upload in order (the upload pipeline), on a client whose training failed, around a
+round's training phases and when its record closes. What a client's step spent (privacy)
+travels in its :class:`ClientStep` to the server's extensions, which keep their ledger in
+:attr:`RunState.spent` (checkpointed). The engine never knows what an extension is.
 
 Batch norm (``bn_stats``): ``"shared"`` uploads each client's running statistics after
 training and averages them with training-set-size weights; ``"local"`` keeps them in each
@@ -38,21 +38,20 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
-from copfl.attacks import UPLOAD_ATTACKS, AttackConfig, attack_upload, choose_attackers, flip_labels
 from copfl.data.clients import ClientData
+from copfl.extensions import RunExtension, UploadStep
 from copfl.flops import UnknownModuleError, training_flops_per_sample
-from copfl.privacy import ACCOUNTANT, DPConfig, DPSGDSession, EpsilonCache, add_history, check_model, privatize_upload
-from copfl.seeding import numpy_rng, torch_generator
+from copfl.seeding import numpy_rng
 from copfl.store import ClientStore, MemoryStore, ScratchStore
-from copfl.workspace import Workspace
+from copfl.workspace import EvalStats, Workspace
 
 BN_MODES = ("shared", "local")
 
@@ -111,10 +110,8 @@ class EngineConfig:
     eval_every: int = 1  # evaluate every k rounds (and always after the last round)
     seed: int = 0
     bn_stats: str = "shared"
-    dp: DPConfig = DPConfig()  # differential privacy (noise 0: off)
     eval_clients: float = 1.0  # fraction of clients evaluated on an evaluation round (every client after the last)
     holdout_clients: float = 0.0  # fraction of clients kept out of training, evaluated as newcomers (unseen clients)
-    attack: AttackConfig = AttackConfig()  # Byzantine / free-riding clients (copfl.attacks; none by default)
     divergence: DivergenceRule = DivergenceRule()  # an exploding (finite) loss ends the run as diverged
 
     def __post_init__(self) -> None:
@@ -157,7 +154,7 @@ class ClientStep:
     bytes_down: int = 0  # the message it received
     bytes_up: int = 0  # its upload (and batch-norm statistics)
     logs: dict[str, Any] = field(default_factory=dict)  # the client's ctx.logs
-    dp: list[list[float]] = field(default_factory=list)  # privacy spent: [[sigma, q, steps], ...]
+    spent: list[list[float]] = field(default_factory=list)  # what its extensions' mechanisms spent (privacy: [[sigma, q, steps], ...])
     flops: int = 0  # training FLOPs of the step (copfl.flops; 0 when the model cannot be counted)
     folded: bool = False  # its upload went into the round's fold (Algorithm.fold_start) and was dropped
 
@@ -247,8 +244,8 @@ class RunState:
     server_buffers: torch.Tensor
     history: list[dict[str, Any]] = field(default_factory=list)
     last_clients: list[ClientMetrics] = field(default_factory=list)
-    # DP accounting: client -> its composed mechanisms [[sigma, q, steps], ...] (copfl.privacy)
-    privacy: dict[int, list[list[float]]] = field(default_factory=dict)
+    # the extensions' ledger: client -> what its steps spent, composed (privacy: [[sigma, q, steps], ...])
+    spent: dict[int, list[list[float]]] = field(default_factory=dict)
     last_unseen: list[ClientMetrics] = field(default_factory=list)  # the held-out clients' last evaluation
 
     @property
@@ -325,6 +322,7 @@ class Engine:
         num_clients: int | None = None,
         server_store: ClientStore | None = None,
         num_samples: tuple[int, ...] | None = None,
+        extensions: list[RunExtension] | tuple[RunExtension, ...] = (),
     ) -> None:
         self.algorithm = algorithm
         self.ws = workspace
@@ -343,15 +341,10 @@ class Engine:
         self.init_params = workspace.params.clone()
         self.init_buffers = workspace.buffers.clone()
         self.timings: dict[str, float] = {"train": 0.0, "aggregate": 0.0, "evaluate": 0.0}
-        check_model(config.dp, workspace.model, type(workspace.model).__name__, config.bn_stats)
-        self.epsilons = EpsilonCache()
         self._unseen: list[int] | None = None
-        self._attackers: list[int] | None = None
-        if config.attack.enabled:
-            algorithm.setup.combiner.attackers = frozenset(self.attackers)  # exposure is measured
-            if config.attack.kind == "label-flip" and self.clients:
-                classes = self.num_classes()
-                self.clients = [flip_labels(d, classes) if i in self.attackers else d for i, d in enumerate(self.clients)]
+        self.extensions = list(extensions)
+        for ext in self.extensions:
+            ext.attach(self)
 
     # ------------------------------------------------------------------ pieces
     @property
@@ -370,12 +363,9 @@ class Engine:
 
     @property
     def attackers(self) -> list[int]:
-        """The training clients that attack (``config.attack``; copfl.attacks.choose_attackers),
-        ascending; empty without an attack."""
-        if self._attackers is None:
-            a = self.config.attack
-            self._attackers = choose_attackers(self.participating_clients, a.fraction, self.config.seed) if a.enabled else []
-        return self._attackers
+        """The clients the run's extensions name adversaries (``--attack``'s attackers),
+        ascending: the results report them apart. Empty without any."""
+        return sorted({c for ext in self.extensions for c in ext.adversaries})
 
     def num_classes(self) -> int:
         """The model's number of outputs (classes; for next-token models, the vocabulary)."""
@@ -442,130 +432,60 @@ class Engine:
         """What the server sends ``client`` in ``sctx``'s phase (built on demand)."""
         return self.algorithm.broadcast(sctx, run.server, client)
 
-    # ------------------------------------------------------------------ privacy
+    # ------------------------------------------------------------------ extensions
     @contextmanager
-    def dp_sgd(self, ctx: ClientContext, purpose: str) -> Iterator[DPSGDSession | None]:
-        """While open, the workspace runs DP-SGD for ``ctx``'s client (when the run's DP mode is
-        sgd), its noise from a generator seeded by (run seed, ``purpose``, round, client)."""
-        dp = self.config.dp
-        if not (dp.enabled and dp.mode == "sgd"):
-            yield None
-            return
-        session = DPSGDSession(dp.clip, dp.noise, torch_generator(self.config.seed, purpose, ctx.round, ctx.client), ctx.data.num_train)
-        self.ws.dp = session
-        try:
-            yield session
-        finally:
-            self.ws.dp = None
+    def extended_training(self, ctx: ClientContext, phase: str) -> Iterator[list[list[float]]]:
+        """While open, every extension's training hook runs around ``ctx``'s local work in
+        ``phase`` ("train" or "personalize"; DP-SGD); yields the list they append what the
+        work spent to."""
+        spent: list[list[float]] = []
+        with ExitStack() as stack:
+            for ext in self.extensions:
+                stack.enter_context(ext.training(ctx, phase, spent))
+            yield spent
 
-    def account(self, run: RunState, client: int, entries: list[list[float]]) -> None:
-        """Compose a client's spent privacy (``[[sigma, q, steps], ...]``) into ``run``."""
-        if entries:
-            run.privacy[client] = add_history(run.privacy.get(client, []), entries)
-
-    def epsilon(self, run: RunState) -> float | None:
-        """The run's epsilon so far at the configured delta: the largest over clients (None:
-        DP is off, i.e. infinity)."""
-        dp = self.config.dp
-        return self.epsilons.max(run.privacy, dp.delta) if dp.enabled else None
-
-    def privacy_summary(self, run: RunState) -> dict[str, Any]:
-        """The run's DP settings and spent epsilon (``null`` = infinity: no noise)."""
-        dp = self.config.dp
-        out: dict[str, Any] = {"mode": dp.mode, "noise": dp.noise, "clip": dp.clip, "delta": dp.delta, "epsilon": self.epsilon(run)}
-        if dp.enabled:
-            out["accountant"] = ACCOUNTANT
-            out["epsilon_per_client"] = {str(c): self.epsilons.get(h, dp.delta) for c, h in sorted(run.privacy.items())}
-        return out
+    def observe_spent(self, run: RunState, client: int, entries: list[list[float]]) -> None:
+        """Tell the extensions what ``client``'s step spent (the accountant composes it)."""
+        for ext in self.extensions:
+            ext.spent(run, client, entries)
 
     # ------------------------------------------------------------------ a round
     def client_step(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientStep:
         """Client ``client``'s local work in ``round``: its stored state in, its new state
-        stored, its upload (and shared batch-norm statistics) out."""
+        stored, its upload (through the extensions' upload pipeline; with shared batch-norm
+        statistics) out."""
         state, message = self._enter(client, message, server_buffers)
         ctx = self.context(client, round)
-        attack = self.config.attack
-        attacker = attack.enabled and client in self.attackers
-        attacking = attacker and attack.kind in UPLOAD_ATTACKS
-        before = _clone(state) if attacker else None  # the state its update starts from (a copy: updates may work in place)
-        dp = self.config.dp
-        reference = None
-        if dp.enabled and dp.mode == "upload":  # what the client starts from, before it trains
-            reference = {k: v.clone() if isinstance(v, torch.Tensor) else v for k, v in self.algorithm.dp_reference(message, state).items()}
-        with self.dp_sgd(ctx, "dp") as session:
+        exts = self.extensions
+        # the state its update starts from, for an extension that reads it (a copy: updates may work in place)
+        before = _clone(state) if any(ext.needs_before(client) for ext in exts) else None
+        with self.extended_training(ctx, "train") as spent:
             res = self.algorithm.client_update(ctx, message, state)
-        dropped = False
-        if not math.isfinite(res.stats.loss_sum) or not _finite(res.upload):
-            if before is None:
+        step = UploadStep(client, round, self.algorithm, message, before, res.upload, res.state, ctx.logs, spent)  # type: ignore[arg-type]
+        dropped = not math.isfinite(res.stats.loss_sum) or not _finite(res.upload)
+        if dropped:
+            if before is None or not any(ext.rescue(step) for ext in exts):
                 raise NonFiniteLossError(round, client)
-            self.drop_diverged_update(client, round, message, before, res, ctx.logs)
-            dropped = True
-        spent = session.history() if session is not None else []
-        if reference is not None and res.upload:
-            gen = torch_generator(self.config.seed, "dp-upload", round, client)
-            upload, noised = privatize_upload(res.upload, reference, dp.clip, dp.noise, gen, self.algorithm.name)
-            res.upload = upload  # the client's stored state keeps its clean model
-            if noised:
-                spent = [[dp.noise, 1.0, 1]]  # one Gaussian mechanism of sensitivity C
-        if attacking and res.upload:
-            res.upload, res.state = self.attack(client, round, message, before, res)  # type: ignore[arg-type]
+            res.stats.loss_sum, res.stats.samples = 0.0, 0  # a rescued step trained nothing that counts
+        if step.upload:
+            for ext in exts:
+                ext.upload(step)
         bn = None
         if self.init_buffers.numel() and not dropped:  # a dropped update's statistics are dropped too (its state keeps its own)
             if self.config.bn_stats == "local":
-                res.state["bn"] = self.ws.buffers.clone()
+                step.state["bn"] = self.ws.buffers.clone()
             else:
                 bn = self.ws.buffers.clone()
-        self.store.put(client, res.state)
-        up = message_bytes(res.upload) + (message_bytes({"bn": bn}) if bn is not None else 0)
+        self.store.put(client, step.state)
+        up = message_bytes(step.upload) + (message_bytes({"bn": bn}) if bn is not None else 0)
         # training FLOPs: the samples its step reports plus any further forward + backward
         # passes it declares (ctx.logs["extra_train_samples"]: MAML's support passes...), at the
         # model's per-sample cost, plus its own element-wise work (ctx.logs["extra_flops"])
         passes = res.stats.samples + int(ctx.logs.pop("extra_train_samples", 0))
         flops = passes * self.train_flops_per_sample(ctx.data) + int(ctx.logs.pop("extra_flops", 0))
         return ClientStep(
-            res.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, spent, flops
+            step.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, step.spent, flops
         )
-
-    def drop_diverged_update(self, client: int, round: int, message: Message, before: dict[str, Any], res: Any, logs: dict[str, Any]) -> None:
-        """An attacker whose own honest training diverged (the model it received, e.g. FedAMP's
-        cloud model built mostly from its own noise uploads, cannot be trained): that is the
-        attacker's failure, not the federation's, so the run goes on. The attacker keeps its
-        previous state (batch-norm statistics included: it sends none), sends an upload without
-        an update of its own (Algorithm.null_upload: each tensor it could change = its attack
-        reference, the model its update started from), which its attack then changes as usual,
-        and adds nothing to the round's training loss; the round records ``attackers_diverged``
-        and summary.json's ``attack`` the total. Raises NonFiniteLossError when that upload is
-        still not finite."""
-        alg = self.algorithm
-        upload = alg.after_attack(client, message, before, before, alg.null_upload(message, before, res.upload))
-        if not _finite(upload) or not all(math.isfinite(v) for v in upload.values() if isinstance(v, float)):
-            raise NonFiniteLossError(round, client)
-        res.upload = upload
-        res.state = before  # already this step's own copy
-        res.stats.loss_sum, res.stats.samples = 0.0, 0
-        logs["attacker_diverged"] = 1
-
-    def attack(self, client: int, round: int, message: Message, before: dict[str, Any], res: Any) -> tuple[Message, dict[str, Any]]:
-        """An attacker's upload (copfl.attacks.attack_upload) and its new state (which keeps,
-        under ``stale``, the message and state of its first participation: the stale upload is
-        the reference they give, in this round's upload space)."""
-        alg = self.algorithm
-        ref = alg.attack_reference(message, before, res.upload)
-        missing = [k for k, v in res.upload.items() if isinstance(v, torch.Tensor) and v.is_floating_point() and k not in ref]
-        if missing:
-            raise ValueError(f"--attack {self.config.attack.kind}: {alg.name} gives no attack reference for its upload "
-                             f"{', '.join(missing)} (Algorithm.attack_reference; None sends a tensor as it is)")
-        first = before.get("attack_stale")
-        stale = None
-        if self.config.attack.kind == "stale":
-            if first is None:
-                first = {"message": _clone(message), "state": _clone({k: v for k, v in before.items() if k != "attack_stale"})}
-            stale = alg.attack_reference(first["message"], first["state"], res.upload)
-        upload = attack_upload(self.config.attack, res.upload, ref, seed=self.config.seed, round=round, client=client, stale=stale,
-                               coords=alg.attack_coordinates(res.upload))
-        upload = alg.after_attack(client, message, before, res.state, upload)
-        state = res.state if first is None else {**res.state, "attack_stale": first}
-        return upload, state
 
     def train_flops_per_sample(self, data: ClientData) -> int:
         """FLOPs of one training sample of the run's model (forward + backward, analytic:
@@ -620,13 +540,10 @@ class Engine:
         # training FLOPs: samples trained x the model's per-sample cost + the algorithms' own
         # per-step work (ctx.logs["extra_flops"]); evaluation and server work not included
         record["train_flops"] = sum(steps[c].flops for c in order)
-        diverged = sum(1 for c in order if steps[c].logs.get("attacker_diverged"))
-        if diverged:
-            record["attackers_diverged"] = diverged  # attackers whose own training diverged (Engine.drop_diverged_update)
         record.update(logs)
         add_client_logs(record, {c: steps[c].logs for c in order})
         for c in order:
-            self.account(run, c, steps[c].dp)
+            self.observe_spent(run, c, steps[c].spent)
         run.round, run.server, run.server_buffers = r, server, server_buffers
         return record
 
@@ -639,15 +556,15 @@ class Engine:
     ) -> tuple[int, dict[str, Any], list[list[float]]]:
         """The second client phase (after aggregation): the client's new state is stored;
         returns the bytes of the message it received, the client's logs and the privacy its
-        DP-SGD steps spent (``[[sigma, q, steps], ...]``, empty without DP-SGD)."""
+        work spent under the extensions' training hooks (DP-SGD: ``[[sigma, q, steps], ...]``)."""
         state, message = self._enter(client, message, server_buffers)
         ctx = self.context(client, round)
-        with self.dp_sgd(ctx, "dp-personalize") as session:
+        with self.extended_training(ctx, "personalize") as spent:
             new = self.algorithm.personalize(ctx, message, state)  # type: ignore[misc]
         if self.init_buffers.numel() and self.config.bn_stats == "local":
             new["bn"] = self.ws.buffers.clone()
         self.store.put(client, new)
-        return message_bytes(message), ctx.logs, session.history() if session is not None else []
+        return message_bytes(message), ctx.logs, spent
 
     def is_eval_round(self, round: int) -> bool:
         return round % self.config.eval_every == 0 or round == self.config.rounds
@@ -655,8 +572,8 @@ class Engine:
     def run_round(self, run: RunState) -> dict[str, Any]:
         r = run.round + 1
         t0 = time.perf_counter()
-        combiner = self.algorithm.setup.combiner
-        combiner.take_exposure()  # combinations made for an evaluation are not the protocol's
+        for ext in self.extensions:
+            ext.round_start(self, run)
         selected = self.sample_clients(r)
         sctx = self.server_context(r, "train", selected)
         fold = self.start_fold(run, sctx)  # uploads folded in as they arrive, never all held
@@ -670,10 +587,9 @@ class Engine:
             record["bytes_down"] += sum(b for b, _, _ in done.values())
             add_client_logs(record, {c: done[c][1] for c in sorted(done)})
             for c in sorted(done):
-                self.account(run, c, done[c][2])
-        if self.attackers:
-            # the attackers' mean share of the round's combinations for honest clients (0: none made)
-            record["attacker_weight"] = combiner.take_exposure() or 0.0
+                self.observe_spent(run, c, done[c][2])
+        for ext in self.extensions:
+            ext.round_trained(self, run, record)
         t3 = time.perf_counter()
         clients = unseen = None
         if self.is_eval_round(r):
@@ -708,8 +624,8 @@ class Engine:
         if unseen:
             run.last_unseen = unseen
             record.update(summarize_unseen(unseen, record.get("acc_mean")))
-        if self.config.dp.enabled:
-            record["epsilon"] = self.epsilon(run)
+        for ext in self.extensions:
+            ext.close_round(self, run, record)
         run.history.append(record)
 
     def evaluate_client(self, client: int, round: int, message: Message, server_buffers: torch.Tensor) -> ClientMetrics:
@@ -723,7 +639,7 @@ class Engine:
         sets = [(data.x_test, data.y_test)]
         if data.x_val is not None and data.y_val is not None:
             sets.append((data.x_val, data.y_val))
-        ev = self.algorithm.evaluate_on(ctx, message, state, sets)
+        ev = evaluate_sets(self.algorithm, ctx, message, state, sets)
         m = ClientMetrics(ctx.client, ev[0].accuracy, ev[0].loss, ev[0].samples, data.num_train)
         if len(ev) > 1:
             m.val_accuracy, m.val_loss, m.num_val = ev[1].accuracy, ev[1].loss, ev[1].samples
@@ -806,6 +722,20 @@ class Engine:
         for cb in callbacks:
             cb.on_run_end(self, run)
         return run
+
+
+def evaluate_sets(algorithm: Algorithm, ctx: ClientContext, message: Message, state: dict[str, Any], sets: list[tuple[torch.Tensor, torch.Tensor]]) -> list[EvalStats]:
+    """The personalized model on each ``(x, y)`` of ``sets`` (the client's test data, then its
+    validation data when it has some). :meth:`Algorithm.personalized` is computed once (one
+    fine-tuning or adaptation, not one per set) and evaluated on each; an algorithm that
+    overrides :meth:`Algorithm.evaluate` is asked once per set, with that set as its test data."""
+    if type(algorithm).evaluate is not Algorithm.evaluate:
+        return [algorithm.evaluate(ctx if i == 0 else replace(ctx, data=ctx.data.with_test(x, y)), message, state) for i, (x, y) in enumerate(sets)]
+    params = algorithm.personalized(ctx, message, state)
+    ws = ctx.workspace
+    if params is not ws.params:
+        ws.load(params)
+    return [ws.evaluate(x, y) for x, y in sets]
 
 
 def _clone(obj: Any) -> Any:

@@ -49,7 +49,8 @@ from copfl.io import defer_while_writing, remove_temporaries
 from copfl.federation import Federation, _count, build_federation, corruption_shift  # noqa: F401  (re-exported)
 from copfl.models import ModelSpec, build_model, forward_macs
 from copfl.privacy import DPConfig, check_model
-from copfl.robust import Combiner
+from copfl.extensions import run_extensions
+from copfl.robust import combiner
 from copfl.runtime import make_deterministic, resolve_device, set_threads
 from copfl.seeding import torch_global_seed
 from copfl.store import ClientStore, DiskStore, MemoryStore
@@ -102,18 +103,19 @@ def make_engine(
             from copfl.algorithms.centralized import pool_training_data
 
             pooled = pool_training_data(clients)
-    setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats, pooled=pooled, combiner=Combiner(cfg.robust_config()))
+    setup = Setup(len(num_samples), ws, num_samples, training, cfg.bn_stats, pooled=pooled, combiner=combiner(cfg.robust_config()))
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     dp = DPConfig(cfg.dp_noise, cfg.dp_clip, cfg.dp_delta, cfg.dp_mode)
     check_model(dp, model, cfg.model, cfg.bn_stats)  # before the engine: the message names the --model
-    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, dp, cfg.eval_clients, cfg.holdout_clients, cfg.attack_config(), cfg.divergence_rule())
+    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, cfg.eval_clients, cfg.holdout_clients, cfg.divergence_rule())
     store: ClientStore = MemoryStore()
     server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":
         root = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-clients-"))
         store, server_store = DiskStore(root / "client-state", device), DiskStore(root / "server-state", device)
     return Engine(
-        algorithm, ws, clients, engine_cfg, training, store, num_clients=len(num_samples), server_store=server_store, num_samples=num_samples
+        algorithm, ws, clients, engine_cfg, training, store, num_clients=len(num_samples), server_store=server_store, num_samples=num_samples,
+        extensions=run_extensions(dp, cfg.attack_config()),
     )
 
 

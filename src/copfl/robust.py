@@ -2,8 +2,8 @@
 
 Every algorithm that averages uploads (FedAvg and its family, CO-PFL, FedAMP's per-client
 cloud models, pFedSV's and FedFomo's client-side combinations, IFCA's clusters, FedEM's
-components, ...) calls :meth:`copfl.algorithms.base.Algorithm.combine` with the vectors, its
-own weights and whose vectors they are. The run's :class:`Combiner` then computes
+components, ...) calls ``self.combine`` (the run's :class:`copfl.aggregation.Combiner`) with the
+vectors, its own weights and whose vectors they are. The combiner then computes
 
 * ``mean`` (default): the algorithm's weighted sum, bit for bit :func:`weighted_sum`;
 * ``median``: the coordinate-wise weighted median (Yin et al., ICML 2018; weighted: the
@@ -41,6 +41,8 @@ from dataclasses import dataclass
 
 import torch
 
+from copfl.aggregation import Combined, Combiner, Rule, columns, combine_by, share_by_column, weighted_mean, weighted_sum  # noqa: F401  (re-exported)
+
 ROBUST_KINDS = ("mean", "median", "trimmed-mean", "krum", "multi-krum", "clip")
 
 
@@ -62,47 +64,12 @@ class RobustConfig:
             raise ValueError(f"clip bound must be positive, got {self.bound}")
 
 
-@dataclass
-class Combined:
-    value: torch.Tensor  # the combination, shaped like the inputs
-    effective: torch.Tensor  # (n,) float64: each input's share of the result (sums to 1)
-
-
-def weighted_sum(vectors: list[torch.Tensor], weights: torch.Tensor) -> torch.Tensor:
-    """sum_n weights[n] * vectors[n], accumulated in the given (fixed) order."""
-    out = torch.zeros_like(vectors[0])
-    for v, a in zip(vectors, weights.tolist()):
-        out.add_(v, alpha=a)
-    return out
-
-
 # ------------------------------------------------------------------------ the estimators
-def _columns(weights: torch.Tensor, n: int, d: int, dtype: torch.dtype) -> torch.Tensor:
-    """(n, d) non-negative weights from (n,) or (n, d) ones."""
-    w = weights.to(dtype)
-    if w.dim() == 1:
-        w = w[:, None].expand(n, d)
-    if w.shape != (n, d):
-        raise ValueError(f"weights of shape {tuple(weights.shape)} for {n} vectors of {d} entries")
-    if bool((w < 0).any()):
-        raise ValueError("robust aggregation needs non-negative weights")
-    return w
-
-
-def share_by_column(part: torch.Tensor) -> torch.Tensor:
-    """(n,) float64: each row's share of ``part`` (n, d), averaged over the columns that hold any."""
-    tot = part.sum(0)
-    live = tot > 0
-    if not bool(live.any()):
-        return torch.zeros(part.shape[0], dtype=torch.float64)
-    return (part[:, live] / tot[live]).double().mean(1).cpu()
-
-
 def weighted_median(values: torch.Tensor, weights: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """The coordinate-wise weighted median of the rows of ``values`` (n, d) and each row's
     share (n, d) of it (1 where it is the median, 1/2 each when two middle values average)."""
     n, d = values.shape
-    w = _columns(weights, n, d, values.dtype)
+    w = columns(weights, n, d, values.dtype)
     order = values.argsort(dim=0, stable=True)
     v, ws = values.gather(0, order), w.gather(0, order)
     cum = ws.cumsum(0)
@@ -130,7 +97,7 @@ def trimmed_mean(values: torch.Tensor, weights: torch.Tensor, fraction: float) -
     """The coordinate-wise mean of the rows of ``values`` (n, d) after trimming ``fraction`` of
     the weight mass from each end, and each row's kept weight (n, d)."""
     n, d = values.shape
-    w = _columns(weights, n, d, values.dtype)
+    w = columns(weights, n, d, values.dtype)
     order = values.argsort(dim=0, stable=True)
     v, ws = values.gather(0, order), w.gather(0, order)
     after = ws.cumsum(0)
@@ -161,10 +128,6 @@ def krum_select(values: torch.Tensor, f: int, m: int) -> list[int]:
     return sorted(torch.argsort(scores, stable=True)[:m].tolist())
 
 
-def _weighted_mean(values: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
-    return (w * values).sum(0) / w.sum(0).clamp_min(1e-30)
-
-
 def robust_combine(
     vectors: list[torch.Tensor], weights: torch.Tensor, config: RobustConfig, fill: torch.Tensor | None = None
 ) -> Combined:
@@ -172,91 +135,47 @@ def robust_combine(
     ``weights`` ((n,), or (n, d) per coordinate). With 1-D weights the robust location is
     scaled by the weights' sum (see the module docstring); coordinates with no weight take
     ``fill`` (default 0)."""
-    n = len(vectors)
-    shape = vectors[0].shape
-    x = torch.stack([v.reshape(-1) for v in vectors])
-    d = x.shape[1]
-    per_coordinate = weights.dim() == 2
-    scale = 1.0 if per_coordinate else float(weights.double().sum())
-    w = _columns(weights.to(x.device), n, d, x.dtype)
     kind = config.kind
-    f = int(config.fraction * n)
-    if kind == "mean":
-        out, part = _weighted_mean(x, w), w
-    elif kind == "median":
-        out, part = weighted_median(x, w)
-    elif kind == "trimmed-mean":
-        out, part = trimmed_mean(x, w, config.fraction)
-    elif kind in ("krum", "multi-krum"):
-        m = 1 if kind == "krum" else min(n, config.select or max(1, n - f))
-        chosen = krum_select(x, f, m)
-        keep = torch.zeros(n, 1, dtype=x.dtype, device=x.device)
-        keep[chosen] = 1
-        part = w * keep
-        if kind == "krum" or not bool((part.sum(0) > 0).all()):  # chosen vectors without weight: uniform among them
-            part = torch.where(part.sum(0, keepdim=True) > 0, part, keep.expand(n, d))
-        out = _weighted_mean(x, part)
-    else:  # clip
+
+    def estimate(x: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        n, d = x.shape
+        f = int(config.fraction * n)
+        if kind == "mean":
+            return weighted_mean(x, w), w
+        if kind == "median":
+            return weighted_median(x, w)
+        if kind == "trimmed-mean":
+            return trimmed_mean(x, w, config.fraction)
+        if kind in ("krum", "multi-krum"):
+            m = 1 if kind == "krum" else min(n, config.select or max(1, n - f))
+            chosen = krum_select(x, f, m)
+            keep = torch.zeros(n, 1, dtype=x.dtype, device=x.device)
+            keep[chosen] = 1
+            part = w * keep
+            if kind == "krum" or not bool((part.sum(0) > 0).all()):  # chosen vectors without weight: uniform among them
+                part = torch.where(part.sum(0, keepdim=True) > 0, part, keep.expand(n, d))
+            return weighted_mean(x, part), part
+        # clip
         center, _ = weighted_median(x, w)
         dist = torch.linalg.vector_norm((x - center) * (w > 0), dim=1).double()  # over the coordinates each vector counts in
         bound = config.bound if config.bound is not None else float(dist.median()) if n > 0 else 0.0
         s = torch.where(dist > bound, bound / dist.clamp_min(1e-30), torch.ones_like(dist)).to(x.dtype)
         part = w * s[:, None]
-        out = center + (part * (x - center)).sum(0) / w.sum(0).clamp_min(1e-30)
-    covered = w.sum(0) > 0
-    if not bool(covered.all()):
-        out = torch.where(covered, out, fill.reshape(-1).to(out.dtype) if fill is not None else torch.zeros_like(out))
-    if scale != 1.0:
-        out = out * scale
-    return Combined(out.reshape(shape), share_by_column(part))
+        return center + (part * (x - center)).sum(0) / w.sum(0).clamp_min(1e-30), part
+
+    return combine_by(estimate, vectors, weights, fill)
 
 
-# ------------------------------------------------------------------------ the run's combiner
-class Combiner:
-    """The run's way of combining vectors (a :class:`RobustConfig`) and its exposure record:
-    the engine sets :attr:`attackers` and takes each round's :meth:`take_exposure`."""
+# ------------------------------------------------------------------------ the run's rule
+def robust_rule(config: RobustConfig) -> Rule:
+    """The aggregation rule of ``config`` for :class:`copfl.aggregation.Combiner`."""
+    def rule(vectors: list[torch.Tensor], weights: torch.Tensor, fill: torch.Tensor | None) -> Combined:
+        return robust_combine(vectors, weights, config, fill)
 
-    def __init__(self, config: RobustConfig | None = None) -> None:
-        self.config = config or RobustConfig()
-        self.attackers: frozenset[int] = frozenset()
-        self._shares: list[float] = []
+    return rule
 
-    @property
-    def active(self) -> bool:
-        """True when a combination needs every vector at once (a robust estimator) or is
-        measured (attackers): the engine then does not stream uploads into a fold."""
-        return self.config.kind != "mean" or bool(self.attackers)
 
-    def __call__(
-        self,
-        vectors: list[torch.Tensor],
-        weights: torch.Tensor,
-        sources: list[int] | tuple[int, ...],
-        recipient: int | None = None,
-        fill: torch.Tensor | None = None,
-    ) -> torch.Tensor:
-        """Combine ``vectors`` (client ``sources[i]``'s is ``vectors[i]``) with the algorithm's
-        ``weights``, for ``recipient`` (None: everyone)."""
-        if len(vectors) != len(sources):
-            raise ValueError(f"{len(vectors)} vectors from {len(sources)} sources")
-        if self.config.kind == "mean" and weights.dim() == 1 and fill is None:
-            out = weighted_sum(vectors, weights)
-            if self.attackers:
-                total = float(weights.double().sum())
-                self.record(sources, weights.double().cpu() / total if total else torch.zeros(len(sources), dtype=torch.float64), recipient)
-            return out
-        res = robust_combine(vectors, weights, self.config, fill)
-        self.record(sources, res.effective, recipient)
-        return res.value
-
-    def record(self, sources: list[int] | tuple[int, ...], effective: torch.Tensor, recipient: int | None = None) -> None:
-        """Note the attackers' share of one combination (``effective``: each source's share)."""
-        if not self.attackers or (recipient is not None and recipient in self.attackers):
-            return
-        self._shares.append(sum(float(e) for s, e in zip(sources, effective.tolist()) if s in self.attackers))
-
-    def take_exposure(self) -> float | None:
-        """The mean attackers' share over the combinations since the last call (None: none
-        were made, or there are no attackers), and a fresh record."""
-        shares, self._shares = self._shares, []
-        return sum(shares) / len(shares) if shares else None
+def combiner(config: RobustConfig | None = None) -> Combiner:
+    """The run's combiner: the weighted mean, or ``config``'s robust estimator."""
+    config = config or RobustConfig()
+    return Combiner() if config.kind == "mean" else Combiner(robust_rule(config), config.kind)

@@ -22,8 +22,11 @@ A round, as the engine runs it (:mod:`copfl.engine`)::
   order -> the new server state and scalars to log. Not called when nobody uploaded.
 * ``personalize(ctx, message, state)`` (optional): a second client step after aggregation,
   for the round's participants (pFedSV's coalition); returns the client's new state.
-* ``dp_reference(message, state)`` (optional): for ``--dp-mode upload``, the tensor each
-  privatized upload key started from (default: the message's tensor of the same key).
+* ``upload_parts(message, state, upload)`` (optional): for the upload pipeline (``--dp-mode
+  upload``, ``--attack``), each floating upload tensor's starting point (default: the message's
+  tensor of the same key).
+* ``fold_start`` / ``fold_add`` / ``fold_end`` (optional): aggregation as a fold over the
+  uploads in ascending client order, so a round never holds every upload.
 * ``ctx.logs``: what a client reports about its step (numbers, lists), gathered by the engine
   into the round's per-client log, from either client phase.
 * ``personalized(ctx, message, state)``: the flat parameters client n is evaluated with;
@@ -47,14 +50,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 import json
-from dataclasses import asdict, dataclass, field, fields, is_dataclass, replace
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar
 
 import torch
 
 from copfl.data.clients import ClientData
-from copfl.masks import aggregate_per_coordinate
-from copfl.robust import Combiner, share_by_column, weighted_sum  # noqa: F401  (weighted_sum: the algorithms' import)
+from copfl.aggregation import Combiner, weighted_sum  # noqa: F401  (weighted_sum: the algorithms' import)
 from copfl.seeding import torch_generator
 from copfl.store import ClientStore
 from copfl.typecheck import check_types
@@ -144,6 +146,42 @@ class ClientResult:
 
 
 @dataclass(frozen=True)
+class UploadPart:
+    """One floating tensor of an upload as the upload pipeline sees it."""
+
+    reference: torch.Tensor | None  # the tensor the client's update started from (None: sent as it is)
+    # for a compacted tensor (a subset of a larger space): each entry's index there and its
+    # size, so that noise drawn per coordinate of that space agrees between clients
+    coordinates: tuple[torch.Tensor, int] | None = None
+
+
+@dataclass
+class UploadParts:
+    """An algorithm's declaration of one upload (:meth:`Algorithm.upload_parts`)."""
+
+    parts: dict[str, UploadPart]
+    # (client, changed upload, the client's new state) -> the upload with the numbers the
+    # algorithm derives from the sent tensors recomputed (CO-PFL's gradient score)
+    rederive: Callable[[int, Message, ClientState], Message] | None = None
+    # the upload of this client with no update of its own (a client whose training failed);
+    # default: each part with a reference replaced by it
+    unchanged: Callable[[], Message] | None = None
+
+    def references(self) -> dict[str, torch.Tensor | None]:
+        return {k: p.reference for k, p in self.parts.items()}
+
+    def without_update(self, upload: Message) -> Message:
+        """``upload`` as the client sends it with no update of its own."""
+        if self.unchanged is not None:
+            return self.unchanged()
+        return {
+            k: self.parts[k].reference.clone()  # type: ignore[union-attr]
+            if isinstance(v, torch.Tensor) and v.is_floating_point() and k in self.parts and self.parts[k].reference is not None else v
+            for k, v in upload.items()
+        }
+
+
+@dataclass(frozen=True)
 class Setup:
     """Facts about the run an algorithm may need when it is built."""
 
@@ -155,8 +193,8 @@ class Setup:
     # Every client's training data concatenated in client order (test parts empty), for an
     # algorithm whose class sets ``pooled_data = True`` (the centralized reference); else None.
     pooled: ClientData | None = None
-    # how the algorithm combines clients' vectors (--robust) and the exposure record
-    # (copfl.robust); use it through Algorithm.combine
+    # the run's aggregation rule (copfl.aggregation: the weighted mean, or a robust rule
+    # under --robust) and its exposure record; the algorithm calls it as self.combine
     combiner: Combiner = field(default_factory=Combiner)
 
 
@@ -175,6 +213,10 @@ class Algorithm:
         self.config = config
         self.setup = setup
         self.device = setup.workspace.device  # where state tensors are made (the run's --device)
+        # Every combination of clients' vectors goes through the run's aggregation rule:
+        # self.combine(vectors, weights, sources, recipient=None, fill=None), and its
+        # .as_written(...) / .masked(...) forms (copfl.aggregation.Combiner).
+        self.combine = setup.combiner
 
     def init_server(self, init: torch.Tensor) -> ServerState:
         return {}
@@ -208,98 +250,14 @@ class Algorithm:
         """The new server state from the folded uploads (what aggregate() returns)."""
         raise NotImplementedError
 
-    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor | None]:
-        """For ``--dp-mode upload``: for each upload key to privatize, the tensor the client's
-        update started from (called before :meth:`client_update`, with its message and state);
-        the engine clips upload - reference to norm C and adds noise. None marks a floating
-        upload tensor to send as it is; a floating upload tensor missing here is an error
-        (it would leave unprotected); numbers and integer tensors are sent as they are.
-        Default: the message's floating tensors, by key (an upload key equal to a message key
-        of the same shape)."""
-        return {k: v for k, v in message.items() if isinstance(v, torch.Tensor) and v.is_floating_point()}
-
-    def combine(
-        self,
-        vectors: list[torch.Tensor],
-        weights: torch.Tensor,
-        sources: list[int] | tuple[int, ...],
-        recipient: int | None = None,
-        fill: torch.Tensor | None = None,
-    ) -> torch.Tensor:
-        """Every combination of clients' vectors goes through here: the weighted sum of
-        ``vectors`` (``vectors[i]`` from client ``sources[i]``) with the algorithm's ``weights``
-        ((n,), or (n, d) per coordinate, then normalized per coordinate and ``fill`` where no
-        one has weight), for ``recipient`` (None: everyone). By default exactly
-        :func:`weighted_sum`; under ``--robust`` the run's robust estimator with these
-        weights, and with attackers the attackers' share is recorded (copfl.robust)."""
-        return self.setup.combiner(vectors, weights, sources, recipient, fill)
-
-    def combine_as_written(
-        self,
-        written: Callable[[], torch.Tensor],
-        vectors: list[torch.Tensor],
-        weights: torch.Tensor,
-        sources: list[int] | tuple[int, ...],
-        recipient: int | None = None,
-    ) -> torch.Tensor:
-        """A weighted combination the algorithm computes with its own formula (``written``: bit
-        for bit its reference's order of operations) under the default combiner, the weights
-        (shares summing to 1) recorded for the exposure; :meth:`combine` under ``--robust``."""
-        combiner = self.setup.combiner
-        if combiner.config.kind != "mean":
-            return self.combine(vectors, weights, sources, recipient)
-        combiner.record(sources, weights, recipient)
-        return written()
-
-    def combine_masked(
-        self, previous: torch.Tensor, models: list[torch.Tensor], masks: list[torch.Tensor], alphas: torch.Tensor, sources: list[int]
-    ) -> torch.Tensor:
-        """The per-coordinate average of models that share only their unmasked coordinates
-        (:func:`copfl.masks.aggregate_per_coordinate`: each coordinate over the clients sharing
-        it, weights renormalized there, ``previous`` where nobody shares it), through the run's
-        combiner: under ``--robust`` each coordinate is combined robustly over the clients
-        sharing it (a client's masked coordinates hold ``previous`` for Krum's distances)."""
-        def weights() -> torch.Tensor:  # (n, d): alpha_n where client n shares the coordinate
-            shared = torch.stack([(~m).to(previous.dtype) for m in masks])
-            return alphas.to(device=previous.device, dtype=previous.dtype)[:, None] * shared
-
-        combiner = self.setup.combiner
-        if combiner.config.kind == "mean":
-            new, _ = aggregate_per_coordinate(previous, models, masks, alphas)
-            if combiner.attackers:  # each client's share over the coordinates, as the robust path records it
-                combiner.record(sources, share_by_column(weights()))
-            return new
-        filled = [torch.where(m, previous, w) for w, m in zip(models, masks)]
-        return self.combine(filled, weights(), sources, fill=previous)
-
-    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
-        """For ``--attack``: for each upload tensor an attacker may change, the tensor its
-        update started from (``state``: the client's state before its update; ``upload``: its
-        honest upload). Default: :meth:`dp_reference` (copfl.attacks)."""
-        return self.dp_reference(message, state)
-
-    def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
-        """For an upload tensor whose entries are a subset of a larger space (a compacted upload),
-        ``key -> (each entry's index in that space, its size)``, so that colluding attackers'
-        noise lands on the same coordinates whatever their masks (default: none)."""
-        return {}
-
-    def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
-        """An attacked ``upload`` with the numbers the algorithm derives from the uploaded
-        model recomputed from the attacked one (default: none; CO-PFL's gradient score)."""
-        return upload
-
-    def null_upload(self, message: Message, state: ClientState, upload: Message) -> Message:
-        """``upload`` as a client whose own training failed sends it with no update of its
-        own (an attacker whose training diverged, Engine.drop_diverged_update): each tensor
-        with an attack reference replaced by it, everything else as computed. An algorithm
-        whose upload also describes the update otherwise (CO-PFL's and FedSelect's grown
-        mask) overrides it to describe ``state``, the client's state before the round."""
-        ref = self.attack_reference(message, state, upload)
-        return {
-            k: ref[k].clone() if isinstance(v, torch.Tensor) and v.is_floating_point() and ref.get(k) is not None else v
-            for k, v in upload.items()
-        }
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """How the upload pipeline (upload-mode DP, model-poisoning attacks: copfl.extensions)
+        sees ``upload``, the client's upload after an update from ``message`` and ``state``
+        (its state before the update): for each floating upload tensor, the tensor the update
+        started from (UploadPart(None): a statistic, sent as it is; a floating tensor left out
+        is refused by any transform that needs it). Default: the message's floating tensors,
+        by key (an upload key equal to a message key of the same shape)."""
+        return UploadParts({k: UploadPart(v) for k, v in message.items() if isinstance(v, torch.Tensor) and v.is_floating_point()})
 
     # The optional second client phase: an algorithm that has one overrides this.
     personalize: Callable[[ClientContext, Message, ClientState], ClientState] | None = None
@@ -315,22 +273,6 @@ class Algorithm:
         if params is not ws.params:
             ws.load(params)
         return ws.evaluate(ctx.data.x_test, ctx.data.y_test)
-
-    def evaluate_on(
-        self, ctx: ClientContext, message: Message, state: ClientState, sets: list[tuple[torch.Tensor, torch.Tensor]]
-    ) -> list[EvalStats]:
-        """The personalized model on each ``(x, y)`` of ``sets`` (the engine: the client's test
-        data, then its validation data when it has some). By default :meth:`personalized` is
-        computed once (one fine-tuning or adaptation, not one per set) and evaluated on each;
-        an algorithm that overrides :meth:`evaluate` is asked once per set, with that set as
-        its test data."""
-        if type(self).evaluate is not Algorithm.evaluate:
-            return [self.evaluate(ctx if i == 0 else replace(ctx, data=ctx.data.with_test(x, y)), message, state) for i, (x, y) in enumerate(sets)]
-        params = self.personalized(ctx, message, state)
-        ws = ctx.workspace
-        if params is not ws.params:
-            ws.load(params)
-        return [ws.evaluate(x, y) for x, y in sets]
 
 
 ALGORITHMS: dict[str, type[Algorithm]] = {}

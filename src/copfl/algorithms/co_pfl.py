@@ -70,6 +70,7 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadParts,
     register,
     weights_by_samples,
 )
@@ -244,10 +245,10 @@ class CoPFL(MaskedAlgorithm):
         if config.mamo and opt != "adam":
             raise ValueError(f"CO-PFL's MAMO is an Adam-style optimizer: use --optimizer adam (got {opt!r}) or --no-mamo")
         self.slices = setup.workspace.flat.slices
-        self.robust = setup.combiner.config.kind != "mean"
+        self.robust = setup.combiner.kind != "mean"
         if self.robust and config.aggregation == "literal":
             raise ValueError(
-                f"--robust {setup.combiner.config.kind}: CO-PFL's literal aggregation (Algorithm 1) has no robust form; "
+                f"--robust {setup.combiner.kind}: CO-PFL's literal aggregation (Algorithm 1) has no robust form; "
                 "use aggregation per-coordinate (the default)"
             )
 
@@ -364,9 +365,9 @@ class CoPFL(MaskedAlgorithm):
             new, server_mask = self.combine(models, alphas, clients), torch.zeros(d, dtype=torch.bool, device=self.device)
         elif self.config.aggregation == "literal":
             new, server_mask = aggregate_literal(prev, models, masks, alphas)
-            self.setup.combiner.record(clients, alphas)
+            self.combine.record(clients, alphas)
         else:
-            new = self.combine_masked(prev, models, masks, alphas, clients)
+            new = self.combine.masked(prev, models, masks, alphas, clients)
             server_mask = torch.zeros(d, dtype=torch.bool, device=self.device)
             for m in masks:
                 server_mask |= m
@@ -388,15 +389,21 @@ class CoPFL(MaskedAlgorithm):
         new_server = {"params": new, "mask": server_mask, "change": prev - new, "has_change": 1, "alpha": alpha_all}
         return new_server, logs
 
-    # ------------------------------------------------------------------ attacks
-    def after_attack(self, client: int, message: Message, state: ClientState, new_state: ClientState, upload: Message) -> Message:
-        """The gradient score (eq. 9) of the model the attacker sends, as an attacker running
-        CO-PFL's client would compute it; the prediction score does not depend on it."""
+    # ------------------------------------------------------------------ the upload pipeline
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """MaskedAlgorithm's parts, and the gradient score (eq. 9) recomputed from the model a
+        changed upload sends (noised, attacked), as CO-PFL's client would compute it from that
+        model; the prediction score does not depend on it."""
+        parts = super().upload_parts(message, state, upload)
         if self.config.score not in ("both", "grad"):
-            return upload
-        sent_mask = unpack_mask(upload["mask"], self.d)
-        start = self.start(state, message)
-        sent = select(sent_mask, new_state["params"], expand(upload["shared"], ~sent_mask))
-        prev_change = message["change"] if message["has_change"] else None
-        g = gradient_score(start - sent, prev_change, float(message["alpha"][client]))
-        return {**upload, "grad_score": g, "score": g + float(upload["pred_score"])}
+            return parts
+
+        def rederive(client: int, sent_upload: Message, new_state: ClientState) -> Message:
+            sent_mask = unpack_mask(sent_upload["mask"], self.d)
+            sent = select(sent_mask, new_state["params"], expand(sent_upload["shared"], ~sent_mask))
+            prev_change = message["change"] if message["has_change"] else None
+            g = gradient_score(self.start(state, message) - sent, prev_change, float(message["alpha"][client]))
+            return {**sent_upload, "grad_score": g, "score": g + float(sent_upload["pred_score"])}
+
+        parts.rederive = rederive
+        return parts

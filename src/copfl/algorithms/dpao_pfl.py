@@ -57,6 +57,8 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadPart,
+    UploadParts,
     get_weighting,
     register,
 )
@@ -445,10 +447,10 @@ class DPAOPFL(Algorithm):
         return new, logs
 
     # -------------------------------------------------------------- client
-    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor | None]:
-        """--dp-mode upload: w_g is privatized against the w_s it started from; Omega_i is sent
-        as it is (a statistic, not a model)."""
-        return {"params": message["params"], "omega": None}
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """The upload pipeline (--dp-mode upload, attacks): w_g against the w_s it started from;
+        Omega_i is sent as it is (a statistic, not a model)."""
+        return UploadParts({"params": UploadPart(message["params"]), "omega": UploadPart(None)})
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         c = self.config

@@ -65,6 +65,8 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadPart,
+    UploadParts,
     register,
     weighted_sum,
 )
@@ -193,10 +195,10 @@ class FedAMP(Algorithm):
         w = ctx.workspace.params.clone()
         return ClientResult({"w": w}, {"params": w}, stats)
 
-    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor]:
-        """Under ``--dp-mode upload`` the privatized update is w_i minus where training started
-        (u_i, or the client's own model with ``start="own"``)."""
-        return {"w": message["u"] if self.config.start == "cloud" else state["params"]}
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """For the upload pipeline (``--dp-mode upload``, attacks) the update is w_i minus where
+        training started (u_i, or the client's own model with ``start="own"``)."""
+        return UploadParts({"w": UploadPart(message["u"] if self.config.start == "cloud" else state["params"])})
 
     def aggregate(self, sctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
         for c, u in uploads:

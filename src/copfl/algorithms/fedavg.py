@@ -29,6 +29,8 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadPart,
+    UploadParts,
     WeightedFold,
     check_sample_count,
     get_weighting,
@@ -103,9 +105,9 @@ class FedAvg(Algorithm):
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         return {"params": server["params"]}  # the same tensor for everyone: no copy
 
-    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor]:
-        """--dp-mode upload: the shared part the client's update started from."""
-        return {"shared": self._shared_part(self._compose(message["params"], state))}
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """The upload pipeline (--dp-mode upload, attacks): the shared part the client's update started from."""
+        return UploadParts({"shared": UploadPart(self._shared_part(self._compose(message["params"], state)))})
 
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message):
         """The local step (FedProx overrides only this)."""

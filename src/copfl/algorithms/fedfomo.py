@@ -35,7 +35,7 @@ upload, then the download and update with round t's uploads: per client the same
 and the run ends, as the reference's, with an update. The alternative, the download as the
 train-phase message of round t+1 with the update inside ``client_update``, would leave
 ``--dp-mode upload`` without its reference point: the model training starts from is then
-computed inside ``client_update`` from validation data, after :meth:`FedFomo.dp_reference` is
+computed inside ``client_update`` from validation data, after :meth:`FedFomo.upload_parts` is
 called; here it is the state's ``params``. The one difference: with partial participation,
 the update of round t is made by round t's participants with round t's uploads (the
 reference: by round t+1's participants with round t's uploads); the reference's experiments
@@ -83,6 +83,8 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadPart,
+    UploadParts,
     register,
 )
 from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, rank_peers, validation_loss
@@ -262,11 +264,11 @@ class FedFomo(Algorithm):
             new["start"] = state["params"]
         return ClientResult(upload, new, stats)
 
-    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor]:
-        """Under upload-level differential privacy, the update is the trained model minus the
-        model training started from (the client's FedFomo-updated model; ``state`` is its
-        state before the step). The client keeps its clean model."""
-        return {"params": state["params"]}
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """For the upload pipeline (upload-level DP, attacks), the update is the trained model
+        minus the model training started from (the client's FedFomo-updated model; ``state`` is
+        its state before the step). The client keeps its clean model."""
+        return UploadParts({"params": UploadPart(state["params"])})
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
         seen, fresh = pool_aggregate(ctx.store, server["seen"], uploads, ctx.round)
@@ -281,7 +283,7 @@ class FedFomo(Algorithm):
             combiner.record([me], torch.ones(1, dtype=torch.float64), me)
             return base.clone()
         weights = torch.cat([torch.tensor([max(0.0, 1.0 - float(w.sum()))], dtype=torch.float64), w.double().cpu()])
-        return self.combine_as_written(lambda: fomo_update(base, models, w), [base, *models], weights, [me, *ids], recipient=me)
+        return self.combine.as_written(lambda: fomo_update(base, models, w), [base, *models], weights, [me, *ids], recipient=me)
 
     # ------------------------------------------------------------------ phase 2
     def personalize(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientState:

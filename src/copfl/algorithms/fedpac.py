@@ -47,7 +47,18 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, register
+from copfl.algorithms.base import (
+    ClientContext,
+    ClientResult,
+    ClientState,
+    Message,
+    ServerContext,
+    ServerState,
+    Setup,
+    UploadPart,
+    UploadParts,
+    register,
+)
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
 from copfl.workspace import TrainStats
 
@@ -200,13 +211,14 @@ class FedPAC(FedAvg):
         written under the default combiner (bit for bit), through ``--robust`` otherwise."""
         alpha, heads = server["alpha"][r], server["heads"]
         sources = server["head_clients"].tolist()
-        return self.combine_as_written(lambda: (alpha.to(torch.float32)[:, None] * heads).sum(0), list(heads), alpha.double().cpu(), sources, client)
+        return self.combine.as_written(lambda: (alpha.to(torch.float32)[:, None] * heads).sum(0), list(heads), alpha.double().cpu(), sources, client)
 
-    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
         """The body and head the client started from; its class statistics (centroids, counts,
         H) are sent as computed."""
         start = self._start(message, state, 0)
-        return {"shared": start[self.shared], "head": start[self.personal], "centroids": None, "class_counts": None, "H": None}
+        none = UploadPart(None)
+        return UploadParts({"shared": UploadPart(start[self.shared]), "head": UploadPart(start[self.personal]), "centroids": none, "class_counts": none, "H": none})
 
     def _start(self, broadcast: Message, state: ClientState, client: int) -> torch.Tensor:
         """Global body + the client's collaborative head (its own if it was not combined)."""

@@ -95,6 +95,6 @@ class FedSelect(MaskedAlgorithm):
         if not any(bool(m.any()) for m in masks):
             new = self.combine(models, alphas, clients)
         else:
-            new = self.combine_masked(server["params"], models, masks, alphas, clients)
+            new = self.combine.masked(server["params"], models, masks, alphas, clients)
         logs = {"mask_fraction_mean": self.mask_fraction_mean(masks)}
         return {"params": new}, logs

@@ -57,6 +57,8 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadPart,
+    UploadParts,
     get_weighting,
     register,
     weighted_sum,
@@ -195,9 +197,9 @@ class IFCA(Algorithm):
         upload = {"params": ctx.workspace.params.clone(), "cluster": j, "num_samples": ctx.data.num_train}
         return ClientResult(upload, {}, stats)
 
-    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
         """The cluster model the client chose and trained."""
-        return {"params": message["models"][int(upload["cluster"])]}
+        return UploadParts({"params": UploadPart(message["models"][int(upload["cluster"])])})
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, int]]:
         models, sizes = cluster_average(server["models"], uploads, self.weigh, self.combine)

@@ -4,8 +4,8 @@ A client keeps ``params`` (its full model) and ``mask`` (True = personalized, ke
 client; masks only grow). Its round starts from its personalized entries over the broadcast's
 shared ones (:meth:`MaskedAlgorithm.start`), it uploads only its shared entries and the
 bit-packed mask (:meth:`MaskedAlgorithm.masked_upload`), and the server expands them back
-(:meth:`MaskedAlgorithm.unpack_uploads`). Attacks and robust aggregation see only the shared
-entries, whose reference is the broadcast's. The mask machinery itself is :mod:`copfl.masks`.
+(:meth:`MaskedAlgorithm.unpack_uploads`). The upload pipeline (DP, attacks) and robust aggregation
+see only the shared entries, whose reference is the broadcast's. The mask machinery itself is :mod:`copfl.masks`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import torch
 
-from copfl.algorithms.base import Algorithm, ClientContext, ClientState, Message, Setup
+from copfl.algorithms.base import Algorithm, ClientContext, ClientState, Message, Setup, UploadPart, UploadParts
 from copfl.masks import compact, expand, pack_mask, select, shared_coordinates, shared_reference, unpack_mask
 
 
@@ -49,20 +49,18 @@ class MaskedAlgorithm(Algorithm):
     def mask_fraction_mean(masks: list[torch.Tensor]) -> float:
         return float(torch.stack([m.float().mean() for m in masks]).mean())
 
-    # ------------------------------------------------------------------ attacks
-    def attack_reference(self, message: Message, state: ClientState, upload: Message) -> dict[str, torch.Tensor | None]:
-        """The shared entries the client's update started from: the broadcast's (a coordinate
-        shared after this round was shared before it: masks only grow)."""
-        return {"shared": shared_reference(message["params"], upload["mask"])}
+    # ------------------------------------------------------------------ the upload pipeline
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """The shared entries the client's update started from are the broadcast's (a
+        coordinate shared after this round was shared before it: masks only grow), at their
+        coordinates of the full vector. With no update of its own a client sends the mask it
+        held before the round and the broadcast's entries on the coordinates that mask shares."""
+        def unchanged() -> Message:
+            packed = pack_mask(state["mask"])
+            return {**upload, "mask": packed, "shared": shared_reference(message["params"], packed)}
 
-    def attack_coordinates(self, upload: Message) -> dict[str, tuple[torch.Tensor, int]]:
-        return {"shared": (shared_coordinates(upload["mask"], self.d), self.d)}
-
-    def null_upload(self, message: Message, state: ClientState, upload: Message) -> Message:
-        """No update of its own: the mask it held before the round and the broadcast's entries
-        on the coordinates that mask shares."""
-        packed = pack_mask(state["mask"])
-        return {**upload, "mask": packed, "shared": shared_reference(message["params"], packed)}
+        part = UploadPart(shared_reference(message["params"], upload["mask"]), (shared_coordinates(upload["mask"], self.d), self.d))
+        return UploadParts({"shared": part}, unchanged=unchanged)
 
     # ------------------------------------------------------------------ evaluation
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:

@@ -70,6 +70,8 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadPart,
+    UploadParts,
     register,
 )
 from copfl.seeding import torch_generator
@@ -243,10 +245,10 @@ class PFedHN(Algorithm):
         embed_dim = int(1 + n / 4) if config.embed_dim == -1 else config.embed_dim
         self.layout = HNetLayout(n, embed_dim, config.hidden, config.n_hidden, setup.workspace.params.numel())
         self.inner_optimizer = OptimizerConfig("sgd", config.inner_lr, config.inner_momentum, config.inner_wd)
-        self.robust = setup.combiner.config.kind != "mean"
+        self.robust = setup.combiner.kind != "mean"
         if self.robust and config.server_update != "mean":
             raise ValueError(
-                f"--robust {setup.combiner.config.kind}: pFedHN's sequential server update applies each client's hypernetwork "
+                f"--robust {setup.combiner.kind}: pFedHN's sequential server update applies each client's hypernetwork "
                 "gradient in turn and averages nothing; use server_update=mean to combine them robustly"
             )  # (with mean: the shared network's gradients robustly, each client's embedding row its own)
 
@@ -288,9 +290,10 @@ class PFedHN(Algorithm):
         stats = self.inner_train(ctx, theta)
         return ClientResult({"delta": theta - ctx.workspace.params}, state, stats)
 
-    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor]:
-        """Under ``--dp-mode upload`` the upload delta_i is itself the update: reference 0."""
-        return {"delta": torch.zeros_like(message["theta"])}
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """For the upload pipeline (``--dp-mode upload``, attacks) the upload delta_i is itself
+        the update: reference 0."""
+        return UploadParts({"delta": UploadPart(torch.zeros_like(message["theta"]))})
 
     def aggregate(self, sctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
         start, cfg = server["hnet"], self.config
@@ -308,7 +311,7 @@ class PFedHN(Algorithm):
             del grads
             hnet, buf = sgd_step(hnet, buf, clip_grad(total, cfg.clip), self.layout.num_embedding, cfg)
             return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": float(total.norm())}
-        self.setup.combiner.record(clients, uniform)  # each upload moves the hypernetwork with the same weight
+        self.combine.record(clients, uniform)  # each upload moves the hypernetwork with the same weight
         total = torch.zeros_like(start) if cfg.server_update == "mean" else None
         for c, u in uploads:
             g = hypernetwork_grad(self.layout, start, c, u["delta"])  # at the hnet that generated theta_c

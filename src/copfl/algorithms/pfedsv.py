@@ -44,6 +44,8 @@ from copfl.algorithms.base import (
     ServerContext,
     ServerState,
     Setup,
+    UploadPart,
+    UploadParts,
     get_weighting,
     register,
     weighted_sum,
@@ -232,11 +234,11 @@ class PFedSV(Algorithm):
         upload = {"params": local, "num_samples": train.num_train, "request": request, "k": int(state["k"])}
         return ClientResult(upload, {**state, "local": local}, stats)
 
-    def dp_reference(self, message: Message, state: ClientState) -> dict[str, torch.Tensor]:
-        """Under upload-level differential privacy, the update is the trained model minus
-        the model the round started from (theta_i* of the previous participation; ``state``
-        is the client's state before its step). The client keeps its clean model."""
-        return {"params": state["params"]}
+    def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
+        """For the upload pipeline (upload-level DP, attacks), the update is the trained model
+        minus the model the round started from (theta_i* of the previous participation;
+        ``state`` is the client's state before its step). The client keeps its clean model."""
+        return UploadParts({"params": UploadPart(state["params"])})
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict]:
         seen, fresh = pool_aggregate(ctx.store, server["seen"], uploads, ctx.round)
@@ -281,7 +283,7 @@ class PFedSV(Algorithm):
         w = shapley_weights(sv, dist, 0, cfg.own_distance)
         if w is None:  # A2: no member helps: keep the own model
             mixed = rows[0]
-            self.setup.combiner.record([me], torch.ones(1, dtype=torch.float64), me)
+            self.combine.record([me], torch.ones(1, dtype=torch.float64), me)
         else:
             mixed = self.combine(list(rows), w, members, recipient=me)  # personalized_model (eq. 7), through --robust
         if sel is None:

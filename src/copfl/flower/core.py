@@ -12,7 +12,7 @@ computes. What travels:
   ``meta`` (round);
 * train (client -> server): ``upload`` + ``upload_scalars`` (the algorithm's upload, possibly
   empty), ``bn`` (batch-norm statistics when they are shared), ``step`` (client id, loss sum,
-  samples, bytes received and sent, and the privacy its DP spent, ``dp``: JSON
+  samples, bytes received and sent, and what its DP spent, ``spent``: JSON
   ``[[sigma, q, steps], ...]``, for the server's accountant; the noise is added on the client);
 * evaluate (server -> client), sent after aggregation: the client's second-phase message
   (``p_broadcast``, for the round's participants of an algorithm with a personalize phase)
@@ -172,7 +172,7 @@ def handle_train(msg: Message, context: Context, default: RunConfig | None = Non
 # A ClientStep's fields as a reply carries them: the upload and the batch-norm statistics as
 # arrays, the JSON-typed fields as text, the rest as numbers. step_records and step_from_records
 # are the one place that knows it; the field list is ClientStep's own.
-_STEP_JSON = ("logs", "dp")
+_STEP_JSON = ("logs", "spent")
 _STEP_APART = ("upload", "bn", "folded")  # arrays of their own; "folded" never travels (a Flower server does not fold)
 
 
@@ -213,7 +213,7 @@ def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = 
     if meta["personalize"]:
         r, message, buffers = _broadcast(msg.content, "p_")
         _, logs, spent = engine.personalize_step(client, r, message, buffers)
-        out["personalized"] = ConfigRecord({"client": client, "logs": json.dumps(logs), "dp": json.dumps(spent)})
+        out["personalized"] = ConfigRecord({"client": client, "logs": json.dumps(logs), "spent": json.dumps(spent)})
     if meta["evaluate"]:
         r, broadcast, buffers = _broadcast(msg.content)
         m = engine.evaluate_client(client, r, broadcast, buffers)
@@ -324,7 +324,7 @@ class CopflStrategy(Strategy):
         plogs = sorted(plogs, key=lambda p: int(p["client"]))
         add_client_logs(self.record, {int(p["client"]): json.loads(str(p["logs"])) for p in plogs})
         for p in plogs:
-            self.engine.account(self.run, int(p["client"]), json.loads(str(p["dp"])))
+            self.engine.observe_spent(self.run, int(p["client"]), json.loads(str(p["spent"])))
         if self.engine.is_eval_round(server_round):
             ms = sorted((m.content.metric_records["metrics"] for m in got if "metrics" in m.content.metric_records), key=lambda x: x["client"])
             expected = self.engine.evaluated_clients(server_round)

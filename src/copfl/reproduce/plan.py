@@ -144,7 +144,7 @@ def changed_defaults(r: PlannedRun) -> str:
 
 def stopped_by_an_attacker(s: dict[str, Any]) -> bool:
     """A summary of a run that an *attacker's* own divergence stopped: before the attacker rule
-    (Engine.drop_diverged_update) such a run ended there; today it goes on. The
+    (copfl.attacks.Attack.rescue) such a run ended there; today it goes on. The
     client is ``diverged_client``, or, in older summaries, the one the error names."""
     if s.get("status") != "diverged" or not s.get("attack"):
         return False

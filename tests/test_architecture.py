@@ -1,0 +1,62 @@
+"""The house rules of the package's structure (issue 36): each concern in one place."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import torch
+
+from copfl.algorithms.base import Algorithm
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "copfl"
+
+
+def interface(cls: type) -> list[str]:
+    """The methods an algorithm may define: callables of the class (and the optional second
+    client phase, an attribute until an algorithm defines it)."""
+    return [n for n, v in vars(cls).items() if not n.startswith("_") and (callable(v) or n == "personalize") and not isinstance(v, type)]
+
+
+def test_the_algorithm_interface_has_at_most_twelve_methods():
+    names = interface(Algorithm)
+    assert len(names) <= 12, names
+    assert {"init_server", "init_client", "broadcast", "client_update", "aggregate", "upload_parts", "personalized", "evaluate"} <= set(names)
+
+
+def test_engine_and_algorithm_base_know_nothing_of_privacy_attacks_or_robust_rules():
+    for path in (SRC / "engine.py", SRC / "algorithms" / "base.py"):
+        text = path.read_text()
+        hits = re.findall(r"copfl\.(privacy|attacks|robust)\b|from copfl import (privacy|attacks|robust)", text)
+        assert not hits, (path.name, hits)
+        code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+        assert not re.search(r"\b(DPConfig|AttackConfig|RobustConfig|DPSGDSession|privatize_upload|attack_upload|choose_attackers|flip_labels)\b", code), path.name
+
+
+def test_upload_mode_dp_protects_co_pfls_compacted_upload():
+    """CO-PFL uploads only its shared entries: upload-mode DP clips and noises them against the
+    broadcast's entries on those coordinates (UploadParts), as FedAvg's whole shared part."""
+    from copfl.config import RunConfig
+    from copfl.experiment import build_engine, build_federation
+    from copfl.masks import unpack_mask
+    from copfl.seeding import torch_generator
+
+    clip, noise = 0.05, 0.5
+    kw = dict(algorithm="co-pfl", dataset="digits", clients=4, val_fraction=0.0, seed=0)
+    plain = build_engine(cfg := RunConfig(**kw).resolved(), build_federation(cfg))
+    dp = build_engine(cfg := RunConfig(**kw, dp_noise=noise, dp_clip=clip, dp_mode="upload").resolved(), build_federation(cfg))
+    run = plain.new_state()
+    msg = plain.message(run, 0, plain.server_context(1, "train", [0, 1, 2, 3]))
+    clean = plain.client_step(0, 1, msg, run.server_buffers)
+    noisy = dp.client_step(0, 1, msg, run.server_buffers)
+    mask = unpack_mask(clean.upload["mask"], plain.algorithm.d)
+    assert torch.equal(noisy.upload["mask"], clean.upload["mask"])  # the mask is sent as it is
+    ref = msg["params"][~mask]
+    delta = (clean.upload["shared"] - ref).double()
+    assert float(delta.norm()) > clip
+    z = torch.randn(delta.numel(), generator=torch_generator(0, "dp-upload", 1, 0)).double() * noise * clip
+    expected = ref.double() + delta * min(1.0, clip / (float(delta.norm()) + 1e-6)) + z
+    assert torch.allclose(noisy.upload["shared"].double(), expected, atol=1e-6)
+    assert noisy.spent == [[noise, 1.0, 1]]
+    assert noisy.upload["score"] == noisy.upload["grad_score"] + float(noisy.upload["pred_score"])  # rederived from what it sends
+    assert torch.equal(dp.store.get(0)["params"], plain.store.get(0)["params"])  # the clean model stays
