@@ -7,7 +7,7 @@ client or per round. The optimizer steps the flat vector as one tensor.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
@@ -27,22 +27,86 @@ OPTIMIZERS = ("sgd", "adam")
 GradHook = Callable[[torch.Tensor, torch.Tensor], None]
 
 
-def proximal(anchor: torch.Tensor, coefficient: float) -> GradHook | None:
-    """The gradient of ``coefficient / 2 * ||w - anchor||^2``, added to the loss's gradient:
-    FedProx's mu (anchor: the round's start), Ditto's lambda (the global model), FedAMP's
-    lambda / alpha_k (the client's cloud model). None when the coefficient is 0 (no term)."""
-    if not coefficient:
-        return None
-
-    def hook(params: torch.Tensor, grad: torch.Tensor) -> None:
-        grad.add_(params - anchor, alpha=coefficient)  # d/dw c/2 ||w - anchor||^2 = c (w - anchor)
-
-    return hook
-
 # (logits, labels) -> loss: replaces the criterion (e.g. a balanced softmax)
 LossFn = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
 # (penultimate features, labels) -> loss added to the criterion (FedPAC's feature alignment)
 FeatureLoss = Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+# ----------------------------------------------------------------- training hooks
+class TrainHook:
+    """One change to :meth:`Workspace.train`'s step, passed in its ``hooks`` list: a hook may
+    replace the loss (:attr:`criterion`), add a term on the head's input features
+    (:attr:`feature_loss`) and change the gradient after backward, before the optimizer step
+    (:meth:`grad`; the hooks' in list order). The run-wide one, DP-SGD, is not in the list: it
+    privatizes every gradient the workspace computes while a client works (copfl.privacy)."""
+
+    criterion: LossFn | None = None
+    feature_loss: FeatureLoss | None = None
+
+    def grad(self, params: torch.Tensor, grad: torch.Tensor) -> None:
+        """Change ``grad`` (the flat gradient) in place; ``params``: the flat parameters."""
+
+
+@dataclass(frozen=True, eq=False)
+class GradientHook(TrainHook):
+    """``fn(params, grad)`` on every step's gradient (a clip, an algorithm's own mask)."""
+
+    fn: GradHook
+
+    def grad(self, params: torch.Tensor, grad: torch.Tensor) -> None:
+        self.fn(params, grad)
+
+
+@dataclass(frozen=True, eq=False)
+class Proximal(TrainHook):
+    """The gradient of ``coefficient / 2 * ||w - anchor||^2`` added to the loss's: FedProx's
+    mu (anchor: the round's start), Ditto's lambda (the global model), FedAMP's lambda /
+    alpha_k (the client's cloud model)."""
+
+    anchor: torch.Tensor
+    coefficient: float
+
+    def grad(self, params: torch.Tensor, grad: torch.Tensor) -> None:
+        grad.add_(params - self.anchor, alpha=self.coefficient)  # d/dw c/2 ||w - anchor||^2 = c (w - anchor)
+
+
+def proximal(anchor: torch.Tensor, coefficient: float) -> Proximal | None:
+    """:class:`Proximal`, or None when the coefficient is 0 (no term; None hooks are skipped)."""
+    return Proximal(anchor, coefficient) if coefficient else None
+
+
+@dataclass(frozen=True, eq=False)
+class Trainable(TrainHook):
+    """Training restricted to the coordinates where ``mask`` (a 0/1 float vector) is 1: the
+    gradient, with the L2 term ``decay`` added first, is multiplied by it, so the other
+    coordinates keep their values exactly, provided the optimizer's state for them is zero (a
+    fresh optimizer, or one only ever used with the same mask). Given an
+    :class:`OptimizerConfig`, :meth:`Workspace.train` moves its weight decay here (the
+    optimizer then does not apply it itself)."""
+
+    mask: torch.Tensor
+    decay: float = 0.0
+
+    def grad(self, params: torch.Tensor, grad: torch.Tensor) -> None:
+        if self.decay:
+            grad.add_(params, alpha=self.decay)
+        grad.mul_(self.mask)
+
+
+@dataclass(frozen=True, eq=False)
+class Criterion(TrainHook):
+    """``criterion(logits, labels)`` replaces the run's loss (a balanced softmax, a mixture)."""
+
+    criterion: LossFn | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class FeatureTerm(TrainHook):
+    """``feature_loss(features, labels)`` added to the loss, ``features`` the head's input for
+    the batch (FedPAC's feature alignment)."""
+
+    feature_loss: FeatureLoss | None = None
 
 
 @dataclass(frozen=True)
@@ -163,34 +227,29 @@ class Workspace:
         batch_size: int,
         generator: torch.Generator,
         optimizer: torch.optim.Optimizer | OptimizerConfig,
-        grad_hook: GradHook | None = None,
-        trainable: torch.Tensor | None = None,
-        decay: float = 0.0,
-        feature_loss: FeatureLoss | None = None,
-        loss_fn: LossFn | None = None,
+        hooks: Sequence[TrainHook | None] = (),
     ) -> TrainStats:
         """``epochs`` passes over the client's training data in seeded random order.
 
         Trains the parameters currently loaded; the result stays in :attr:`params`. A batch of
         one sample is skipped when the model has batch norm (its statistics are undefined).
-
-        ``trainable`` (a 0/1 float vector) restricts training to the coordinates where it is 1:
-        the gradient is multiplied by it after ``grad_hook`` and after the L2 term ``decay``
-        (taken from an :class:`OptimizerConfig`'s weight decay, which the optimizer then does
-        not apply itself), so the other coordinates keep their values exactly, provided the
-        optimizer's state for them is zero (a fresh optimizer, or one only ever used with the
-        same ``trainable``).
-
-        ``loss_fn(logits, labels)`` replaces the run's criterion; ``feature_loss(features,
-        labels)`` is added to it, with ``features`` the head's input for the batch (FedPAC's
-        feature alignment). This is :meth:`train_steps` over :meth:`batches` with a step of
-        :meth:`loss_and_grad` then :meth:`step`.
+        ``hooks`` (:class:`TrainHook`: :class:`Proximal`, :class:`Trainable`,
+        :class:`Criterion`, :class:`FeatureTerm`, :class:`GradientHook`; None entries are
+        skipped) change the step. This is :meth:`train_steps` over :meth:`batches` with a
+        step of :meth:`loss_and_grad` then :meth:`step`.
         """
-        if trainable is not None and isinstance(optimizer, OptimizerConfig) and optimizer.weight_decay:
-            decay, optimizer = optimizer.weight_decay, replace(optimizer, weight_decay=0.0)
+        live = [h for h in hooks if h is not None]
+        if isinstance(optimizer, OptimizerConfig) and optimizer.weight_decay and any(isinstance(h, Trainable) for h in live):
+            live = [replace(h, decay=optimizer.weight_decay) if isinstance(h, Trainable) else h for h in live]
+            optimizer = replace(optimizer, weight_decay=0.0)
         opt = make_optimizer(optimizer, self.flat.param) if isinstance(optimizer, OptimizerConfig) else optimizer
-        if trainable is not None:
-            grad_hook = _masked_hook(grad_hook, trainable, decay)
+        loss_fn = next((h.criterion for h in reversed(live) if h.criterion is not None), None)
+        terms = [h.feature_loss for h in live if h.feature_loss is not None]
+        if len(terms) > 1:
+            raise ValueError(f"{len(terms)} feature terms given; Workspace.train takes at most one")
+        feature_loss = terms[0] if terms else None
+        on_grad = [h for h in live if type(h).grad is not TrainHook.grad]
+        grad_hook = None if not on_grad else on_grad[0].grad if len(on_grad) == 1 else _in_order(on_grad)
         with self.feature_tap(feature_loss is not None) as tap:
 
             def sgd_step(xb: torch.Tensor, yb: torch.Tensor) -> torch.Tensor:
@@ -355,12 +414,9 @@ def _nchw_strides(shape: torch.Size) -> tuple[int, ...]:
     return (c * h * w, h * w, w, 1)
 
 
-def _masked_hook(inner: GradHook | None, trainable: torch.Tensor, decay: float) -> GradHook:
+def _in_order(hooks: list[TrainHook]) -> GradHook:
     def hook(params: torch.Tensor, grad: torch.Tensor) -> None:
-        if inner is not None:
-            inner(params, grad)
-        if decay:
-            grad.add_(params, alpha=decay)
-        grad.mul_(trainable)
+        for h in hooks:
+            h.grad(params, grad)
 
     return hook

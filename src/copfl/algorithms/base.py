@@ -48,7 +48,7 @@ name with :func:`register`, and the CLI builds its options from the ``Config`` f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 import json
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar
@@ -60,7 +60,7 @@ from copfl.aggregation import Combiner, weighted_sum  # noqa: F401  (weighted_su
 from copfl.seeding import torch_generator
 from copfl.store import ClientStore
 from copfl.typecheck import check_types
-from copfl.workspace import EvalStats, OptimizerConfig, TrainStats, Workspace
+from copfl.workspace import EvalStats, OptimizerConfig, TrainHook, TrainStats, Workspace
 
 Message = dict[str, Any]  # str -> Tensor | float | int
 ServerState = dict[str, Any]
@@ -103,19 +103,22 @@ class ClientContext:
 
     def train(
         self, params: torch.Tensor | None, *, epochs: int | None = None, purpose: str = "local",
-        generator: torch.Generator | None = None, **kw: Any,
+        generator: torch.Generator | None = None, optimizer: Any = None, batch_size: int | None = None,
+        hooks: Sequence[TrainHook | None] = (),
     ) -> TrainStats:
         """Load ``params`` (None: continue from what is loaded) into the workspace and train
-        them with the run's local settings; keyword arguments go to :meth:`Workspace.train`."""
+        them with the run's local settings (``epochs``, ``optimizer``, ``batch_size`` override
+        them; ``purpose`` names the batch order's seed stream); ``hooks`` change the step
+        (:class:`copfl.workspace.TrainHook`: a proximal term, a trainable mask, a loss)."""
         if params is not None:
             self.workspace.load(params)
         return self.workspace.train(
             self.data,
             epochs=self.training.epochs if epochs is None else epochs,
-            batch_size=kw.pop("batch_size", self.training.batch_size),
-            optimizer=kw.pop("optimizer", self.training.optimizer),
+            batch_size=self.training.batch_size if batch_size is None else batch_size,
+            optimizer=self.training.optimizer if optimizer is None else optimizer,
             generator=generator if generator is not None else self.generator(purpose),
-            **kw,
+            hooks=hooks,
         )
 
 

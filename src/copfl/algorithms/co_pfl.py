@@ -85,7 +85,7 @@ from copfl.masks import (
     select,
     unpack_mask,
 )
-from copfl.workspace import OptimizerConfig, TrainStats, Workspace, make_optimizer
+from copfl.workspace import GradientHook, OptimizerConfig, TrainStats, Workspace, make_optimizer
 
 SCORES = ("both", "grad", "pred", "uniform", "samples")
 DEFENSES = ("none", "clip", "reject")
@@ -186,7 +186,7 @@ def mamo_pass(
             grad.add_(params, alpha=wd)  # L2 before masking, so frozen coordinates stay put
         grad.mul_(h)  # h o q in eq. (4)
 
-    return ws.train(data, epochs=epochs, batch_size=batch_size, generator=generator, optimizer=adam, grad_hook=mask_gradient)
+    return ws.train(data, epochs=epochs, batch_size=batch_size, generator=generator, optimizer=adam, hooks=[GradientHook(mask_gradient)])
 
 
 # ---------------------------------------------------------------------------- strategy

@@ -47,7 +47,7 @@ class Ditto(FedAvg):
         glob = ctx.train(w_t)  # the global model's local update (FedAvg)
         upload = {"shared": ctx.workspace.params.clone(), "num_samples": ctx.data.num_train}
         # the personal model v: lambda/2 ||v - w^t||^2 pulls it towards the global model
-        pers = ctx.train(state["personal"], epochs=self.config.personal_epochs, purpose="ditto-personal", grad_hook=proximal(w_t, self.config.lam))
+        pers = ctx.train(state["personal"], epochs=self.config.personal_epochs, purpose="ditto-personal", hooks=[proximal(w_t, self.config.lam)])
         stats = glob + pers
         return ClientResult(upload, {"personal": ctx.workspace.params.clone()}, stats)
 

@@ -191,7 +191,7 @@ class FedAMP(Algorithm):
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         u = message["u"]
         start = u if self.config.start == "cloud" else state["params"]
-        stats = ctx.train(start, grad_hook=proximal(u, self.proximal_coefficient))  # lambda/(2 alpha_k) ||w - u_i||^2
+        stats = ctx.train(start, hooks=[proximal(u, self.proximal_coefficient)])  # lambda/(2 alpha_k) ||w - u_i||^2
         w = ctx.workspace.params.clone()
         return ClientResult({"w": w}, {"params": w}, stats)
 

@@ -172,7 +172,7 @@ class FedProx(FedAvg):
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message):
         if self.config.mu == 0:
             return ctx.train(start)
-        return ctx.train(start, grad_hook=proximal(start.clone(), self.config.mu))  # mu/2 ||w - w^k||^2, w^k as received
+        return ctx.train(start, hooks=[proximal(start.clone(), self.config.mu)])  # mu/2 ||w - w^k||^2, w^k as received
 
 
 @dataclass(frozen=True)

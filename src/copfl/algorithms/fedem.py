@@ -75,7 +75,7 @@ from copfl.algorithms.base import (
 )
 from copfl.algorithms.ifca import INITS, distinct_models
 from copfl.data.clients import ClientData
-from copfl.workspace import EvalStats, TrainStats, Workspace
+from copfl.workspace import Criterion, EvalStats, TrainStats, Workspace
 
 
 # ----------------------------------------------------------------------- the paper's equations
@@ -180,7 +180,7 @@ class FedEM(Algorithm):
                 gen = ctx.generator("local" if m == 0 else f"fedem-component-{m}")
                 all_stats.append(
                     ws.train(indexed, epochs=ctx.training.epochs, batch_size=ctx.training.batch_size, generator=gen,
-                             optimizer=ctx.training.optimizer, loss_fn=loss_fn)
+                             optimizer=ctx.training.optimizer, hooks=[Criterion(loss_fn)])
                 )
                 parts.append(ws.params.clone())
             trained = torch.stack(parts)

@@ -60,7 +60,7 @@ from copfl.algorithms.base import (
     register,
 )
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.workspace import TrainStats
+from copfl.workspace import FeatureTerm, Trainable, TrainStats
 
 
 # ---------------------------------------------------------------------------- the quadratic program
@@ -238,11 +238,11 @@ class FedPAC(FedAvg):
         align = self._alignment(broadcast, mu)
         if cfg.phases == "joint":
             head = TrainStats(0.0, 0, 0)
-            body = ctx.train(None, purpose="local", feature_loss=align)
+            body = ctx.train(None, purpose="local", hooks=[FeatureTerm(align)])
         else:
             opt = ctx.training.optimizer
-            head = ctx.train(None, epochs=cfg.head_epochs, optimizer=replace(opt, lr=cfg.head_lr), purpose="fedpac-head", trainable=self.h_head)
-            body = ctx.train(None, purpose="local", trainable=self.h_body, feature_loss=align)
+            head = ctx.train(None, epochs=cfg.head_epochs, optimizer=replace(opt, lr=cfg.head_lr), purpose="fedpac-head", hooks=[Trainable(self.h_head)])
+            body = ctx.train(None, purpose="local", hooks=[Trainable(self.h_body), FeatureTerm(align)])
         new = ws.params.clone()
         feats_after, _ = ws.features_and_logits(data.x_train)
         _, centroids, _ = class_statistics(feats_after, data.y_train, self.num_classes)

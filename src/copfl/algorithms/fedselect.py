@@ -23,7 +23,7 @@ import torch
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
 from copfl.algorithms.masked import MaskedAlgorithm
 from copfl.masks import grow_per_tensor
-from copfl.workspace import TrainStats, make_optimizer
+from copfl.workspace import Trainable, TrainStats, make_optimizer
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class FedSelect(MaskedAlgorithm):
         for _ in range(ctx.training.epochs):
             passes = ((opt_p, gen_p, h_p), (opt_g, gen_g, h_g)) if has_personal else ((opt_g, gen_g, h_g),)
             for opt, gen, h in passes:
-                s = ctx.train(None, epochs=1, optimizer=opt, generator=gen, trainable=h, decay=decay)
+                s = ctx.train(None, epochs=1, optimizer=opt, generator=gen, hooks=[Trainable(h, decay)])
                 total = total + s
         new = ws.params.clone()
         new_mask = mask

@@ -27,7 +27,7 @@ import torch
 
 from copfl.algorithms.base import ClientContext, Message, Setup, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.workspace import TrainStats
+from copfl.workspace import Trainable, TrainStats
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,6 @@ class FedRep(FedAvg):
         self.h_shared = self.shared.to(torch.float32)
 
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message) -> TrainStats:
-        head = ctx.train(start, epochs=self.config.head_epochs, purpose="fedrep-head", trainable=self.h_personal)
-        body = ctx.train(None, purpose="local", trainable=self.h_shared)
+        head = ctx.train(start, epochs=self.config.head_epochs, purpose="fedrep-head", hooks=[Trainable(self.h_personal)])
+        body = ctx.train(None, purpose="local", hooks=[Trainable(self.h_shared)])
         return head + body
