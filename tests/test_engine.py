@@ -1,7 +1,8 @@
 import pytest
 import torch
 
-from copfl.engine import ClientMetrics, Engine, NonFiniteLossError, summarize_clients
+from copfl.engine import ClientMetrics, Engine, NonFiniteLossError
+from copfl.results import summarize_clients
 from copfl.config import RunConfig
 from copfl.experiment import build_engine
 from copfl.federation import build_federation

@@ -11,10 +11,10 @@ import pytest
 import torch
 
 from copfl.algorithms import ALGORITHMS
-from copfl.callbacks import select_by_validation, summarize
+from copfl.results import select_by_validation, summarize
 from copfl.config import RunConfig, resume_conflicts, saved_config
 from copfl.data.clients import with_validation
-from copfl.engine import ClientMetrics, fairness, summarize_clients, summarize_unseen, worst_fraction_mean
+from copfl.results import ClientMetrics, fairness, summarize_clients, summarize_unseen, worst_fraction_mean
 from copfl.experiment import build_engine, build_federation
 
 

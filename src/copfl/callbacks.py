@@ -19,8 +19,6 @@ Every file is written atomically, so an interrupted run leaves complete files be
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sys
 import time
@@ -30,100 +28,11 @@ from typing import Any
 from copfl.algorithms.base import config_values
 from copfl.checkpoint import Checkpoint
 from copfl.data.sources import LoadProgress
-from copfl.engine import Callback, ClientMetrics, Engine, RunState
+from copfl.engine import Callback, Engine, RunState
 from copfl.io import atomic_write_json, atomic_write_text
-
-METRIC_COLUMNS = ("round", "clients_trained", "train_loss", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted")
-
-
-def _csv_text(rows: list[dict[str, Any]], columns: list[str]) -> str:
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
-    w.writeheader()
-    for r in rows:
-        w.writerow({k: r.get(k, "") for k in columns})
-    return buf.getvalue()
+from copfl.results import clients_csv, csv_text, metric_columns, relevance_figures, run_summary, scalars
 
 
-def metric_columns(history: list[dict[str, Any]]) -> list[str]:
-    cols = list(METRIC_COLUMNS)
-    for r in history:
-        cols += [k for k in r if k not in cols]
-    return cols
-
-
-def scalars(record: dict[str, Any]) -> dict[str, Any]:
-    """A round record without its per-client logs (those go to per_client.jsonl)."""
-    return {k: v for k, v in record.items() if k != "per_client"}
-
-
-def summarize(history: list[dict[str, Any]]) -> dict[str, Any]:
-    """Last-round and best-round (by the unweighted client mean) figures, and traffic."""
-    out: dict[str, Any] = {}
-    if any("bytes_up" in r for r in history):
-        up = sum(r.get("bytes_up", 0) for r in history)
-        down = sum(r.get("bytes_down", 0) for r in history)
-        out["communication"] = {
-            "bytes_up_total": up,
-            "bytes_down_total": down,
-            "bytes_up_per_round": up / len(history),
-            "bytes_down_per_round": down / len(history),
-        }
-    if any("train_flops" in r for r in history):
-        flops = sum(r.get("train_flops", 0) for r in history)
-        out["cost"] = {"train_flops_total": flops, "train_flops_per_round": flops / len(history)}
-    evals = [r for r in history if "acc_mean" in r]
-    if not evals:
-        return {"final": None, "best": None, "selected": None, **out}
-
-    def figures(r: dict[str, Any]) -> dict[str, Any]:
-        return {k: r[k] for k in SUMMARY_KEYS if k in r}
-
-    last = figures(evals[-1])
-    best_r = max(evals, key=lambda r: (r["acc_mean"], -r["round"]))
-    best_w = max(evals, key=lambda r: (r["acc_weighted"], -r["round"]))
-    out = {"final": last, "best": figures(best_r), "best_weighted": {"round": best_w["round"], "acc_weighted": best_w["acc_weighted"]}, **out}
-    out["selected"] = select_by_validation(history)
-    unseen = [r for r in evals if "unseen_acc_mean" in r]
-    if unseen:
-        u = unseen[-1]
-        out["unseen"] = {"round": u["round"], "acc_mean": u["unseen_acc_mean"], "acc_min": u["unseen_acc_min"], "gap": u.get("unseen_gap"),
-                         "participating_acc_mean": u["acc_mean"]}
-    return out
-
-
-# the figures of an evaluated round that summary.json's final / best / selected entries keep
-SUMMARY_KEYS = ("round", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted", "train_loss", "acc_std", "acc_worst10", "acc_min",
-                "val_acc_mean", "val_loss_mean", "unseen_acc_mean", "unseen_gap", "attacker_acc_mean")
-
-
-def select_by_validation(history: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Model selection without looking at test data: the evaluated round with the best mean
-    validation accuracy (the earliest of equals) and its figures, test accuracy included
-    (None when the run has no validation data, ``--val-fraction 0``). The test figures of
-    that round are the ones to report; ``best`` (picked on test data) is kept only to
-    compare with papers that report it."""
-    evals = [r for r in history if "val_acc_mean" in r]
-    if not evals:
-        return None
-    r = max(evals, key=lambda r: (r["val_acc_mean"], -r["round"]))
-    return {k: r[k] for k in SUMMARY_KEYS if k in r}
-
-
-def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None, attackers: list[int] | None = None) -> str:
-    """The last evaluation, a row per client (held-out clients marked ``unseen`` 1, attackers
-    ``attacker`` 1)."""
-    bad = set(attackers or [])
-    rows = [{**c.__dict__, "unseen": 0, "attacker": int(c.client in bad)} for c in clients]
-    rows += [{**c.__dict__, "unseen": 1, "attacker": 0} for c in unseen or []]
-    cols = ["client", "accuracy", "loss", "num_test", "num_train"]
-    if any(c.val_accuracy is not None for c in clients):
-        cols += ["val_accuracy", "val_loss", "num_val"]
-    if unseen:
-        cols.append("unseen")
-    if bad:
-        cols.append("attacker")
-    return _csv_text(rows, cols)
 
 
 class ResultsWriter(Callback):
@@ -158,7 +67,7 @@ class ResultsWriter(Callback):
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
         h = [scalars(r) for r in state.history]
         atomic_write_text(self.out / "metrics.jsonl", "".join(json.dumps(r) + "\n" for r in h))
-        atomic_write_text(self.out / "metrics.csv", _csv_text(h, metric_columns(h)))
+        atomic_write_text(self.out / "metrics.csv", csv_text(h, metric_columns(h)))
         per_client = [{"round": r["round"], **r["per_client"]} for r in state.history if "per_client" in r]
         if per_client:
             atomic_write_text(self.out / "per_client.jsonl", "".join(json.dumps(r) + "\n" for r in per_client))
@@ -166,22 +75,16 @@ class ResultsWriter(Callback):
 
     def summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
         """summary.json's content (without the relevance agreement, which the final one adds)."""
-        done = state.completed_round  # the last round complete in every file
-        summary: dict[str, Any] = {
-            "status": status,
-            "algorithm": self.config.get("algorithm"),
-            "dataset": self.config.get("dataset"),
-            "rounds_completed": done,
-            "rounds_planned": engine.config.rounds,
-            **summarize(state.history),
-        }
-        if error:
-            summary["error"] = error
-        summary.update(extra)
+        entries: dict[str, Any] = dict(extra)
         for ext in engine.extensions:  # privacy (DP settings, epsilon), attack
-            summary.update(ext.summary(engine, state))
+            entries.update(ext.summary(engine, state))
+        summary = run_summary(
+            state.history, status=status, algorithm=self.config.get("algorithm"), dataset=self.config.get("dataset"),
+            rounds_completed=state.completed_round,  # the last round complete in every file
+            rounds_planned=engine.config.rounds, error=error, entries=entries,
+        )
         elapsed = time.perf_counter() - self.t0
-        timed = done - self.start_round
+        timed = state.completed_round - self.start_round
         summary["timing"] = {
             "seconds": round(elapsed, 3),
             "rounds_timed": timed,
@@ -196,7 +99,7 @@ class ResultsWriter(Callback):
         summary = self.summary(engine, state, status, error, **extra)
         if state.last_clients:
             atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients, state.last_unseen, engine.attackers))
-        relevance = _relevance(engine, state)
+        relevance = relevance_figures(state.history, [d.y_train.cpu().numpy() for d in engine.clients], engine.num_clients)
         if relevance is not None:
             summary["relevance"] = relevance[2]
         atomic_write_json(self.out / "summary.json", summary)
@@ -232,29 +135,6 @@ def _earlier_seconds(path: Path) -> float:
     except (OSError, json.JSONDecodeError):
         return 0.0
     return float(t.get("seconds_total", t.get("seconds", 0.0)) or 0.0)
-
-
-def _relevance(engine: Engine, state: RunState) -> tuple[Any, Any, dict[str, Any]] | None:
-    """(latest relevance matrix, label-overlap matrix, their agreement) when the run logs
-    clients' relevance vectors and holds the clients' data (a Flower server does not)."""
-    logged = lambda k: any(k in (r.get("per_client") or {}) for r in state.history)  # noqa: E731
-    key = next((k for k in RELEVANCE_KEYS if logged(k)), None)
-    if not engine.clients or key is None:
-        return None
-    from copfl.relevance import label_overlap, latest_relevance, relevance_agreement
-
-    rel = latest_relevance(state.history, engine.num_clients, key)
-    overlap = label_overlap([c.y_train.cpu().numpy() for c in engine.clients])
-    return rel, overlap, {**relevance_agreement(rel, overlap), "key": key, "matrix": _nan_none(rel), "overlap": overlap.tolist()}
-
-
-# what a client's relevance vector is logged as: pFedSV's relevance, FedFomo's affinities
-RELEVANCE_KEYS = ("relevance", "affinity")
-
-
-def _nan_none(a: Any) -> list[list[float | None]]:
-    """A matrix for JSON: NaN (a client that logged nothing) as null."""
-    return [[None if v != v else float(v) for v in row] for row in a.tolist()]
 
 
 class Checkpointer(Callback):

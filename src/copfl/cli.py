@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm, make_config
-from copfl.callbacks import DataProgress, summarize
+from copfl.callbacks import DataProgress
+from copfl.results import summarize
 from copfl.checkpoint import Checkpoint
 from copfl.config import RunConfig, load_toml, may_change_on_resume, resume_conflicts, saved_config
 from copfl.data.download import DownloadError

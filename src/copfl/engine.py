@@ -42,13 +42,13 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import numpy as np
 import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
 from copfl.data.clients import ClientData
 from copfl.extensions import RunExtension, UploadStep
 from copfl.flops import UnknownModuleError, training_flops_per_sample
+from copfl.results import ClientMetrics, evaluation_figures
 from copfl.seeding import numpy_rng
 from copfl.store import ClientStore, MemoryStore, ScratchStore
 from copfl.workspace import EvalStats, Workspace
@@ -127,19 +127,6 @@ class EngineConfig:
             raise ValueError(f"holdout-clients must be in [0, 1), got {self.holdout_clients}")
         if self.bn_stats not in BN_MODES:
             raise ValueError(f"unknown bn-stats mode {self.bn_stats!r}; expected one of {', '.join(BN_MODES)}")
-
-
-@dataclass
-class ClientMetrics:
-    client: int
-    accuracy: float
-    loss: float
-    num_test: int
-    num_train: int
-    # on the client's validation data (``--val-fraction``; None without one)
-    val_accuracy: float | None = None
-    val_loss: float | None = None
-    num_val: int = 0
 
 
 @dataclass
@@ -263,51 +250,6 @@ class Callback:
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None: ...
 
     def on_run_end(self, engine: Engine, state: RunState) -> None: ...
-
-
-def worst_fraction_mean(values: np.ndarray, fraction: float = 0.1) -> float:
-    """The mean of the lowest ``fraction`` of ``values``: the ceil(fraction x n) smallest (at
-    least one; of 5 clients the worst 10% is the single worst, of 25 the 3 worst)."""
-    k = max(1, math.ceil(fraction * len(values) - 1e-9))
-    return float(np.sort(values)[:k].mean())
-
-
-def fairness(acc: np.ndarray) -> dict[str, float]:
-    """How the clients left behind fare: the population std of the clients' accuracies
-    (``acc_std``, over these clients, ddof 0), the mean of the worst 10% (``acc_worst10``,
-    :func:`worst_fraction_mean`) and the lowest (``acc_min``)."""
-    return {"acc_std": float(acc.std()), "acc_worst10": worst_fraction_mean(acc), "acc_min": float(acc.min())}
-
-
-def summarize_clients(clients: list[ClientMetrics]) -> dict[str, float]:
-    """Unweighted means over clients and test-sample-weighted means, the fairness figures
-    (:func:`fairness`) and, when the clients have validation data, its unweighted means."""
-    n = np.array([c.num_test for c in clients], dtype=np.float64)
-    acc = np.array([c.accuracy for c in clients])
-    loss = np.array([c.loss for c in clients])
-    out = {
-        "acc_mean": float(acc.mean()),
-        "acc_weighted": float((acc * n).sum() / n.sum()),
-        "test_loss_mean": float(loss.mean()),
-        "test_loss_weighted": float((loss * n).sum() / n.sum()),
-        **fairness(acc),
-    }
-    val = [c for c in clients if c.val_accuracy is not None]
-    if val:
-        out["val_acc_mean"] = float(np.mean([c.val_accuracy for c in val]))
-        out["val_loss_mean"] = float(np.mean([c.val_loss for c in val]))
-    return out
-
-
-def summarize_unseen(unseen: list[ClientMetrics], participating_acc_mean: float | None) -> dict[str, float]:
-    """The held-out clients' figures on an evaluation round: their mean accuracy as newcomers
-    (``unseen_acc_mean``), their fairness figures and the participation gap
-    (``unseen_gap`` = unseen mean minus the participating clients' mean, pFL-Bench's)."""
-    acc = np.array([c.accuracy for c in unseen])
-    out = {"unseen_acc_mean": float(acc.mean()), "unseen_acc_min": float(acc.min())}
-    if participating_acc_mean is not None:
-        out["unseen_gap"] = out["unseen_acc_mean"] - participating_acc_mean
-    return out
 
 
 class Engine:
@@ -611,19 +553,9 @@ class Engine:
         history (copfl's loop and Flower's strategy both end rounds here)."""
         if clients is not None:
             run.last_clients = clients
-            attackers = set(self.attackers)
-            honest = [m for m in clients if m.client not in attackers]
-            record.update(summarize_clients(honest or clients))  # attackers apart
-            if attackers and not honest:  # an evaluation sample (eval_clients < 1) of attackers only: said so
-                record["honest_evaluated"] = 0
-            bad = [m.accuracy for m in clients if m.client in attackers]
-            if bad:
-                record["attacker_acc_mean"] = float(np.mean(bad))
-            if len(clients) != len(self.participating_clients):  # a sample of the clients (eval_clients < 1)
-                record["clients_evaluated"] = len(clients)
         if unseen:
             run.last_unseen = unseen
-            record.update(summarize_unseen(unseen, record.get("acc_mean")))
+        record.update(evaluation_figures(clients, unseen, self.attackers, len(self.participating_clients)))
         for ext in self.extensions:
             ext.close_round(self, run, record)
         run.history.append(record)

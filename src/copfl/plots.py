@@ -309,8 +309,8 @@ def plot_curves_bands(runs: dict[str, list[list[dict[str, Any]]]], path: str | P
 def plot_client_accuracy(clients: list[Any], path: str | Path, unseen: list[Any] | None = None, title: str = "") -> None:
     """The clients left behind: each client's test accuracy as a sorted bar (lowest first),
     with the mean, the mean of the worst 10% and (held-out clients, in another colour) the
-    unseen clients as newcomers. ``clients``/``unseen``: :class:`copfl.engine.ClientMetrics`."""
-    from copfl.engine import worst_fraction_mean
+    unseen clients as newcomers. ``clients``/``unseen``: :class:`copfl.results.ClientMetrics`."""
+    from copfl.results import worst_fraction_mean
 
     plt = _pyplot()
     rows = sorted([(c.accuracy, c.client, False) for c in clients] + [(c.accuracy, c.client, True) for c in unseen or []])

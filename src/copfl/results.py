@@ -1,0 +1,234 @@
+"""What a run's results are, computed in one place from what the run measured.
+
+A round's evaluation figures (:func:`evaluation_figures`: client means, fairness, held-out
+newcomers, attackers apart), the run's summary (:func:`run_summary`: final, best and
+validation-selected rounds, traffic, cost, the extensions' entries), each client's last
+figures (:func:`clients_csv`) and the relevance agreement (:func:`relevance_figures`) are
+functions of the run's history and last evaluation. The engine calls
+:func:`evaluation_figures` when a round closes; the results folder (copfl.callbacks), the
+plots, TensorBoard and the reproduction reports only read what these return.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+METRIC_COLUMNS = ("round", "clients_trained", "train_loss", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted")
+
+
+@dataclass
+class ClientMetrics:
+    client: int
+    accuracy: float
+    loss: float
+    num_test: int
+    num_train: int
+    # on the client's validation data (``--val-fraction``; None without one)
+    val_accuracy: float | None = None
+    val_loss: float | None = None
+    num_val: int = 0
+
+
+def worst_fraction_mean(values: np.ndarray, fraction: float = 0.1) -> float:
+    """The mean of the lowest ``fraction`` of ``values``: the ceil(fraction x n) smallest (at
+    least one; of 5 clients the worst 10% is the single worst, of 25 the 3 worst)."""
+    k = max(1, math.ceil(fraction * len(values) - 1e-9))
+    return float(np.sort(values)[:k].mean())
+
+
+def fairness(acc: np.ndarray) -> dict[str, float]:
+    """How the clients left behind fare: the population std of the clients' accuracies
+    (``acc_std``, over these clients, ddof 0), the mean of the worst 10% (``acc_worst10``,
+    :func:`worst_fraction_mean`) and the lowest (``acc_min``)."""
+    return {"acc_std": float(acc.std()), "acc_worst10": worst_fraction_mean(acc), "acc_min": float(acc.min())}
+
+
+def summarize_clients(clients: list[ClientMetrics]) -> dict[str, float]:
+    """Unweighted means over clients and test-sample-weighted means, the fairness figures
+    (:func:`fairness`) and, when the clients have validation data, its unweighted means."""
+    n = np.array([c.num_test for c in clients], dtype=np.float64)
+    acc = np.array([c.accuracy for c in clients])
+    loss = np.array([c.loss for c in clients])
+    out = {
+        "acc_mean": float(acc.mean()),
+        "acc_weighted": float((acc * n).sum() / n.sum()),
+        "test_loss_mean": float(loss.mean()),
+        "test_loss_weighted": float((loss * n).sum() / n.sum()),
+        **fairness(acc),
+    }
+    val = [c for c in clients if c.val_accuracy is not None]
+    if val:
+        out["val_acc_mean"] = float(np.mean([c.val_accuracy for c in val]))
+        out["val_loss_mean"] = float(np.mean([c.val_loss for c in val]))
+    return out
+
+
+def summarize_unseen(unseen: list[ClientMetrics], participating_acc_mean: float | None) -> dict[str, float]:
+    """The held-out clients' figures on an evaluation round: their mean accuracy as newcomers
+    (``unseen_acc_mean``), their fairness figures and the participation gap
+    (``unseen_gap`` = unseen mean minus the participating clients' mean, pFL-Bench's)."""
+    acc = np.array([c.accuracy for c in unseen])
+    out = {"unseen_acc_mean": float(acc.mean()), "unseen_acc_min": float(acc.min())}
+    if participating_acc_mean is not None:
+        out["unseen_gap"] = out["unseen_acc_mean"] - participating_acc_mean
+    return out
+
+
+def evaluation_figures(
+    clients: list[ClientMetrics] | None, unseen: list[ClientMetrics] | None, adversaries: list[int] | tuple[int, ...] = (), participating: int | None = None
+) -> dict[str, Any]:
+    """A round's evaluation figures for its record: the honest clients' summaries
+    (:func:`summarize_clients`; adversaries, e.g. attackers, apart as ``attacker_acc_mean``),
+    how many clients were evaluated when not all ``participating`` ones, and the held-out
+    newcomers' figures (:func:`summarize_unseen`). Empty without an evaluation."""
+    out: dict[str, Any] = {}
+    if clients is not None:
+        bad = set(adversaries)
+        honest = [m for m in clients if m.client not in bad]
+        out.update(summarize_clients(honest or clients))  # attackers apart
+        if bad and not honest:  # an evaluation sample (eval_clients < 1) of attackers only: said so
+            out["honest_evaluated"] = 0
+        bad_acc = [m.accuracy for m in clients if m.client in bad]
+        if bad_acc:
+            out["attacker_acc_mean"] = float(np.mean(bad_acc))
+        if participating is not None and len(clients) != participating:  # a sample of the clients (eval_clients < 1)
+            out["clients_evaluated"] = len(clients)
+    if unseen:
+        out.update(summarize_unseen(unseen, out.get("acc_mean")))
+    return out
+
+
+def csv_text(rows: list[dict[str, Any]], columns: list[str]) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: r.get(k, "") for k in columns})
+    return buf.getvalue()
+
+
+def metric_columns(history: list[dict[str, Any]]) -> list[str]:
+    cols = list(METRIC_COLUMNS)
+    for r in history:
+        cols += [k for k in r if k not in cols]
+    return cols
+
+
+def scalars(record: dict[str, Any]) -> dict[str, Any]:
+    """A round record without its per-client logs (those go to per_client.jsonl)."""
+    return {k: v for k, v in record.items() if k != "per_client"}
+
+
+def summarize(history: list[dict[str, Any]]) -> dict[str, Any]:
+    """Last-round and best-round (by the unweighted client mean) figures, and traffic."""
+    out: dict[str, Any] = {}
+    if any("bytes_up" in r for r in history):
+        up = sum(r.get("bytes_up", 0) for r in history)
+        down = sum(r.get("bytes_down", 0) for r in history)
+        out["communication"] = {
+            "bytes_up_total": up,
+            "bytes_down_total": down,
+            "bytes_up_per_round": up / len(history),
+            "bytes_down_per_round": down / len(history),
+        }
+    if any("train_flops" in r for r in history):
+        flops = sum(r.get("train_flops", 0) for r in history)
+        out["cost"] = {"train_flops_total": flops, "train_flops_per_round": flops / len(history)}
+    evals = [r for r in history if "acc_mean" in r]
+    if not evals:
+        return {"final": None, "best": None, "selected": None, **out}
+
+    def figures(r: dict[str, Any]) -> dict[str, Any]:
+        return {k: r[k] for k in SUMMARY_KEYS if k in r}
+
+    last = figures(evals[-1])
+    best_r = max(evals, key=lambda r: (r["acc_mean"], -r["round"]))
+    best_w = max(evals, key=lambda r: (r["acc_weighted"], -r["round"]))
+    out = {"final": last, "best": figures(best_r), "best_weighted": {"round": best_w["round"], "acc_weighted": best_w["acc_weighted"]}, **out}
+    out["selected"] = select_by_validation(history)
+    unseen = [r for r in evals if "unseen_acc_mean" in r]
+    if unseen:
+        u = unseen[-1]
+        out["unseen"] = {"round": u["round"], "acc_mean": u["unseen_acc_mean"], "acc_min": u["unseen_acc_min"], "gap": u.get("unseen_gap"),
+                         "participating_acc_mean": u["acc_mean"]}
+    return out
+
+
+# the figures of an evaluated round that summary.json's final / best / selected entries keep
+SUMMARY_KEYS = ("round", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted", "train_loss", "acc_std", "acc_worst10", "acc_min",
+                "val_acc_mean", "val_loss_mean", "unseen_acc_mean", "unseen_gap", "attacker_acc_mean")
+
+
+def select_by_validation(history: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Model selection without looking at test data: the evaluated round with the best mean
+    validation accuracy (the earliest of equals) and its figures, test accuracy included
+    (None when the run has no validation data, ``--val-fraction 0``). The test figures of
+    that round are the ones to report; ``best`` (picked on test data) is kept only to
+    compare with papers that report it."""
+    evals = [r for r in history if "val_acc_mean" in r]
+    if not evals:
+        return None
+    r = max(evals, key=lambda r: (r["val_acc_mean"], -r["round"]))
+    return {k: r[k] for k in SUMMARY_KEYS if k in r}
+
+
+def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None, attackers: list[int] | None = None) -> str:
+    """The last evaluation, a row per client (held-out clients marked ``unseen`` 1, attackers
+    ``attacker`` 1)."""
+    bad = set(attackers or [])
+    rows = [{**c.__dict__, "unseen": 0, "attacker": int(c.client in bad)} for c in clients]
+    rows += [{**c.__dict__, "unseen": 1, "attacker": 0} for c in unseen or []]
+    cols = ["client", "accuracy", "loss", "num_test", "num_train"]
+    if any(c.val_accuracy is not None for c in clients):
+        cols += ["val_accuracy", "val_loss", "num_val"]
+    if unseen:
+        cols.append("unseen")
+    if bad:
+        cols.append("attacker")
+    return csv_text(rows, cols)
+
+
+def run_summary(
+    history: list[dict[str, Any]], *, status: str, algorithm: str | None, dataset: str | None, rounds_completed: int, rounds_planned: int,
+    error: str | None = None, entries: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """summary.json's figures: the run's status and size, :func:`summarize` of its history,
+    the error that ended it, and ``entries`` (the extensions': privacy, attack...)."""
+    out: dict[str, Any] = {
+        "status": status, "algorithm": algorithm, "dataset": dataset, "rounds_completed": rounds_completed, "rounds_planned": rounds_planned,
+        **summarize(history),
+    }
+    if error:
+        out["error"] = error
+    out.update(entries or {})
+    return out
+
+
+def relevance_figures(history: list[dict[str, Any]], labels: list[np.ndarray], num_clients: int) -> tuple[Any, Any, dict[str, Any]] | None:
+    """(latest relevance matrix, label-overlap matrix, their agreement) when the run logs
+    clients' relevance vectors (``labels``: each client's training labels; empty for a run
+    that holds no data, a Flower server)."""
+    logged = lambda k: any(k in (r.get("per_client") or {}) for r in history)  # noqa: E731
+    key = next((k for k in RELEVANCE_KEYS if logged(k)), None)
+    if not labels or key is None:
+        return None
+    from copfl.relevance import label_overlap, latest_relevance, relevance_agreement
+
+    rel = latest_relevance(history, num_clients, key)
+    overlap = label_overlap(labels)
+    return rel, overlap, {**relevance_agreement(rel, overlap), "key": key, "matrix": _nan_none(rel), "overlap": overlap.tolist()}
+
+
+# what a client's relevance vector is logged as: pFedSV's relevance, FedFomo's affinities
+RELEVANCE_KEYS = ("relevance", "affinity")
+
+
+def _nan_none(a: Any) -> list[list[float | None]]:
+    """A matrix for JSON: NaN (a client that logged nothing) as null."""
+    return [[None if v != v else float(v) for v in row] for row in a.tolist()]
