@@ -299,7 +299,7 @@ def test_a_diverged_co_pfl_attacker_keeps_its_whole_state(monkeypatch):
     one.run()
     two = build_engine(cfg := RunConfig(rounds=2, **kw).resolved(), build_federation(cfg))
     poisoned.update(two.attackers)
-    from copfl.attacks import Attack
+    from copfl.extensions.attack import Attack
 
     real_upload = Attack.upload
 

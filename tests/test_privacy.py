@@ -272,7 +272,7 @@ def test_dp_sgd_refuses_a_batch_norm_model_naming_it():
 
 def test_dp_settings_become_the_mechanism_of_their_mode_and_the_accountant():
     from copfl.extensions import run_extensions
-    from copfl.privacy import DPSGD, PrivacyAccountant, UploadDP
+    from copfl.extensions.privacy import DPSGD, PrivacyAccountant, UploadDP
 
     assert run_extensions(DPConfig(), None) == [] and run_extensions(None, None) == []  # DP off: nothing runs
     assert [type(e) for e in run_extensions(DPConfig(1.0), None)] == [DPSGD, PrivacyAccountant]

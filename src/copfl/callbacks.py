@@ -98,7 +98,8 @@ class ResultsWriter(Callback):
     def write_summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
         summary = self.summary(engine, state, status, error, **extra)
         if state.last_clients:
-            atomic_write_text(self.out / "clients.csv", clients_csv(state.last_clients, state.last_unseen, engine.attackers))
+            table = clients_csv(state.last_clients, state.last_unseen, engine.attackers)
+            atomic_write_text(self.out / "clients.csv", table)
         relevance = relevance_figures(state.history, [d.y_train.cpu().numpy() for d in engine.clients], engine.num_clients)
         if relevance is not None:
             summary["relevance"] = relevance[2]

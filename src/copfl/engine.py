@@ -46,7 +46,7 @@ import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
 from copfl.data.clients import ClientData
-from copfl.extensions import RunExtension, UploadStep
+from copfl.extensions.base import RunExtension, UploadStep
 from copfl.flops import UnknownModuleError, training_flops_per_sample
 from copfl.results import ClientMetrics, evaluation_figures
 from copfl.seeding import numpy_rng

@@ -92,3 +92,8 @@ def top_k_agreement(rel: np.ndarray, overlap: np.ndarray) -> dict[str, float | N
         chance += k * k / (n - 1)
         total += k
     return {"top_k_hits": hits / total if total else None, "top_k_chance": chance / total if total else None}
+
+
+def matrix_json(a: Any) -> list[list[float | None]]:
+    """A matrix for JSON: NaN (a client that logged nothing) as null."""
+    return [[None if v != v else float(v) for v in row] for row in a.tolist()]

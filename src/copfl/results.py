@@ -218,17 +218,12 @@ def relevance_figures(history: list[dict[str, Any]], labels: list[np.ndarray], n
     key = next((k for k in RELEVANCE_KEYS if logged(k)), None)
     if not labels or key is None:
         return None
-    from copfl.relevance import label_overlap, latest_relevance, relevance_agreement
+    from copfl.relevance import label_overlap, latest_relevance, matrix_json, relevance_agreement
 
     rel = latest_relevance(history, num_clients, key)
     overlap = label_overlap(labels)
-    return rel, overlap, {**relevance_agreement(rel, overlap), "key": key, "matrix": _nan_none(rel), "overlap": overlap.tolist()}
+    return rel, overlap, {**relevance_agreement(rel, overlap), "key": key, "matrix": matrix_json(rel), "overlap": overlap.tolist()}
 
 
 # what a client's relevance vector is logged as: pFedSV's relevance, FedFomo's affinities
 RELEVANCE_KEYS = ("relevance", "affinity")
-
-
-def _nan_none(a: Any) -> list[list[float | None]]:
-    """A matrix for JSON: NaN (a client that logged nothing) as null."""
-    return [[None if v != v else float(v) for v in row] for row in a.tolist()]

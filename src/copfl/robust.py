@@ -178,4 +178,5 @@ def robust_rule(config: RobustConfig) -> Rule:
 def combiner(config: RobustConfig | None = None) -> Combiner:
     """The run's combiner: the weighted mean, or ``config``'s robust estimator."""
     config = config or RobustConfig()
-    return Combiner() if config.kind == "mean" else Combiner(robust_rule(config), config.kind)
+    rule = None if config.kind == "mean" else robust_rule(config)
+    return Combiner(rule, config.kind)

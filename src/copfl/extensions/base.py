@@ -34,13 +34,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import torch
 
-if TYPE_CHECKING:
-    from copfl.algorithms.base import Algorithm, ClientContext, ClientState, Message, UploadParts
-    from copfl.engine import Engine, RunState
+from copfl.algorithms.base import Algorithm, ClientContext, ClientState, Message, UploadParts
+
+# The engine and its run state, as the hooks receive them (copfl.engine; not imported here:
+# the engine imports this module).
+Engine = Any
+RunState = Any
 
 
 @dataclass
@@ -133,18 +136,3 @@ class RunExtension:
     def summary(self, engine: Engine, run: RunState) -> dict[str, Any]:
         """Entries for summary.json."""
         return {}
-
-
-def run_extensions(dp: Any = None, attack: Any = None) -> list[RunExtension]:
-    """The extensions of a run with DP settings ``dp`` (:class:`copfl.privacy.DPConfig`) and
-    attack ``attack`` (:class:`copfl.attacks.AttackConfig`); empty when both are off. Order:
-    DP-SGD around training, upload DP, then the attack (an attacker sends what it wants)."""
-    from copfl.attacks import Attack
-    from copfl.privacy import privacy_extensions
-
-    out: list[RunExtension] = []
-    if dp is not None and dp.enabled:
-        out += privacy_extensions(dp)
-    if attack is not None and attack.enabled:
-        out.append(Attack(attack))
-    return out
