@@ -307,6 +307,14 @@ def config_values(config: Any) -> dict[str, Any]:
     return json.loads(json.dumps(asdict(config), default=str)) if is_dataclass(config) else {}
 
 
+def require(checks: list[tuple[bool, str]]) -> None:
+    """Raise ValueError with the message of the first failed ``(condition, message)`` check
+    (an algorithm Config's ``__post_init__``: each bad value named with what was expected)."""
+    for ok, msg in checks:
+        if not ok:
+            raise ValueError(msg)
+
+
 def make_config(cls: type[Algorithm], options: dict[str, Any]) -> Any:
     """The algorithm's Config with ``options`` applied; unknown options are an error."""
     names = {f.name for f in fields(cls.Config)}

@@ -42,16 +42,7 @@ from typing import Any
 
 import torch
 
-from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    register,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, register
 from copfl.data.clients import ClientData
 from copfl.workspace import EvalStats, OptimizerConfig, TrainStats, Workspace, make_optimizer
 

@@ -63,28 +63,11 @@ from dataclasses import dataclass, replace
 import torch
 
 from copfl.algorithms.base import (
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadParts,
-    register,
-    weights_by_samples,
+    ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadParts, register, weights_by_samples, require,
 )
 from copfl.algorithms.masked import MaskedAlgorithm
 from copfl.data.clients import ClientData, holdout_split
-from copfl.masks import (
-    aggregate_literal,
-    expand,
-    grow_global,
-    grow_per_tensor,
-    pack_mask,
-    select,
-    unpack_mask,
-)
+from copfl.masks import aggregate_literal, expand, grow_global, grow_per_tensor, pack_mask, select, unpack_mask
 from copfl.workspace import GradientHook, OptimizerConfig, TrainStats, Workspace, make_optimizer
 
 SCORES = ("both", "grad", "pred", "uniform", "samples")
@@ -219,9 +202,7 @@ class CoPFLConfig:
             (self.defense in DEFENSES, f"defense must be one of {', '.join(DEFENSES)}, got {self.defense!r}"),
             (self.defense_k > 0, f"defense_k must be positive, got {self.defense_k}"),
         ]
-        for ok, msg in checks:
-            if not ok:
-                raise ValueError(msg)
+        require(checks)
 
 
 @register

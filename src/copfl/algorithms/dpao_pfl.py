@@ -49,18 +49,8 @@ import torch
 from torch import nn
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadPart,
-    UploadParts,
-    get_weighting,
-    register,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting,
+    register, require,
 )
 from copfl.params import FlatParams
 from copfl.workspace import TrainStats, make_optimizer
@@ -361,9 +351,7 @@ class DPAOPFLConfig:
             (self.upload_threshold >= 0, f"upload_threshold must be >= 0, got {self.upload_threshold}"),
             (0.0 <= self.critical_fraction <= 1.0, f"critical_fraction must be in [0, 1], got {self.critical_fraction}"),
         ]
-        for ok, msg in checks:
-            if not ok:
-                raise ValueError(f"DPAO-PFL {msg}")
+        require([(ok, f"DPAO-PFL {msg}") for ok, msg in checks])
         get_weighting(self.weighting)
 
 

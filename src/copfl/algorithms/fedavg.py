@@ -21,20 +21,8 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadPart,
-    UploadParts,
-    WeightedFold,
-    check_sample_count,
-    get_weighting,
-    register,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold,
+    check_sample_count, get_weighting, register,
 )
 from copfl.workspace import proximal
 

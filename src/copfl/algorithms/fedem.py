@@ -62,16 +62,7 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    register,
-    weighted_sum,
-    weights_by_samples,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, register, weighted_sum, weights_by_samples,
 )
 from copfl.algorithms.ifca import INITS, distinct_models
 from copfl.data.clients import ClientData

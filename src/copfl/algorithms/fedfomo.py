@@ -75,19 +75,9 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadPart,
-    UploadParts,
-    register,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register, require,
 )
-from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, rank_peers, validation_loss
+from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_loss
 from copfl.data.clients import ClientData, holdout_split
 
 NORMALIZATION_FLOOR = 1e-9  # the reference's guard for |sum of deltas| in the affinity update
@@ -197,14 +187,9 @@ class FedFomoConfig:
             (self.baseline in ("current", "start"), f"baseline must be 'current' or 'start', got {self.baseline!r}"),
             (self.distance in ("l1", "l2"), f"distance must be 'l1' or 'l2', got {self.distance!r}"),
             (self.affinity in ("deltas", "weights"), f"affinity must be 'deltas' or 'weights', got {self.affinity!r}"),
-            (self.validation in ("holdout", "train"), f"validation must be 'holdout' or 'train', got {self.validation!r}"),
-            (0.0 < self.holdout_fraction < 1.0, f"holdout_fraction must be in (0, 1), got {self.holdout_fraction}"),
-            (self.pool in ("latest", "round"), f"pool must be 'round' or 'latest', got {self.pool!r}"),
-            (self.evaluate_model in ("personalized", "local"), f"evaluate_model must be 'personalized' or 'local', got {self.evaluate_model!r}"),
+            *pool_checks(self),
         ]
-        for ok, msg in checks:
-            if not ok:
-                raise ValueError(msg)
+        require(checks)
 
 
 @register

@@ -48,16 +48,7 @@ import torch
 import torch.nn.functional as F
 
 from copfl.algorithms.base import (
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadPart,
-    UploadParts,
-    register,
+    ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register,
 )
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
 from copfl.workspace import FeatureTerm, Trainable, TrainStats

@@ -49,19 +49,8 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadPart,
-    UploadParts,
-    get_weighting,
-    register,
-    weighted_sum,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting,
+    register, weighted_sum,
 )
 from copfl.seeding import derive_seed, torch_global_seed, torch_generator
 from copfl.workspace import EvalStats, Workspace

@@ -32,6 +32,17 @@ from copfl.store import ClientStore
 from copfl.workspace import EvalStats, Workspace
 
 
+def pool_checks(cfg: Any) -> list[tuple[bool, str]]:
+    """The checks of the options both peer methods share (``validation``, ``holdout_fraction``,
+    ``pool``, ``evaluate_model``), as ``(condition, message)`` pairs for :func:`require`."""
+    return [
+        (cfg.validation in ("holdout", "train"), f"validation must be 'holdout' or 'train', got {cfg.validation!r}"),
+        (0.0 < cfg.holdout_fraction < 1.0, f"holdout_fraction must be in (0, 1), got {cfg.holdout_fraction}"),
+        (cfg.pool in ("latest", "round"), f"pool must be 'latest' or 'round', got {cfg.pool!r}"),
+        (cfg.evaluate_model in ("personalized", "local"), f"evaluate_model must be 'personalized' or 'local', got {cfg.evaluate_model!r}"),
+    ]
+
+
 def rank_peers(scores: torch.Tensor, client: int, generator: torch.Generator) -> torch.Tensor:
     """Every client but ``client``, best score first; equal scores in random order (e.g. all
     zero in the first round). Returns int32 ids."""

@@ -52,16 +52,7 @@ import torch
 from torch import nn
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    get_weighting,
-    register,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register,
 )
 from copfl.data.clients import ClientData
 from copfl.workspace import TrainStats, Workspace, make_optimizer

@@ -62,17 +62,7 @@ import torch
 import torch.nn.functional as F
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadPart,
-    UploadParts,
-    register,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register,
 )
 from copfl.seeding import torch_generator
 from copfl.workspace import OptimizerConfig, TrainStats, make_optimizer

@@ -50,16 +50,7 @@ import torch
 from torch import nn
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    get_weighting,
-    register,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register,
 )
 from copfl.workspace import Workspace, make_optimizer
 

@@ -36,21 +36,10 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import (
-    Algorithm,
-    ClientContext,
-    ClientResult,
-    ClientState,
-    Message,
-    ServerContext,
-    ServerState,
-    Setup,
-    UploadPart,
-    UploadParts,
-    get_weighting,
-    register,
-    weighted_sum,
+    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting,
+    register, weighted_sum, require,
 )
-from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, rank_peers, validation_accuracy
+from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_accuracy
 from copfl.data.clients import ClientData, holdout_split
 from copfl.shapley import ESTIMATORS, shapley_values
 from copfl.workspace import Workspace
@@ -157,14 +146,9 @@ class PFedSVConfig:
             (self.permutations_per_member >= 1, f"permutations_per_member must be >= 1, got {self.permutations_per_member}"),
             (self.empty_utility in ("zero", "chance"), f"empty_utility must be 'zero' or 'chance', got {self.empty_utility!r}"),
             (self.own_distance in OWN_DISTANCES, f"own_distance must be one of {', '.join(OWN_DISTANCES)}, got {self.own_distance!r}"),
-            (self.validation in ("holdout", "train"), f"validation must be 'holdout' or 'train', got {self.validation!r}"),
-            (0.0 < self.holdout_fraction < 1.0, f"holdout_fraction must be in (0, 1), got {self.holdout_fraction}"),
-            (self.pool in ("latest", "round"), f"pool must be 'latest' or 'round', got {self.pool!r}"),
-            (self.evaluate_model in ("personalized", "local"), f"evaluate_model must be 'personalized' or 'local', got {self.evaluate_model!r}"),
+            *pool_checks(self),
         ]
-        for ok, msg in checks:
-            if not ok:
-                raise ValueError(msg)
+        require(checks)
         get_weighting(self.fe_weighting)
 
 
