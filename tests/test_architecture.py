@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import sys
+import types
 from pathlib import Path
 
 import torch
@@ -60,3 +62,42 @@ def test_upload_mode_dp_protects_co_pfls_compacted_upload():
     assert noisy.spent == [[noise, 1.0, 1]]
     assert noisy.upload["score"] == noisy.upload["grad_score"] + float(noisy.upload["pred_score"])  # rederived from what it sends
     assert torch.equal(dp.store.get(0)["params"], plain.store.get(0)["params"])  # the clean model stays
+
+
+def _doc_example() -> str:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "writing-an-algorithm.md").read_text()
+    block = doc.split("## What you write", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    return block
+
+
+def test_the_documented_example_is_forty_lines_and_is_fedavg_at_mu_zero():
+    from copfl.algorithms.base import ALGORITHMS
+    from copfl.config import RunConfig
+    from copfl.experiment import build_engine, build_federation
+
+    code = _doc_example()
+    assert len(code.strip().splitlines()) <= 40
+    try:
+        module = types.ModuleType("doc_example")
+        sys.modules["doc_example"] = module  # dataclasses look their module up
+        exec(compile(code, "writing-an-algorithm.md", "exec"), module.__dict__)
+        assert "my-prox" in ALGORITHMS
+
+        def run(algorithm, **kw):
+            cfg = RunConfig(algorithm=algorithm, dataset="digits", clients=4, rounds=2, lr=0.05, val_fraction=0.0, seed=0, **kw).resolved()
+            engine = build_engine(cfg, build_federation(cfg))
+            return engine.run(), engine.num_samples
+
+        (prox0, sizes), (fedavg, _) = run("my-prox", options={"mu": 0.0}), run("fedavg")
+        assert torch.equal(prox0.server["w"], fedavg.server["params"])  # FedAvg bit for bit
+        assert [r["acc_mean"] for r in prox0.history] == [r["acc_mean"] for r in fedavg.history]
+        prox, _ = run("my-prox", options={"mu": 1.0})
+        assert not torch.equal(prox.server["w"], prox0.server["w"])  # the proximal term acts
+        assert prox0.history[-1]["alpha_max"] == max(sizes) / sum(sizes)  # its logs reach the round's record
+        dp, _ = run("my-prox", dp_noise=0.5, dp_mode="upload", diverge_factor=0.0)  # the upload pipeline needs nothing more
+        assert dp.history[-1]["epsilon"] > 0
+        attacked, _ = run("my-prox", attack="sign-flip", attackers=0.25, robust="median")
+        assert attacked.history[-1]["attacker_weight"] >= 0.0 and "acc_mean" in attacked.history[-1]
+    finally:
+        ALGORITHMS.pop("my-prox", None)
+        sys.modules.pop("doc_example", None)
