@@ -23,10 +23,11 @@ prefer_passive_wait()  # before torch is loaded (below): idle OpenMP threads sle
 
 import argparse  # noqa: E402
 import json
+import shutil
 import sys
 import typing
 from contextlib import ExitStack
-from dataclasses import MISSING, fields, replace
+from dataclasses import MISSING, asdict, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,7 @@ from copfl.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl import runfolder
 from copfl.models import MODELS
+from copfl.search import space_of
 
 USER_ERRORS = (ValueError, PartitionError, DataError, DataNotFoundError, DownloadError)
 
@@ -426,13 +428,44 @@ def _load_resume(rdir: Path, doc: dict[str, Any], cfg: RunConfig) -> Checkpoint:
     return resume
 
 
+def given_here(args: argparse.Namespace) -> set[str]:
+    """Every option the command line or TOML file sets: run options and algorithm options."""
+    given = explicit_options(args) | {k[4:] for k, v in vars(args).items() if k.startswith("opt_") and v is not None}
+    if getattr(args, "config", None):
+        given |= set(load_toml(args.config).get("options") or {})
+    return given
+
+
+def with_params(args: argparse.Namespace, cfg: RunConfig, algorithm: str, doc: dict[str, dict[str, Any]] | None) -> RunConfig:
+    """``cfg`` with ``--params``' values for ``algorithm`` (a copfl tune best.json); an option
+    set on the command line (or in --config) keeps its value there."""
+    from copfl.tune import apply_params
+
+    if doc is None:
+        return cfg
+    if algorithm not in doc:
+        raise UsageError(f"--params {args.params} holds no values for {algorithm} (it has: {', '.join(sorted(doc)) or 'none'})")
+    given = given_here(args)
+    values = {k: v for k, v in doc[algorithm].items() if k not in given}
+    return apply_params(replace(cfg, algorithm=algorithm), values, f"--params {args.params}")
+
+
+def read_params_arg(args: argparse.Namespace) -> dict[str, dict[str, Any]] | None:
+    from copfl.tune import read_params
+
+    return read_params(args.params) if getattr(args, "params", None) else None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     k = _seeds(args)
     doc = None
     if args.resume:
+        if getattr(args, "params", None):
+            raise UsageError("--params with --resume: a resumed run keeps the values it started with")
         out, doc, cfg = _resume_config(args)
     else:
         cfg = config_from_args(args)
+        cfg = with_params(args, cfg, cfg.algorithm, read_params_arg(args))
         out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(cfg))
     get_algorithm(cfg.algorithm)
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
@@ -489,8 +522,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(algs)}")
     acfgs = {}
     given = explicit_options(args)
+    params = read_params_arg(args)
     for a in algs:  # every algorithm's options checked before the first run
-        acfgs[a] = replace(cfg, algorithm=a, options=options_for(a, options, strict=False)).resolved()
+        acfg = replace(cfg, algorithm=a, options=options_for(a, options, strict=False))
+        if params is not None and a not in params:
+            print(f"note: --params {args.params} holds no values for {a}: it runs with its defaults", file=sys.stderr)
+        elif params is not None:
+            acfg = with_params(args, acfg, a, params)
+        acfgs[a] = acfg.resolved()
         make_config(get_algorithm(a), acfgs[a].options)
         for line in unused_options(acfgs[a], given):  # the others use it: a note, not a refusal
             print(f"note: {line}", file=sys.stderr)
@@ -529,6 +568,53 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
         plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
     print(f"results: {out}")
+    return 0
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from copfl.tune import run_tune
+
+    algs = [a.strip() for a in args.algorithms.split(",") if a.strip()]
+    if not algs:
+        raise UsageError("--algorithms needs at least one name")
+    if len(set(algs)) != len(algs):
+        raise UsageError(f"--algorithms lists a name twice: {args.algorithms}")
+    if args.trials < 1:
+        raise UsageError(f"--trials {args.trials}: expected at least 1 trial per algorithm")
+    for a in algs:
+        space_of(get_algorithm(a))  # every algorithm declares what to search
+    cfg = config_from_args(args)
+    if cfg.options:
+        raise UsageError(f"copfl tune searches each algorithm's own options: fixing {', '.join(sorted(cfg.options))} is not supported")
+    if not cfg.val_fraction > 0:
+        raise UsageError("copfl tune needs validation data: --val-fraction must be > 0 (tuning never looks at test data)")
+    if cfg.holdout_clients > 0:
+        raise UsageError("copfl tune: --holdout-clients evaluates newcomers on test data; tune without it")
+    out = Path(args.out or cfg.out or Path("runs") / f"tune-{cfg.dataset}")
+    resolve_device(cfg.device)
+    with ExitStack() as held:
+        out.mkdir(parents=True, exist_ok=True)
+        held.enter_context(runfolder.hold(out))
+        ident = runfolder.run_id(replace(cfg, algorithm=algs[0]))  # the problem: data, split, rounds, model...
+        marker = out / "tune-problem.json"
+        if marker.exists():
+            old = json.loads(marker.read_text())
+            if old.get("problem") != ident and not args.overwrite:
+                raise UsageError(f"{out} holds a tuning study of another problem (other data, split, rounds or model): "
+                                 "use another --out, or --overwrite to start over")
+            if old.get("problem") != ident:
+                for f in out.iterdir():
+                    if f.name != ".copfl.lock":
+                        f.unlink() if f.is_file() else shutil.rmtree(f)
+        atomic_write_json(marker, {"problem": ident, "config": json.loads(json.dumps(asdict(cfg), default=str))})
+        fed = build_federation(cfg, progress=DataProgress())
+        res = run_tune(cfg, fed, algs, out, args.trials, args.storage, lambda m: print(m, file=sys.stderr))
+    for s in res["summaries"]:
+        b = s["best"]
+        best = "no completed trial" if b is None else f"best val acc {100 * b['val_acc']:.2f}% (trial {b['trial']}): " + \
+            ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in b["params"].items())
+        print(f"{s['algorithm']}: {best}; {s['trials']} trials, {s['pruned']} pruned")
+    print(f"results: {out} (best.json for --params, tune.md, study.db)")
     return 0
 
 
@@ -702,6 +788,9 @@ OVERWRITE_HELP = (
 )
 
 
+PARAMS_HELP = "a copfl tune best.json: each algorithm runs with its tuned values (options set on the command line keep theirs)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="copfl", description="Personalized federated learning: CO-PFL and its baselines.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -711,6 +800,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint.pt")
     run.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/ each", summary="OUT/seeds.json, OUT/curves.png"))
     run.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
+    run.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
     add_run_flags(run)
     add_algorithm_flags(run)
     run.set_defaults(func=cmd_run)
@@ -720,9 +810,24 @@ def build_parser() -> argparse.ArgumentParser:
     cmp_.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
     cmp_.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
+    cmp_.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
     add_run_flags(cmp_, skip=("algorithm",))
     add_algorithm_flags(cmp_)
     cmp_.set_defaults(func=cmd_compare)
+
+    tun = sub.add_parser(
+        "tune", help="tune each algorithm's hyper-parameters on validation data (Optuna; best.json for --params)",
+        description="Per-method search over each algorithm's declared knobs (docs/tuning.md): a seeded TPE sampler, a Hyperband "
+        "pruner over rounds, the objective the best per-round mean client validation accuracy; no test data is read. "
+        "The same command again continues the study (--trials is the total per algorithm).",
+    )
+    tun.add_argument("--algorithms", required=True, help="comma-separated algorithm names")
+    tun.add_argument("--trials", type=int, default=20, help="finished trials per algorithm, in total over reruns [20]")
+    tun.add_argument("--storage", metavar="URL", help="an Optuna storage URL shared by several machines (e.g. postgresql://...); default OUT/study.db")
+    tun.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
+    tun.add_argument("--overwrite", action="store_true", help="start over in a folder that holds a study of another problem")
+    add_run_flags(tun, skip=("algorithm",))
+    tun.set_defaults(func=cmd_tune)
 
     part = sub.add_parser("partition", help="show a split as a clients x classes table")
     part.add_argument("--config", metavar="FILE", help="TOML file of run options")

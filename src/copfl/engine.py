@@ -284,6 +284,9 @@ class Engine:
         self.init_buffers = workspace.buffers.clone()
         self.timings: dict[str, float] = {"train": 0.0, "aggregate": 0.0, "evaluate": 0.0}
         self._unseen: list[int] | None = None
+        # evaluate the clients' validation data only (copfl tune: test data is never read;
+        # a round's acc_mean is then the validation accuracy)
+        self.validation_only = False
         self.extensions = list(extensions)
         for ext in self.extensions:
             ext.attach(self)
@@ -568,6 +571,12 @@ class Engine:
 
     def _metrics(self, ctx: ClientContext, message: Message, state: dict[str, Any]) -> ClientMetrics:
         data = ctx.data
+        if self.validation_only:
+            if data.x_val is None or data.y_val is None:
+                raise ValueError(f"client {ctx.client} has no validation data to evaluate (--val-fraction 0)")
+            ctx.data = data.with_test(data.x_val, data.y_val)
+            ev = evaluate_sets(self.algorithm, ctx, message, state, [(data.x_val, data.y_val)])[0]
+            return ClientMetrics(ctx.client, ev.accuracy, ev.loss, ev.samples, data.num_train, ev.accuracy, ev.loss, ev.samples)
         sets = [(data.x_test, data.y_test)]
         if data.x_val is not None and data.y_val is not None:
             sets.append((data.x_val, data.y_val))

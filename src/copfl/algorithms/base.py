@@ -211,6 +211,9 @@ class Algorithm:
     # Run options the algorithm does not use, each with what to use instead: a run that sets
     # one is refused (copfl run) or told so (copfl compare), never silently unaffected.
     unused_run_options: ClassVar[dict[str, str]] = {}
+    # What `copfl tune` searches: {knob: copfl.search.Knob}, run options (lr, momentum...) and
+    # the algorithm's own; every registered algorithm declares its own (a test checks it).
+    search_space: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, config: Any, setup: Setup) -> None:
         self.config = config

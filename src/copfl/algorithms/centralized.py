@@ -45,6 +45,7 @@ import torch
 from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, register
 from copfl.data.clients import ClientData
 from copfl.workspace import EvalStats, OptimizerConfig, TrainStats, Workspace, make_optimizer
+from copfl.search import sgd_space
 
 BUDGETS = ("participants", "all")
 
@@ -117,6 +118,7 @@ class Centralized(Algorithm):
     name = "centralized"
     description = "Centralized SGD (DPAO-PFL's Fig. 4 reference): one model on all clients' pooled training data, FedAvg's budget"
     Config = CentralizedConfig
+    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
     pooled_data = True  # make_engine fills setup.pooled
 
     def _model(self, server: ServerState) -> Message:

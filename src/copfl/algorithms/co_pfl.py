@@ -69,6 +69,7 @@ from copfl.algorithms.masked import MaskedAlgorithm
 from copfl.data.clients import ClientData, holdout_split
 from copfl.masks import aggregate_literal, expand, grow_global, grow_per_tensor, pack_mask, select, unpack_mask
 from copfl.workspace import GradientHook, OptimizerConfig, TrainStats, Workspace, make_optimizer
+from copfl.search import adam_space, uniform
 
 SCORES = ("both", "grad", "pred", "uniform", "samples")
 DEFENSES = ("none", "clip", "reject")
@@ -210,6 +211,7 @@ class CoPFL(MaskedAlgorithm):
     name = "co-pfl"
     description = "CO-PFL: MAMO (mask-aware Adam) + PWPM (growing parameter masks) + COWA (contribution weights)"
     Config = CoPFLConfig
+    search_space = {**adam_space(paper_lr=1e-3), "p": uniform(0.05, 0.5, paper=0.25), "gamma": uniform(0.1, 0.9, paper=0.5)}  # copfl tune (docs/tuning.md)
     # The paper trains CO-PFL with Adam-style MAMO at eta in {1e-4, 1e-5} for 200 rounds; the
     # default is Adam at 1e-3 on evidence (issue 21, docs/co-pfl.md "What the study shows"): as
     # good as 1e-4 on the paper's protocol, far better when rounds are few. `--lr 1e-4` is the

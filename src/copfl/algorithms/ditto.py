@@ -18,6 +18,7 @@ import torch
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
 from copfl.workspace import proximal
+from copfl.search import log_float, sgd_space
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Ditto(FedAvg):
     name = "ditto"
     description = "Ditto (Li et al., ICML 2021): FedAvg global model + personal models pulled toward it (lambda)"
     Config = DittoConfig
+    search_space = {**sgd_space(paper_momentum=0.5), "lam": log_float(1e-3, 10.0, paper=1.0)}  # copfl tune (docs/tuning.md)
 
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {"personal": init.clone()}

@@ -54,6 +54,7 @@ from copfl.algorithms.base import (
 )
 from copfl.params import FlatParams
 from copfl.workspace import TrainStats, make_optimizer
+from copfl.search import log_float, sgd_space, uniform
 
 REFRESH = ("trigger", "interval")
 IMPORTANCE = ("global", "own")
@@ -360,6 +361,7 @@ class DPAOPFL(Algorithm):
     name = "dpao-pfl"
     description = "DPAO-PFL: additive decomposition theta_g*phi + theta_l, EWC++/path-integral importance penalty, peak-stable refresh trigger"
     Config = DPAOPFLConfig
+    search_space = {**sgd_space(paper_lr=0.01, momentum=False), "lam": log_float(1e-4, 1.0, paper=0.01), "fisher_alpha": uniform(0.5, 0.99, paper=0.85), "upload_threshold": uniform(0.0, 0.2, paper=0.05)}  # copfl tune (docs/tuning.md)
     # The paper: plain SGD at lr 0.01 for every method (D14), batch 64 (set with --batch-size).
     run_defaults = {"optimizer": "sgd", "lr": 0.01, "momentum": 0.0}
 

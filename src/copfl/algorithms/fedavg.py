@@ -25,6 +25,7 @@ from copfl.algorithms.base import (
     check_sample_count, get_weighting, register,
 )
 from copfl.workspace import proximal
+from copfl.search import integer, log_float, sgd_space
 
 
 @register
@@ -33,6 +34,7 @@ class LocalOnly(Algorithm):
 
     name = "local"
     description = "Local-only: every client trains alone (no communication)"
+    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
 
     @dataclass(frozen=True)
     class Config:
@@ -65,6 +67,7 @@ class FedAvg(Algorithm):
     name = "fedavg"
     description = "FedAvg (McMahan et al., 2017): weighted average of the local models"
     Config = FedAvgConfig
+    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
 
     def __init__(self, config: FedAvgConfig, setup: Setup) -> None:
         super().__init__(config, setup)
@@ -156,6 +159,7 @@ class FedProx(FedAvg):
     name = "fedprox"
     description = "FedProx (Li et al., 2020): FedAvg with a proximal term mu/2 ||w - w_global||^2"
     Config = FedProxConfig
+    search_space = {**sgd_space(paper_momentum=0.5), "mu": log_float(1e-4, 1.0, paper=0.01)}  # copfl tune (docs/tuning.md)
 
     def local_train(self, ctx: ClientContext, start: torch.Tensor, broadcast: Message):
         if self.config.mu == 0:
@@ -178,6 +182,7 @@ class FedAvgFT(FedAvg):
     name = "fedavg-ft"
     description = "FedAvg+FT: FedAvg, each client fine-tunes the global model before evaluation"
     Config = FedAvgFTConfig
+    search_space = {**sgd_space(paper_momentum=0.5), "finetune_epochs": integer(1, 5, paper=1)}  # copfl tune (docs/tuning.md)
 
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
         start = self._compose(broadcast["params"], state)

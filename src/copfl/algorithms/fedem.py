@@ -67,6 +67,7 @@ from copfl.algorithms.base import (
 from copfl.algorithms.ifca import INITS, distinct_models
 from copfl.data.clients import ClientData
 from copfl.workspace import Criterion, EvalStats, TrainStats, Workspace
+from copfl.search import integer, sgd_space
 
 
 # ----------------------------------------------------------------------- the paper's equations
@@ -133,6 +134,7 @@ class FedEM(Algorithm):
     name = "fedem"
     description = "FedEM (Marfoq et al., NeurIPS 2021): M shared components, per-client mixture weights fitted by EM"
     Config = FedEMConfig
+    search_space = {**sgd_space(paper_lr=0.03, momentum=False), "components": integer(2, 4, paper=3)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.03, "momentum": 0.0}
 
     def init_server(self, init: torch.Tensor) -> ServerState:

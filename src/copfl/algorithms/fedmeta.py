@@ -70,6 +70,7 @@ from copfl.algorithms.base import (
 from copfl.algorithms.per_fedavg import full_gradient, gradient, inner_step, meta_gradient_fo, meta_gradient_hf
 from copfl.data.clients import ClientData, holdout_split
 from copfl.workspace import TrainStats, Workspace, make_optimizer
+from copfl.search import log_float, sgd_space
 
 ORDERS = (1, 2)
 ADAPT = ("batch", "full")
@@ -157,6 +158,7 @@ class FedMeta(Algorithm):
     name = "fedmeta"
     description = "FedMeta (Chen et al., 2018): MAML meta-model (support/query 80/20); personalized by inner steps on the support set"
     Config = FedMetaConfig
+    search_space = {**sgd_space(paper_lr=0.01, momentum=False), "inner_lr": log_float(1e-3, 0.3)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.01, "momentum": 0.0}  # DPAO-PFL: lr 0.01 for every method
 
     def __init__(self, config: FedMetaConfig, setup: Setup) -> None:

@@ -52,6 +52,7 @@ from copfl.algorithms.base import (
 )
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
 from copfl.workspace import FeatureTerm, Trainable, TrainStats
+from copfl.search import log_float, sgd_space
 
 
 # ---------------------------------------------------------------------------- the quadratic program
@@ -168,6 +169,7 @@ class FedPAC(FedAvg):
     name = "fedpac"
     description = "FedPAC (Xu et al., ICLR 2023): feature alignment to global centroids + classifier combination by a QP"
     Config = FedPACConfig
+    search_space = {**sgd_space(paper_lr=0.02, paper_momentum=0.5), "lam": log_float(0.1, 10.0, paper=1.0), "head_lr": log_float(1e-2, 0.5, paper=0.1)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.02, "momentum": 0.5, "weight_decay": 5e-4}
 
     def __init__(self, config: FedPACConfig, setup: Setup) -> None:

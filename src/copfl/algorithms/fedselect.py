@@ -24,6 +24,7 @@ from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Mess
 from copfl.algorithms.masked import MaskedAlgorithm
 from copfl.masks import grow_per_tensor
 from copfl.workspace import Trainable, TrainStats, make_optimizer
+from copfl.search import sgd_space, uniform
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,7 @@ class FedSelect(MaskedAlgorithm):
     name = "fedselect"
     description = "FedSelect (Tamirisa et al., CVPR 2024): growing per-client parameter masks, alternating masked/unmasked SGD"
     Config = FedSelectConfig
+    search_space = {**sgd_space(paper_lr=0.05, momentum=False), "p": uniform(0.05, 0.5, paper=0.25), "bound": uniform(0.5, 0.95, paper=0.8)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.05, "momentum": 0.0}
 
     def __init__(self, config: FedSelectConfig, setup: Setup) -> None:

@@ -28,6 +28,7 @@ import torch
 from copfl.algorithms.base import ClientContext, Message, Setup, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
 from copfl.workspace import Trainable, TrainStats
+from copfl.search import integer, sgd_space
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class FedPer(FedAvg):
     name = "fedper"
     description = "FedPer (Arivazhagan et al., 2019): shared body, personalized head"
     Config = FedPerConfig
+    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class LGFedAvg(FedAvg):
     name = "lg-fedavg"
     description = "LG-FedAvg (Liang et al., 2020): personalized feature extractor, shared head"
     Config = LGFedAvgConfig
+    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class FedBN(FedAvg):
     name = "fedbn"
     description = "FedBN (Li et al., ICLR 2021): batch-norm parameters and statistics stay local"
     Config = FedBNConfig
+    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
     run_defaults = {"bn_stats": "local"}
 
     def __init__(self, config: FedBNConfig, setup: Setup) -> None:
@@ -88,6 +92,7 @@ class FedRep(FedAvg):
     name = "fedrep"
     description = "FedRep (Collins et al., ICML 2021): head first (body frozen), then body; only the body is shared"
     Config = FedRepConfig
+    search_space = {**sgd_space(paper_momentum=0.5), "head_epochs": integer(1, 10, paper=10)}  # copfl tune (docs/tuning.md)
 
     def __init__(self, config: FedRepConfig, setup: Setup) -> None:
         super().__init__(config, setup)

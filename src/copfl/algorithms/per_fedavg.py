@@ -56,6 +56,7 @@ from copfl.algorithms.base import (
 )
 from copfl.data.clients import ClientData
 from copfl.workspace import TrainStats, Workspace, make_optimizer
+from copfl.search import log_float, sgd_space
 
 VARIANTS = ("fo", "hf")
 ADAPT = ("batch", "full")
@@ -135,6 +136,7 @@ class PerFedAvg(Algorithm):
     name = "per-fedavg"
     description = "Per-FedAvg (Fallah et al., NeurIPS 2020): MAML-style local meta-steps; personalized by one step (alpha) on training data"
     Config = PerFedAvgConfig
+    search_space = {**sgd_space((1e-4, 0.1), paper_lr=0.001, momentum=False), "inner_lr": log_float(1e-4, 0.1, paper=0.005)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.001, "momentum": 0.0}
 
     def __init__(self, config: PerFedAvgConfig, setup: Setup) -> None:

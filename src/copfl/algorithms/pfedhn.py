@@ -66,6 +66,7 @@ from copfl.algorithms.base import (
 )
 from copfl.seeding import torch_generator
 from copfl.workspace import OptimizerConfig, TrainStats, make_optimizer
+from copfl.search import log_float
 
 SERVER_UPDATES = ("sequential", "mean")
 
@@ -228,6 +229,7 @@ class PFedHN(Algorithm):
         "local_epochs": "its clients take --inner-steps mini-batch steps a round",
     }
     Config = PFedHNConfig
+    search_space = {"hn_lr": log_float(1e-3, 0.1, paper=0.01), "inner_lr": log_float(1e-3, 0.05, paper=0.005)}  # copfl tune (docs/tuning.md)
 
     def __init__(self, config: PFedHNConfig, setup: Setup) -> None:
         super().__init__(config, setup)

@@ -53,6 +53,7 @@ from copfl.algorithms.base import (
     Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register,
 )
 from copfl.workspace import Workspace, make_optimizer
+from copfl.search import log_float, sgd_space
 
 THETA_INITS = ("warm", "local")
 EVALUATE_WITH = ("personal", "recompute", "global")
@@ -131,6 +132,7 @@ class PFedMe(Algorithm):
     name = "pfedme"
     description = "pFedMe (Dinh et al., NeurIPS 2020): personal models via Moreau envelopes (lambda), bi-level local steps"
     Config = PFedMeConfig
+    search_space = {**sgd_space(paper_lr=0.005, momentum=False), "lam": log_float(1.0, 30.0, paper=15.0), "personal_lr": log_float(0.01, 0.5, paper=0.1)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.005, "momentum": 0.0}
 
     def __init__(self, config: PFedMeConfig, setup: Setup) -> None:

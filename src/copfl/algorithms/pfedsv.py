@@ -43,6 +43,7 @@ from copfl.algorithms.peers import download_request, model_distances, pool_aggre
 from copfl.data.clients import ClientData, holdout_split
 from copfl.shapley import ESTIMATORS, shapley_values
 from copfl.workspace import Workspace
+from copfl.search import integer, sgd_space, uniform
 
 TOPK_RULES = ("explore", "positive", "capped", "fixed")
 OWN_DISTANCES = ("mean", "none", "epsilon")
@@ -157,6 +158,7 @@ class PFedSV(Algorithm):
     name = "pfedsv"
     description = "pFedSV (Wu et al.): Shapley-value coalitions of downloaded models, dynamic top-k"
     Config = PFedSVConfig
+    search_space = {**sgd_space(paper_lr=0.01, momentum=False), "k0": integer(1, 10, paper=5), "decay": uniform(0.1, 0.9, paper=0.5)}  # copfl tune (docs/tuning.md)
     # A13: plain SGD; the paper's lr 0.01 (MNIST, FMNIST; 0.1 for CIFAR-10: --lr 0.1)
     run_defaults = {"optimizer": "sgd", "lr": 0.01, "momentum": 0.0}
 

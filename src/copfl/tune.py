@@ -1,0 +1,315 @@
+"""Per-method hyper-parameter search on validation data (``copfl tune``), with Optuna.
+
+For each algorithm, one Optuna study (its name: the algorithm's) in ``OUT/study.db`` (an
+embedded SQLite file; ``--storage URL`` for a shared database): a TPE sampler seeded from
+the run's seed and the algorithm's name, and a Hyperband (successive-halving) pruner over
+rounds on the per-round mean client *validation* accuracy. A trial is one run of the
+algorithm on the run's split with the values the sampler suggests for the knobs the
+algorithm declares (:mod:`copfl.search`); the data are loaded once for every trial and
+method.
+
+* The objective is the best per-round ``val_acc_mean`` (the validation part of each client's
+  training data, ``--val-fraction``), ties broken by the lower ``val_loss_mean``.
+* No test metric is computed during a trial: the engine evaluates the validation data only,
+  and every client's test tensors are sealed (:class:`SealedTensor`): touching them raises
+  :class:`TestDataTouched`.
+* A trial whose loss diverges, or that the pruner stops, is *pruned*; ``--trials N`` is the
+  total of finished trials per method, so the same command again continues a killed study and
+  runs nothing for a finished one (``best.json`` then stays byte-identical).
+
+Writes ``OUT/best.json`` ``{algorithm: {knob: value}}`` (for ``--params``), ``OUT/tune.md``
+(best values, trials table, pruned count, wall time), ``OUT/tune.json`` and, per algorithm,
+``OUT/<algorithm>-history.png`` and ``OUT/<algorithm>-importance.png`` (Optuna's matplotlib
+visualizations).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from copfl.algorithms.base import get_algorithm, make_config
+from copfl.engine import Callback, Engine, NonFiniteLossError, RunState
+from copfl.experiment import build_engine
+from copfl.federation import Federation
+from copfl.io import atomic_write_json, atomic_write_text
+from copfl.search import space_of, split_values
+from copfl.seeding import derive_seed
+
+BEST = "best.json"
+STUDY = "study.db"
+
+
+class TestDataTouched(RuntimeError):
+    """Test data was read during a tuning trial (the tuner must only see validation data)."""
+
+
+class SealedTensor(torch.Tensor):
+    """A tensor that raises :class:`TestDataTouched` on any use (a client's sealed test data)."""
+
+    @classmethod
+    def __torch_function__(cls, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        raise TestDataTouched(f"test data touched during a tuning trial ({getattr(func, '__name__', func)}): tuning sees validation data only")
+
+
+def sealed() -> SealedTensor:
+    return torch.zeros(0).as_subclass(SealedTensor)  # type: ignore[return-value]
+
+
+def seal_test_data(engine: Engine) -> None:
+    """Every client's test tensors replaced by sealed ones, and the engine set to evaluate the
+    validation data only (its ``acc_mean`` is then the validation accuracy)."""
+    engine.clients = [replace(c, x_test=sealed(), y_test=sealed()) for c in engine.clients]
+    engine.validation_only = True
+
+
+# ----------------------------------------------------------------------------- params files
+def read_params(path: str | Path) -> dict[str, dict[str, Any]]:
+    """A ``best.json`` (``{algorithm: {knob: value}}``), checked: a clear error for a missing
+    or malformed file, an unknown algorithm or a knob the algorithm does not have."""
+    p = Path(path)
+    try:
+        doc = json.loads(p.read_text())
+    except FileNotFoundError:
+        raise ValueError(f"--params {p}: no such file") from None
+    except (OSError, json.JSONDecodeError) as e:
+        raise ValueError(f"--params {p}: not a JSON params file ({e})") from None
+    if not isinstance(doc, dict) or not all(isinstance(v, dict) for v in doc.values()):
+        raise ValueError(f"--params {p}: expected {{algorithm: {{option: value}}}} (a copfl tune best.json)")
+    for name, values in doc.items():
+        split_values(get_algorithm(name), values, f"--params {p}")
+    return doc
+
+
+def apply_params(cfg: Any, values: dict[str, Any], what: str) -> Any:
+    """``cfg`` (a RunConfig) with ``values`` ({knob: value}) applied: run options replaced,
+    the algorithm's own merged into its options."""
+    cls = get_algorithm(cfg.algorithm)
+    run, own = split_values(cls, values, what)
+    out = replace(cfg, **run, options={**(cfg.options or {}), **own})
+    make_config(cls, out.options)
+    return out
+
+
+# ----------------------------------------------------------------------------- a trial
+class TrialReporter(Callback):
+    """Reports each evaluated round's validation accuracy to the trial, prunes when the
+    pruner says so, and keeps the best round (by accuracy, then lower loss)."""
+
+    def __init__(self, trial: Any) -> None:
+        self.trial = trial
+        self.best: tuple[float, float, int] | None = None  # (val acc, -val loss, round)
+
+    def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
+        import optuna
+
+        if "val_acc_mean" not in record:
+            return
+        acc, loss = float(record["val_acc_mean"]), float(record["val_loss_mean"])
+        key = (acc, -loss, -record["round"])
+        if self.best is None or key > (self.best[0], self.best[1], -self.best[2]):
+            self.best = (acc, -loss, record["round"])
+        self.trial.report(acc, record["round"])
+        if self.trial.should_prune():
+            raise optuna.TrialPruned(f"pruned at round {record['round']} (validation accuracy {acc:.4f})")
+
+
+@dataclass
+class Tuner:
+    """Tunes algorithms on one federation (loaded once) into ``out``."""
+
+    base: Any  # the RunConfig every trial starts from (its algorithm replaced)
+    fed: Federation
+    out: Path
+    trials: int
+    storage: str | None = None
+    log: Callable[[str], None] = print
+
+    def __post_init__(self) -> None:
+        if self.trials < 1:
+            raise ValueError(f"--trials {self.trials}: expected at least 1 trial per algorithm")
+        if not self.base.val_fraction > 0:
+            raise ValueError("copfl tune needs validation data: --val-fraction must be > 0 (tuning never looks at test data)")
+        if self.base.holdout_clients > 0:
+            raise ValueError("copfl tune: --holdout-clients evaluates newcomers on test data; tune without it")
+
+    @property
+    def storage_url(self) -> str:
+        return self.storage or f"sqlite:///{(self.out / STUDY).resolve()}"
+
+    def sampler(self, algorithm: str, number: int) -> Any:
+        """The TPE sampler for trial ``number``: seeded by (run seed, algorithm, trial number),
+        so that a trial's suggestion depends only on the study's history and its number, the
+        same whether the study ran in one go or was interrupted and continued."""
+        import optuna
+
+        return optuna.samplers.TPESampler(seed=derive_seed(self.base.seed, "tune", algorithm, number) % 2**32)
+
+    def study(self, algorithm: str) -> Any:
+        import optuna
+
+        sampler = self.sampler(algorithm, 0)
+        pruner = optuna.pruners.HyperbandPruner(min_resource=1, max_resource=self.base.rounds, reduction_factor=3)
+        return optuna.create_study(study_name=algorithm, storage=self.storage_url, sampler=sampler, pruner=pruner, direction="maximize",
+                                   load_if_exists=True)
+
+    def objective(self, algorithm: str, trial: Any) -> float:
+        import optuna
+
+        cls = get_algorithm(algorithm)
+        values = {k: knob.suggest(trial, k) for k, knob in space_of(cls).items()}
+        cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), values, f"{algorithm} trial {trial.number}").resolved()
+        engine = build_engine(cfg, self.fed)
+        seal_test_data(engine)
+        reporter = TrialReporter(trial)
+        t0 = time.perf_counter()
+        try:
+            state = engine.run([reporter])
+        except NonFiniteLossError as e:
+            trial.set_user_attr("diverged", str(e))
+            raise optuna.TrialPruned(f"diverged: {e}") from None
+        finally:
+            trial.set_user_attr("seconds", round(time.perf_counter() - t0, 3))
+        if reporter.best is None:
+            raise RuntimeError(f"{algorithm}: no evaluated round reported a validation accuracy")
+        acc, neg_loss, rnd = reporter.best
+        trial.set_user_attr("val_loss", -neg_loss)
+        trial.set_user_attr("round", rnd)
+        trial.set_user_attr("rounds_run", state.round)
+        return acc
+
+    def tune(self, algorithm: str) -> dict[str, Any]:
+        """Run the trials still missing from ``algorithm``'s study; its summary."""
+        import optuna
+
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        study = self.study(algorithm)
+        for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING, optuna.trial.TrialState.WAITING)):
+            study._storage.set_trial_state_values(t._trial_id, optuna.trial.TrialState.FAIL)  # left by a killed tune: not finished
+        done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]  # noqa: E731
+        left = self.trials - len(done())
+        t0 = time.perf_counter()
+        for _ in range(max(0, left)):
+            before = len(done())
+            study.sampler = self.sampler(algorithm, len(study.trials))
+            study.optimize(lambda tr: self.objective(algorithm, tr), n_trials=1, catch=())
+            t = study.trials[-1]
+            if t.state == optuna.trial.TrialState.PRUNED:
+                why = "diverged" if "diverged" in t.user_attrs else f"pruned at round {max(t.intermediate_values, default=0)}"
+                what = f"{why} (val acc {t.value:.4f})" if t.value is not None else why
+            else:
+                what = f"val acc {t.value:.4f} (round {t.user_attrs.get('round')})"
+            self.log(f"{algorithm} trial {before + 1}/{self.trials}: {what}  {_params_text(t.params)}")
+        return summarize_study(algorithm, study, time.perf_counter() - t0)
+
+
+def best_trial(study: Any) -> Any:
+    """The completed trial with the highest objective, ties to the lower validation loss, then
+    the earlier trial; None when no trial completed."""
+    import optuna
+
+    complete = [t for t in study.get_trials(deepcopy=False) if t.state == optuna.trial.TrialState.COMPLETE]
+    if not complete:
+        return None
+    return max(complete, key=lambda t: (t.value, -t.user_attrs.get("val_loss", math.inf), -t.number))
+
+
+def summarize_study(algorithm: str, study: Any, seconds: float) -> dict[str, Any]:
+    import optuna
+
+    trials = [t for t in study.get_trials(deepcopy=False) if t.state.is_finished()]
+    best = best_trial(study)
+    states = [t.state for t in trials]
+    return {
+        "algorithm": algorithm,
+        "best": None if best is None else {"trial": best.number, "val_acc": best.value, "val_loss": best.user_attrs.get("val_loss"),
+                                           "round": best.user_attrs.get("round"), "params": dict(sorted(best.params.items()))},
+        "trials": len(trials),
+        "complete": states.count(optuna.trial.TrialState.COMPLETE),
+        "pruned": states.count(optuna.trial.TrialState.PRUNED),
+        "failed": states.count(optuna.trial.TrialState.FAIL),
+        "seconds_this_session": round(seconds, 3),
+        "seconds_total": round(sum(float(t.user_attrs.get("seconds", 0.0)) for t in trials), 3),
+        "table": [
+            {"trial": t.number, "state": t.state.name.lower(), "val_acc": t.value, "round": t.user_attrs.get("round"),
+             "rounds_run": t.user_attrs.get("rounds_run", max(t.intermediate_values, default=None)), "params": dict(sorted(t.params.items()))}
+            for t in trials
+        ],
+    }
+
+
+def _params_text(params: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(params.items()))
+
+
+def tune_report(summaries: list[dict[str, Any]], trials: int, rounds: int) -> str:
+    """``tune.md``: per algorithm its best values, then its trials."""
+    lines = [f"# copfl tune: {trials} trials per algorithm, {rounds} rounds each",
+             "", "Objective: the best per-round mean client validation accuracy (ties: lower validation loss); no test data is read.", "",
+             "| algorithm | best val acc | round | best values | trials | pruned | failed | trial seconds |", "|---|---|---|---|---|---|---|---|"]
+    for s in summaries:
+        b = s["best"] or {}
+        acc = "-" if not b else f"{100 * b['val_acc']:.2f}%"
+        lines.append(f"| {s['algorithm']} | {acc} | {b.get('round', '-')} | {_params_text(b.get('params', {})) or '-'} | {s['trials']} | "
+                     f"{s['pruned']} | {s['failed']} | {s['seconds_total']:.1f} |")
+    for s in summaries:
+        lines += ["", f"## {s['algorithm']}", "", "| trial | state | val acc | best round | rounds run | values |", "|---|---|---|---|---|---|"]
+        for t in s["table"]:
+            acc = "-" if t["val_acc"] is None else f"{100 * t['val_acc']:.2f}%"
+            lines.append(f"| {t['trial']} | {t['state']} | {acc} | {t['round'] or '-'} | {t['rounds_run'] or '-'} | {_params_text(t['params'])} |")
+    return "\n".join(lines) + "\n"
+
+
+def plot_study(study: Any, out: Path, algorithm: str) -> list[Path]:
+    """Optuna's optimization history and parameter importances (when they can be computed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import optuna
+    from optuna.visualization import matplotlib as ovm
+
+    written = []
+    complete = [t for t in study.trials if t.state == optuna.trial.TrialState.COMPLETE]
+    plots = [("history", ovm.plot_optimization_history)]
+    if len(complete) >= 2 and len(complete[0].params) >= 2:
+        plots.append(("importance", ovm.plot_param_importances))
+    import warnings
+
+    for name, fn in plots:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Optuna marks its matplotlib plots experimental
+            try:
+                ax = fn(study)
+            except (ValueError, RuntimeError, ZeroDivisionError):
+                continue  # e.g. importances with no variation
+        path = out / f"{algorithm}-{name}.png"
+        ax.figure.tight_layout()
+        ax.figure.savefig(path, dpi=110)
+        plt.close(ax.figure)
+        written.append(path)
+    return written
+
+
+def run_tune(base: Any, fed: Federation, algorithms: list[str], out: Path, trials: int, storage: str | None = None,
+             log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Tune every algorithm in turn; writes best.json, tune.json, tune.md and the plots."""
+    out.mkdir(parents=True, exist_ok=True)
+    tuner = Tuner(base, fed, out, trials, storage, log)
+    summaries = []
+    for a in algorithms:
+        summaries.append(tuner.tune(a))
+        plot_study(tuner.study(a), out, a)
+    best = {s["algorithm"]: s["best"]["params"] for s in summaries if s["best"] is not None}
+    atomic_write_text(out / BEST, json.dumps(best, indent=2, sort_keys=True) + "\n")
+    atomic_write_json(out / "tune.json", {"trials": trials, "rounds": base.rounds, "storage": "study.db" if storage is None else "external",
+                                           "algorithms": summaries})
+    atomic_write_text(out / "tune.md", tune_report(summaries, trials, base.rounds))
+    return {"best": best, "summaries": summaries}

@@ -1,0 +1,153 @@
+"""copfl tune (issue 37): search spaces, the Optuna study, the test-data guard, --params."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+import pytest
+
+from copfl.algorithms.base import ALGORITHMS
+from copfl.cli import main
+from copfl.search import Knob, log_float, space_of, split_values
+
+PROBLEM = ["--dataset", "digits", "--clients", "6", "--rounds", "3", "--seed", "3"]
+
+
+def tune(out, *extra, algorithms="fedavg", trials=3):
+    return main(["tune", "--algorithms", algorithms, "--trials", str(trials), "--out", str(out), *PROBLEM, *extra])
+
+
+def test_every_registered_algorithm_declares_a_search_space_of_options_it_uses():
+    for name, cls in sorted(ALGORITHMS.items()):
+        space = space_of(cls)  # its class's own declaration: an error when it has none
+        assert "search_space" in vars(cls) and space, name
+        run, own = split_values(cls, {k: v.low if v.kind != "choice" else v.choices[0] for k, v in space.items()}, name)
+        assert set(run) | set(own) == set(space), name
+        for knob, k in space.items():
+            if k.paper is not None:
+                assert k.contains(k.paper), (name, knob, k.paper)  # the paper's value is in the searched range
+        assert not set(run) & set(cls.unused_run_options), name  # never a knob the method refuses
+
+
+def test_a_class_without_its_own_space_is_refused():
+    class NoSpace(ALGORITHMS["fedavg"]):
+        name = "no-space"
+
+    with pytest.raises(ValueError, match="no-space declares no search space"):
+        space_of(NoSpace)
+
+
+def test_knobs_refuse_nonsense():
+    with pytest.raises(ValueError, match="low < high"):
+        Knob("float", 1.0, 0.5)
+    with pytest.raises(ValueError, match="low > 0"):
+        log_float(0.0, 1.0)
+    with pytest.raises(ValueError, match="knob kind 'real'"):
+        Knob("real", 0, 1)
+
+
+def test_the_same_seed_gives_the_same_trials_and_a_byte_identical_best_json(tmp_path):
+    assert tune(tmp_path / "a") == 0 and tune(tmp_path / "b") == 0
+    a, b = (json.loads((tmp_path / d / "tune.json").read_text()) for d in "ab")
+    assert [t["params"] for t in a["algorithms"][0]["table"]] == [t["params"] for t in b["algorithms"][0]["table"]]
+    assert (tmp_path / "a" / "best.json").read_bytes() == (tmp_path / "b" / "best.json").read_bytes()
+    assert {p.name for p in (tmp_path / "a").iterdir()} >= {"best.json", "tune.md", "study.db", "fedavg-history.png"}
+
+
+def test_a_study_continues_and_a_finished_one_runs_nothing(tmp_path, capsys):
+    assert tune(tmp_path / "whole", trials=4) == 0
+    assert tune(tmp_path / "cut", trials=2) == 0  # as if killed after two trials
+    assert tune(tmp_path / "cut", trials=4) == 0  # the same command again: two more
+    whole, cut = (json.loads((tmp_path / d / "tune.json").read_text())["algorithms"][0] for d in ("whole", "cut"))
+    assert cut["trials"] == 4
+    assert [t["params"] for t in cut["table"]] == [t["params"] for t in whole["table"]]  # suggestions depend on history and number only
+    before = (tmp_path / "cut" / "best.json").read_bytes()
+    capsys.readouterr()
+    assert tune(tmp_path / "cut", trials=4) == 0
+    assert "trial" not in capsys.readouterr().err  # no trial ran
+    assert (tmp_path / "cut" / "best.json").read_bytes() == before
+
+
+def test_a_trial_never_reads_test_data(tmp_path, monkeypatch):
+    from copfl.algorithms.fedavg import FedAvg
+    from copfl.tune import TestDataTouched
+
+    honest = FedAvg.client_update
+
+    def peeking(self, ctx, message, state):
+        float(ctx.data.x_test.sum())  # an algorithm that looks at its test data
+        return honest(self, ctx, message, state)
+
+    monkeypatch.setattr(FedAvg, "client_update", peeking)
+    with pytest.raises(TestDataTouched, match="test data touched during a tuning trial"):
+        tune(tmp_path / "peek", trials=1)
+
+
+def test_a_diverging_rate_is_pruned(tmp_path, monkeypatch):
+    from copfl.algorithms.fedavg import FedAvg
+
+    monkeypatch.setattr(FedAvg, "search_space", {"lr": log_float(1e3, 1e4)})
+    assert tune(tmp_path / "wild", trials=2) == 0
+    s = json.loads((tmp_path / "wild" / "tune.json").read_text())["algorithms"][0]
+    assert s["pruned"] == 2 and s["best"] is None
+    assert json.loads((tmp_path / "wild" / "best.json").read_text()) == {}
+
+
+def test_params_reproduce_the_best_trials_validation_figure(tmp_path):
+    assert tune(tmp_path / "t", algorithms="fedavg,fedprox") == 0
+    s = {a["algorithm"]: a for a in json.loads((tmp_path / "t" / "tune.json").read_text())["algorithms"]}
+    for alg in ("fedavg", "fedprox"):
+        out = tmp_path / f"run-{alg}"
+        assert main(["run", "--algorithm", alg, "--params", str(tmp_path / "t" / "best.json"), "--out", str(out), *PROBLEM]) == 0
+        best = s[alg]["best"]
+        history = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+        assert history[best["round"] - 1]["val_acc_mean"] == best["val_acc"]  # exactly
+        cfg = json.loads((out / "config.json").read_text())["config"]
+        assert cfg["lr"] == best["params"]["lr"] and cfg["momentum"] == best["params"]["momentum"]
+        if alg == "fedprox":
+            assert cfg["options"]["mu"] == best["params"]["mu"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--trials", "0"], "--trials 0: expected at least 1"),
+    (["--val-fraction", "0"], "needs validation data"),
+    (["--holdout-clients", "0.2"], "holdout-clients"),
+])
+def test_tune_refuses_bad_input_before_any_work(tmp_path, capsys, argv, message):
+    out = tmp_path / "bad"
+    assert main(["tune", "--algorithms", "fedavg", "--out", str(out), *PROBLEM, "--trials", "2", *argv]) == 2
+    assert message in capsys.readouterr().err
+    assert not (out / "study.db").exists()
+
+
+def test_bad_params_files_are_refused_with_their_fault(tmp_path, capsys):
+    cases = {
+        "missing.json": None,
+        "broken.json": "{not json",
+        "shape.json": json.dumps({"fedavg": 0.1}),
+        "knob.json": json.dumps({"fedavg": {"mu": 0.1}}),
+        "alg.json": json.dumps({"nope": {"lr": 0.1}}),
+        "refused.json": json.dumps({"pfedhn": {"lr": 0.1}}),
+    }
+    expected = {"missing.json": "no such file", "broken.json": "not a JSON params file", "shape.json": "expected {algorithm",
+                "knob.json": "fedavg has no option mu", "alg.json": "unknown algorithm 'nope'", "refused.json": "pfedhn does not use lr"}
+    for name, text in cases.items():
+        if text is not None:
+            (tmp_path / name).write_text(text)
+        assert main(["run", "--params", str(tmp_path / name), "--out", str(tmp_path / "r"), *PROBLEM]) == 2, name
+        assert expected[name] in capsys.readouterr().err, name
+    assert not (tmp_path / "r").exists()
+    (tmp_path / "other.json").write_text(json.dumps({"ditto": {"lr": 0.1}}))
+    assert main(["run", "--algorithm", "fedavg", "--params", str(tmp_path / "other.json"), "--out", str(tmp_path / "r"), *PROBLEM]) == 2
+    assert "holds no values for fedavg" in capsys.readouterr().err
+
+
+def test_the_docs_table_lists_every_declared_knob():
+    from pathlib import Path
+
+    from copfl.search import space_table
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "tuning.md").read_text()
+    assert space_table(ALGORITHMS) in doc, "docs/tuning.md's table is stale: python -c 'from copfl.search import *; ...' (see the doc)"
+    assert {f.name for f in fields(Knob)} >= {"kind", "low", "high", "log", "choices", "paper"}
