@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import fields
 
 import pytest
@@ -151,3 +152,48 @@ def test_the_docs_table_lists_every_declared_knob():
     doc = (Path(__file__).resolve().parents[1] / "docs" / "tuning.md").read_text()
     assert space_table(ALGORITHMS) in doc, "docs/tuning.md's table is stale: python -c 'from copfl.search import *; ...' (see the doc)"
     assert {f.name for f in fields(Knob)} >= {"kind", "low", "high", "log", "choices", "paper"}
+
+
+# --------------------------------------------------------------------------- variants, compare --tune
+def test_variants_parse_and_refuse_nonsense():
+    from copfl.variants import parse_rows
+
+    rows = parse_rows("fedavg, fedavg[lr=0.01,momentum=0], fedprox[mu=0.1]")
+    assert [(r.algorithm, r.fixed, r.key) for r in rows] == [
+        ("fedavg", {}, "fedavg"), ("fedavg", {"lr": 0.01, "momentum": 0}, "fedavg--lr-0.01_momentum-0"), ("fedprox", {"mu": 0.1}, "fedprox--mu-0.1")]
+    for text, message in [
+        ("fedavg[lr=0.01", "a '[' without its ']'"), ("fedavg]", "a ']' without its '['"), ("fedavg[]", "names no knob"),
+        ("fedavg[lr]", "'lr' is not knob=value"), ("fedavg[mu=1]", "fedavg has no option mu"), ("fedavg[lr=1,lr=2]", "sets lr twice"),
+        ("fedavg,fedavg", "lists fedavg twice"), ("nope[lr=1]", "unknown algorithm 'nope'"), ("pfedhn[lr=0.1]", "pfedhn does not use lr"),
+    ]:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            parse_rows(text)
+
+
+def test_compare_tune_runs_a_default_and_a_tuned_row_per_variant(tmp_path):
+    out = tmp_path / "cmp"
+    assert main(["compare", "--algorithms", "fedavg,fedprox[mu=0.1]", "--tune", "3", "--out", str(out), *PROBLEM]) == 0
+    rows = json.loads((out / "compare.json").read_text())["rows"]
+    assert [(r["variant"], r["setting"]) for r in rows] == [
+        ("fedavg", "default"), ("fedavg", "tuned"), ("fedprox--mu-0.1", "default"), ("fedprox--mu-0.1", "tuned")]
+    tuned = {r["variant"]: r for r in rows if r["setting"] == "tuned"}
+    assert tuned["fedprox--mu-0.1"]["params"]["mu"] == 0.1  # a variant's knob stays fixed; the rest is searched
+    best = json.loads((out / "tune" / "best.json").read_text())
+    assert tuned["fedavg"]["params"] == best["fedavg"] and set(best) == {"fedavg", "fedprox--mu-0.1"}
+    cfg = json.loads((out / "fedavg+tuned" / "config.json").read_text())["config"]
+    assert cfg["lr"] == best["fedavg"]["lr"]  # the final row runs with the tuned values, on test data
+    for r in rows:
+        summary = json.loads((out / r["folder"] / "summary.json").read_text())
+        assert r["selected_mean"] == summary["selected"]["acc_mean"] and r["final_mean"] == summary["final"]["acc_mean"]
+    assert "| tuned row |" in (out / "compare.md").read_text()
+
+
+def test_compare_tune_refuses_what_it_cannot_do(tmp_path, capsys):
+    base = ["compare", "--algorithms", "fedavg", "--out", str(tmp_path / "x"), *PROBLEM]
+    for extra, message in [(["--tune", "0"], "--tune 0"), (["--tune", "2", "--val-fraction", "0"], "needs validation data"),
+                           (["--tune", "2", "--params", "p.json"], "--tune and --params")]:
+        assert main(base + extra) == 2
+        assert message in capsys.readouterr().err
+    assert main(["compare", "--algorithms", "fedavg[lr=0.1,momentum=0]", "--tune", "2", "--out", str(tmp_path / "x"), *PROBLEM]) == 2
+    assert "nothing to tune" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()

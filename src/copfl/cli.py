@@ -436,18 +436,13 @@ def given_here(args: argparse.Namespace) -> set[str]:
     return given
 
 
-def with_params(args: argparse.Namespace, cfg: RunConfig, algorithm: str, doc: dict[str, dict[str, Any]] | None) -> RunConfig:
-    """``cfg`` with ``--params``' values for ``algorithm`` (a copfl tune best.json); an option
-    set on the command line (or in --config) keeps its value there."""
+def with_params(args: argparse.Namespace, cfg: RunConfig, values: dict[str, Any]) -> RunConfig:
+    """``cfg`` with ``values`` from ``--params`` (a copfl tune best.json's entry); an option set
+    on the command line (or in --config) keeps its value there."""
     from copfl.tune import apply_params
 
-    if doc is None:
-        return cfg
-    if algorithm not in doc:
-        raise UsageError(f"--params {args.params} holds no values for {algorithm} (it has: {', '.join(sorted(doc)) or 'none'})")
     given = given_here(args)
-    values = {k: v for k, v in doc[algorithm].items() if k not in given}
-    return apply_params(replace(cfg, algorithm=algorithm), values, f"--params {args.params}")
+    return apply_params(cfg, {k: v for k, v in values.items() if k not in given}, f"--params {args.params}")
 
 
 def read_params_arg(args: argparse.Namespace) -> dict[str, dict[str, Any]] | None:
@@ -465,7 +460,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         out, doc, cfg = _resume_config(args)
     else:
         cfg = config_from_args(args)
-        cfg = with_params(args, cfg, cfg.algorithm, read_params_arg(args))
+        params = read_params_arg(args)
+        if params is not None:
+            if cfg.algorithm not in params:
+                raise UsageError(f"--params {args.params} holds no values for {cfg.algorithm} (it has: {', '.join(sorted(params)) or 'none'})")
+            cfg = with_params(args, cfg, params[cfg.algorithm])
         out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(cfg))
     get_algorithm(cfg.algorithm)
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
@@ -507,53 +506,82 @@ def _run_seeds(cfg: Any, out: Path, k: int, overwrite: bool = False) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
+    from copfl.tune import apply_params
+    from copfl.variants import parse_rows
+
     k = _seeds(args)
-    algs = [a.strip() for a in args.algorithms.split(",") if a.strip()]
-    if not algs:
-        raise UsageError("--algorithms needs at least one name")
-    for a in algs:
-        get_algorithm(a)
-    if len(set(algs)) != len(algs):
-        raise UsageError(f"--algorithms lists a name twice: {args.algorithms}")
+    try:
+        rows = parse_rows(args.algorithms)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     cfg = config_from_args(args)
     options = cfg.options or {}
-    orphan = [o for o in options if not any(options_for(a, {o: 1}, strict=False) for a in algs)]
+    names = sorted({r.algorithm for r in rows})
+    orphan = [o for o in options if not any(options_for(a, {o: 1}, strict=False) for a in names)]
     if orphan:
-        raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(algs)}")
+        raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(names)}")
+    tune_trials = getattr(args, "tune", None)
+    if tune_trials is not None and getattr(args, "params", None):
+        raise UsageError("--tune and --params: give one (--tune searches, --params uses a search's result)")
+    params = read_params_arg(args)
+    if tune_trials is not None:
+        if tune_trials < 1:
+            raise UsageError(f"--tune {tune_trials}: expected at least 1 trial per algorithm")
+        if not cfg.val_fraction > 0:
+            raise UsageError("--tune needs validation data: --val-fraction must be > 0 (tuning never looks at test data)")
+        if cfg.holdout_clients > 0:
+            raise UsageError("--tune: --holdout-clients evaluates newcomers on test data; tune without it")
+        for r in rows:
+            space = set(space_of(get_algorithm(r.algorithm)))
+            if not space - set(r.fixed):
+                raise UsageError(f"--tune: {r.text} fixes every knob of {r.algorithm}'s search space: nothing to tune")
+    bases: dict[str, RunConfig] = {}
     acfgs = {}
     given = explicit_options(args)
-    params = read_params_arg(args)
-    for a in algs:  # every algorithm's options checked before the first run
-        acfg = replace(cfg, algorithm=a, options=options_for(a, options, strict=False))
-        if params is not None and a not in params:
-            print(f"note: --params {args.params} holds no values for {a}: it runs with its defaults", file=sys.stderr)
-        elif params is not None:
-            acfg = with_params(args, acfg, a, params)
-        acfgs[a] = acfg.resolved()
-        make_config(get_algorithm(a), acfgs[a].options)
-        for line in unused_options(acfgs[a], given):  # the others use it: a note, not a refusal
+    for r in rows:  # every row's options checked before the first run
+        acfg = replace(cfg, algorithm=r.algorithm, options=options_for(r.algorithm, options, strict=False))
+        if params is not None:
+            if r.key in params or r.algorithm in params:
+                acfg = with_params(args, acfg, params[r.key] if r.key in params else params[r.algorithm])
+            else:
+                print(f"note: --params {args.params} holds no values for {r.key}: it runs with its defaults", file=sys.stderr)
+        if r.fixed:
+            acfg = apply_params(acfg, r.fixed, f"--algorithms {r.text}")
+        bases[r.key] = acfg
+        acfgs[r.key] = acfg.resolved()
+        make_config(get_algorithm(r.algorithm), acfgs[r.key].options)
+        for line in unused_options(acfgs[r.key], given):  # the others use it: a note, not a refusal
             print(f"note: {line}", file=sys.stderr)
     out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
     resolve_device(cfg.device)
+    tuned: dict[str, dict[str, Any]] = {}
     with ExitStack() as held:
         if out.exists():  # another process's command there is refused now, before any data is loaded
             held.enter_context(runfolder.hold(out))
         check_top(out, args.overwrite, "compare")
+        if tune_trials is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            held.enter_context(runfolder.hold(out))
+            acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials)
         if k > 1:
             from copfl.multiseed import compare_seeds
 
-            print(compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite))
+            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite)
+            if tuned:
+                table += "\n\n" + tuning_table(tuned)
+                atomic_write_text(out / "compare.md", table + "\n")
+            print(table)
+            _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
             print(f"results: {out}")
             return 0
-        for a in algs:  # every algorithm's folder checked before the first run
+        for a in acfgs:  # every row's folder checked before the first run
             check_out(out / a, acfgs[a], args.overwrite)
         fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
         held.enter_context(runfolder.hold(out))
         fed.split.save(out / "split.json")
         results: dict[str, dict[str, Any]] = {}
         histories: dict[str, list[dict[str, Any]]] = {}
-        for a in algs:
-            acfg = acfgs[a]
+        for a, acfg in acfgs.items():
             try:
                 results[a] = run_in_folder(acfg, fed, out / a, label=a, overwrite=args.overwrite)
             except NonFiniteLossError as e:
@@ -561,14 +589,77 @@ def cmd_compare(args: argparse.Namespace) -> int:
                 results[a] = json.loads((out / a / "summary.json").read_text())
             histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
         table = compare_table(results)
+        if tuned:
+            table += "\n\n" + tuning_table(tuned)
         print(table)
         atomic_write_text(out / "compare.md", table + "\n")
-        atomic_write_json(out / "compare.json", {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in algs})
+        atomic_write_json(out / "compare.json", {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs})
+        _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
         from copfl.plots import plot_curves
 
         plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
     print(f"results: {out}")
     return 0
+
+
+def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acfgs: dict[str, Any], out: Path, trials: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """``compare --tune``: each row tuned on the first seed's split (its validation part) in
+    OUT/tune; the row list then holds each row's default setting and, next to it, its tuned one
+    (key ``<row>+tuned``)."""
+    from copfl.tune import apply_params, run_tune
+
+    fed = build_federation(cfg, progress=DataProgress())
+    res = run_tune(cfg, fed, [(r.key, r.algorithm, r.fixed) for r in rows], out / "tune", trials, None, lambda m: print(m, file=sys.stderr))
+    by_key = {s["algorithm"]: s for s in res["summaries"]}
+    out_cfgs: dict[str, Any] = {}
+    tuned: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        out_cfgs[r.key] = acfgs[r.key]
+        s = by_key[r.key]
+        if s["best"] is None:
+            print(f"note: {r.key}: no tuning trial completed (all pruned or diverged): no tuned row", file=sys.stderr)
+            continue
+        values = {k: v for k, v in s["best"]["params"].items() if k not in r.fixed}
+        out_cfgs[f"{r.key}+tuned"] = apply_params(bases[r.key], values, f"{r.key} tuned").resolved()
+        tuned[f"{r.key}+tuned"] = {"row": r.key, "params": s["best"]["params"], "val_acc": s["best"]["val_acc"], "trials": s["trials"],
+                                   "pruned": s["pruned"], "seconds": s["seconds_total"]}
+    return out_cfgs, tuned
+
+
+def tuning_table(tuned: dict[str, dict[str, Any]]) -> str:
+    """The tuned rows' values and what finding them cost."""
+    lines = ["| tuned row | values | best val acc | trials (pruned) | tuning seconds |", "|---|---|---|---|---|"]
+    for key, t in tuned.items():
+        vals = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in t["params"].items())
+        lines.append(f"| {key} | {vals} | {_pct(t['val_acc'])} | {t['trials']} ({t['pruned']}) | {t['seconds']:.1f} |")
+    return "\n".join(lines)
+
+
+def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[str, dict[str, Any]], k: int, root_seed: int) -> None:
+    """compare.json's ``rows``: per row and setting (default, tuned) its values and the mean
+    +- std over seeds of the selected (validation-chosen round, test accuracy) and final
+    figures."""
+    from copfl.multiseed import mean_std, seed_folder, seed_list
+
+    doc = json.loads((out / "compare.json").read_text()) if (out / "compare.json").exists() else {}
+    by_key = {r.key: r for r in rows}
+    listed = []
+    for key, acfg in acfgs.items():
+        base_key = key[: -len("+tuned")] if key in tuned else key
+        r = by_key[base_key]
+        folders = [out / key] if k == 1 else [seed_folder(out, s) / key for s in seed_list(root_seed, k)]
+        sums = [json.loads((f / "summary.json").read_text()) for f in folders if (f / "summary.json").exists()]
+        row: dict[str, Any] = {"algorithm": r.algorithm, "variant": r.key, "setting": "tuned" if key in tuned else "default",
+                               "params": tuned[key]["params"] if key in tuned else dict(r.fixed), "folder": key}
+        for name, section in (("selected", "selected"), ("final", "final")):
+            vals = [float(s[section]["acc_mean"]) for s in sums if (s.get(section) or {}).get("acc_mean") is not None]
+            m, sd = mean_std(vals) if vals else (None, None)
+            row[f"{name}_mean"], row[f"{name}_std"], row[f"{name}_n"] = m, sd, len(vals)
+        if key in tuned:
+            row["tuning"] = {x: tuned[key][x] for x in ("trials", "pruned", "seconds", "val_acc")}
+        listed.append(row)
+    doc["rows"] = listed
+    atomic_write_json(out / "compare.json", doc)
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
@@ -811,6 +902,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
     cmp_.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     cmp_.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
+    cmp_.add_argument("--tune", type=int, metavar="N", help="tune each row with N trials on the first seed's validation data (copfl tune, "
+                      "OUT/tune), then run a default and a tuned row per algorithm on every seed")
     add_run_flags(cmp_, skip=("algorithm",))
     add_algorithm_flags(cmp_)
     cmp_.set_defaults(func=cmd_compare)

@@ -84,7 +84,7 @@ def read_params(path: str | Path) -> dict[str, dict[str, Any]]:
     if not isinstance(doc, dict) or not all(isinstance(v, dict) for v in doc.values()):
         raise ValueError(f"--params {p}: expected {{algorithm: {{option: value}}}} (a copfl tune best.json)")
     for name, values in doc.items():
-        split_values(get_algorithm(name), values, f"--params {p}")
+        split_values(get_algorithm(name.split("--")[0] if "--" in name else name), values, f"--params {p}")
     return doc
 
 
@@ -160,12 +160,13 @@ class Tuner:
         return optuna.create_study(study_name=algorithm, storage=self.storage_url, sampler=sampler, pruner=pruner, direction="maximize",
                                    load_if_exists=True)
 
-    def objective(self, algorithm: str, trial: Any) -> float:
+    def objective(self, algorithm: str, trial: Any, fixed: dict[str, Any] | None = None) -> float:
         import optuna
 
         cls = get_algorithm(algorithm)
-        values = {k: knob.suggest(trial, k) for k, knob in space_of(cls).items()}
-        cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), values, f"{algorithm} trial {trial.number}").resolved()
+        fixed = fixed or {}
+        values = {k: knob.suggest(trial, k) for k, knob in space_of(cls).items() if k not in fixed}
+        cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), {**fixed, **values}, f"{algorithm} trial {trial.number}").resolved()
         engine = build_engine(cfg, self.fed)
         seal_test_data(engine)
         reporter = TrialReporter(trial)
@@ -185,12 +186,18 @@ class Tuner:
         trial.set_user_attr("rounds_run", state.round)
         return acc
 
-    def tune(self, algorithm: str) -> dict[str, Any]:
-        """Run the trials still missing from ``algorithm``'s study; its summary."""
+    def tune(self, algorithm: str, label: str | None = None, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Run the trials still missing from the study ``label`` (default: the algorithm's name)
+        of ``algorithm`` with the knobs in ``fixed`` held at their values (a variant); its
+        summary."""
         import optuna
 
         optuna.logging.set_verbosity(optuna.logging.WARNING)
-        study = self.study(algorithm)
+        label = label or algorithm
+        fixed = dict(fixed or {})
+        if fixed and not set(space_of(get_algorithm(algorithm))) - set(fixed):
+            raise ValueError(f"{label}: every knob of {algorithm}'s search space is fixed: nothing to tune")
+        study = self.study(label)
         for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING, optuna.trial.TrialState.WAITING)):
             study._storage.set_trial_state_values(t._trial_id, optuna.trial.TrialState.FAIL)  # left by a killed tune: not finished
         done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]  # noqa: E731
@@ -198,16 +205,20 @@ class Tuner:
         t0 = time.perf_counter()
         for _ in range(max(0, left)):
             before = len(done())
-            study.sampler = self.sampler(algorithm, len(study.trials))
-            study.optimize(lambda tr: self.objective(algorithm, tr), n_trials=1, catch=())
+            study.sampler = self.sampler(label, len(study.trials))
+            study.optimize(lambda tr: self.objective(algorithm, tr, fixed), n_trials=1, catch=())
             t = study.trials[-1]
             if t.state == optuna.trial.TrialState.PRUNED:
                 why = "diverged" if "diverged" in t.user_attrs else f"pruned at round {max(t.intermediate_values, default=0)}"
                 what = f"{why} (val acc {t.value:.4f})" if t.value is not None else why
             else:
                 what = f"val acc {t.value:.4f} (round {t.user_attrs.get('round')})"
-            self.log(f"{algorithm} trial {before + 1}/{self.trials}: {what}  {_params_text(t.params)}")
-        return summarize_study(algorithm, study, time.perf_counter() - t0)
+            self.log(f"{label} trial {before + 1}/{self.trials}: {what}  {_params_text(t.params)}")
+        summary = summarize_study(label, study, time.perf_counter() - t0)
+        summary["fixed"] = fixed
+        if summary["best"] is not None:
+            summary["best"]["params"] = dict(sorted({**fixed, **summary["best"]["params"]}.items()))
+        return summary
 
 
 def best_trial(study: Any) -> Any:
@@ -298,15 +309,17 @@ def plot_study(study: Any, out: Path, algorithm: str) -> list[Path]:
     return written
 
 
-def run_tune(base: Any, fed: Federation, algorithms: list[str], out: Path, trials: int, storage: str | None = None,
-             log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Tune every algorithm in turn; writes best.json, tune.json, tune.md and the plots."""
+def run_tune(base: Any, fed: Federation, algorithms: list[str] | list[tuple[str, str, dict[str, Any]]], out: Path, trials: int,
+             storage: str | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
+    """Tune every algorithm (a name, or ``(label, algorithm, fixed knobs)`` for a variant) in
+    turn; writes best.json (keyed by label), tune.json, tune.md and the plots."""
     out.mkdir(parents=True, exist_ok=True)
     tuner = Tuner(base, fed, out, trials, storage, log)
     summaries = []
-    for a in algorithms:
-        summaries.append(tuner.tune(a))
-        plot_study(tuner.study(a), out, a)
+    for item in algorithms:
+        label, algorithm, fixed = (item, item, {}) if isinstance(item, str) else item
+        summaries.append(tuner.tune(algorithm, label, fixed))
+        plot_study(tuner.study(label), out, label)
     best = {s["algorithm"]: s["best"]["params"] for s in summaries if s["best"] is not None}
     atomic_write_text(out / BEST, json.dumps(best, indent=2, sort_keys=True) + "\n")
     atomic_write_json(out / "tune.json", {"trials": trials, "rounds": base.rounds, "storage": "study.db" if storage is None else "external",
