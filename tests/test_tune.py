@@ -197,3 +197,21 @@ def test_compare_tune_refuses_what_it_cannot_do(tmp_path, capsys):
     assert main(["compare", "--algorithms", "fedavg[lr=0.1,momentum=0]", "--tune", "2", "--out", str(tmp_path / "x"), *PROBLEM]) == 2
     assert "nothing to tune" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+def test_table_collects_runs_from_run_and_compare_folders_sorted(tmp_path, capsys):
+    assert main(["compare", "--algorithms", "fedavg,fedprox[mu=1]", "--out", str(tmp_path / "cmp"), *PROBLEM]) == 0
+    assert main(["run", "--algorithm", "local", "--out", str(tmp_path / "solo"), *PROBLEM]) == 0
+    capsys.readouterr()
+    assert main(["table", str(tmp_path / "cmp"), str(tmp_path / "solo"), "--sort", "selected", "--csv", str(tmp_path / "t.csv")]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    names = [line.split("|")[1].strip() for line in lines[2:]]
+    assert sorted(names) == ["cmp/fedavg", "cmp/fedprox--mu-1", "solo"]
+    rows = [line.split(",") for line in (tmp_path / "t.csv").read_text().splitlines()[1:]]
+    selected = [float(r[7]) for r in rows]
+    assert selected == sorted(selected, reverse=True) and [r[0] for r in rows] == names
+    summary = json.loads((tmp_path / "solo" / "summary.json").read_text())
+    assert float(next(r for r in rows if r[0] == "solo")[7]) == summary["selected"]["acc_mean"]
+    assert main(["table", str(tmp_path / "cmp"), "--sort", "speed"]) == 2
+    assert "--sort 'speed': expected one of" in capsys.readouterr().err
+    assert main(["table", str(tmp_path / "nothing")]) == 2

@@ -709,6 +709,42 @@ def cmd_tune(args: argparse.Namespace) -> int:
     return 0
 
 
+def find_summaries(paths: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """Every run below ``paths`` (a run folder, or a compare / --seeds / reproduce folder
+    holding runs), as (name, summary.json content); the name is the run's folder relative to
+    the folder given (or its own name)."""
+    runs = []
+    for given in paths:
+        root = Path(given)
+        if not root.is_dir():
+            raise UsageError(f"{given}: no such folder (give run or compare folders)")
+        found = [root / "summary.json"] if (root / "summary.json").exists() else sorted(root.rglob("summary.json"))
+        if not found:
+            raise UsageError(f"{given}: holds no run (no summary.json below it)")
+        for f in found:
+            try:
+                doc = json.loads(f.read_text())
+            except (OSError, json.JSONDecodeError) as e:
+                raise UsageError(f"{f}: unreadable summary ({e})") from None
+            rel = f.parent.relative_to(root)
+            runs.append((root.name if str(rel) == "." else f"{root.name}/{rel}", doc))
+    return runs
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from copfl.results import runs_table, table_csv, table_markdown
+
+    runs = find_summaries(args.dirs)
+    header, rows = runs_table(runs, args.sort, args.ascending)
+    text = table_markdown(header, rows)
+    print(text)
+    if args.out:
+        atomic_write_text(Path(args.out), text + "\n")
+    if args.csv:
+        atomic_write_text(Path(args.csv), table_csv(header, rows))
+    return 0
+
+
 def compare_table(results: dict[str, dict[str, Any]]) -> str:
     """One run per algorithm: final, best-test (picked on test data) and, when the runs have
     them, the validation-selected accuracy, the worst 10% of clients, the unseen gap and the
@@ -921,6 +957,14 @@ def build_parser() -> argparse.ArgumentParser:
     tun.add_argument("--overwrite", action="store_true", help="start over in a folder that holds a study of another problem")
     add_run_flags(tun, skip=("algorithm",))
     tun.set_defaults(func=cmd_tune)
+
+    tab = sub.add_parser("table", help="one table of the runs in run, compare or reproduce folders (markdown; --csv)")
+    tab.add_argument("dirs", nargs="+", metavar="DIR", help="run folders, or folders holding runs (compare, --seeds, reproduce)")
+    tab.add_argument("--sort", help="sort by a column: final, best, selected, worst10, unseen, bytes, seconds, rounds, algorithm... (descending)")
+    tab.add_argument("--ascending", action="store_true", help="with --sort: smallest first")
+    tab.add_argument("--out", help="also write the markdown table to this file")
+    tab.add_argument("--csv", help="also write the table as CSV to this file")
+    tab.set_defaults(func=cmd_table)
 
     part = sub.add_parser("partition", help="show a split as a clients x classes table")
     part.add_argument("--config", metavar="FILE", help="TOML file of run options")
