@@ -125,6 +125,8 @@ def add_run_flags(p: argparse.ArgumentParser, skip: tuple[str, ...] = (), only: 
         help_ = f"{f.metadata['help'].replace('{models}', ' | '.join(sorted(MODELS)))} [{shown}]"
         if is_bool:
             g.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help_)
+        elif f.name == "mlflow":  # --mlflow alone: the embedded store in the results folder
+            g.add_argument(flag, dest=f.name, nargs="?", const="default", default=None, metavar="URI", help=help_)
         else:
             g.add_argument(flag, dest=f.name, type=typ, default=None, metavar=f.name.upper(), help=help_)
 
@@ -553,6 +555,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
         for line in unused_options(acfgs[r.key], given):  # the others use it: a note, not a refusal
             print(f"note: {line}", file=sys.stderr)
     out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
+    if cfg.mlflow:  # every run of the comparison (and its tuning) in one store: the compare folder's
+        from copfl.tracking import tracking_uri
+
+        uri = tracking_uri(cfg.mlflow, out)
+        cfg = replace(cfg, mlflow=uri)
+        bases = {key: replace(c, mlflow=uri) for key, c in bases.items()}
+        acfgs = {key: replace(c, mlflow=uri) for key, c in acfgs.items()}
     resolve_device(cfg.device)
     tuned: dict[str, dict[str, Any]] = {}
     with ExitStack() as held:

@@ -145,6 +145,10 @@ class RunConfig:
         "newcomer (the algorithm's own personalization, docs/evaluation.md) and is evaluated (0: off)",
         part="evaluation", added_later=0.0, data_key=True,
     )
+    mlflow: str | None = _f(
+        None, "also track the run in MLflow: a tracking URI, or the flag alone for sqlite:///<out>/mlflow.db (optional extra: pip install 'copfl[mlflow]')",
+        part="output", on_resume=MAY_CHANGE, added_later=None, computes=False,
+    )
     tensorboard: bool = _f(False, "also write TensorBoard logs to <out>/tensorboard (optional extra: pip install 'copfl[tensorboard]')", part="output", on_resume=MAY_CHANGE, added_later=False, computes=False)
     eval_clients: float = _f(1.0, "fraction of clients evaluated on an evaluation round: a seeded sample per round, every client after the last round (for many clients)", part="evaluation", on_resume=MAY_CHANGE)
     dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)", part="privacy")

@@ -311,6 +311,13 @@ def _run(
         tb = make_logger(out / "tensorboard", {**cfg.__dict__, "out": str(out)})
         if tb is not None:
             callbacks.append(tb)
+    tracker = None
+    if cfg.mlflow:
+        from copfl.tracking import make_logger as make_tracker
+
+        tracker = make_tracker(cfg.mlflow, out, {**cfg.__dict__, "out": str(out)}, label or cfg.algorithm)
+        if tracker is not None:
+            callbacks.append(tracker)
     if request is not None:
         callbacks.append(StopAtRoundEnd(request, checkpointer))  # last: after every file of the round is written
     state = None
@@ -327,6 +334,8 @@ def _run(
         if progress:
             prog.on_run_end(engine, state)
         writer.write_summary(engine, state, "diverged", str(e), diverged_client=e.client)
+        if tracker is not None:
+            tracker.close("FAILED")
         raise
     except KeyboardInterrupt as e:
         if progress:
@@ -341,5 +350,7 @@ def _run(
             how = "no checkpoint was written (--checkpoint-every K makes one)"
         why = e.args[0] if isinstance(e, RunInterrupted) else "SIGINT"
         writer.write_summary(engine, state, "interrupted", f"interrupted by {why} after round {state.completed_round}; {how}", checkpoint_round=saved)
+        if tracker is not None:
+            tracker.close("KILLED")
         raise
     return json.loads((out / "summary.json").read_text())

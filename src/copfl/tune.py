@@ -103,8 +103,9 @@ class TrialReporter(Callback):
     """Reports each evaluated round's validation accuracy to the trial, prunes when the
     pruner says so, and keeps the best round (by accuracy, then lower loss)."""
 
-    def __init__(self, trial: Any) -> None:
+    def __init__(self, trial: Any, mlflow: Any = None) -> None:
         self.trial = trial
+        self.mlflow = mlflow  # with --mlflow: the trial's nested run is active
         self.best: tuple[float, float, int] | None = None  # (val acc, -val loss, round)
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
@@ -117,6 +118,8 @@ class TrialReporter(Callback):
         if self.best is None or key > (self.best[0], self.best[1], -self.best[2]):
             self.best = (acc, -loss, record["round"])
         self.trial.report(acc, record["round"])
+        if self.mlflow is not None:
+            self.mlflow.log_metrics({"val_acc_mean": acc, "val_loss_mean": loss}, step=int(record["round"]))
         if self.trial.should_prune():
             raise optuna.TrialPruned(f"pruned at round {record['round']} (validation accuracy {acc:.4f})")
 
@@ -133,6 +136,13 @@ class Tuner:
     log: Callable[[str], None] = print
 
     def __post_init__(self) -> None:
+        self.mlflow: Any = None
+        self.uri: str | None = None
+        if getattr(self.base, "mlflow", None):
+            from copfl.tracking import mlflow_module, tracking_uri
+
+            self.uri = tracking_uri(self.base.mlflow, self.out)
+            self.mlflow = mlflow_module()
         if self.trials < 1:
             raise ValueError(f"--trials {self.trials}: expected at least 1 trial per algorithm")
         if not self.base.val_fraction > 0:
@@ -169,15 +179,29 @@ class Tuner:
         cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), {**fixed, **values}, f"{algorithm} trial {trial.number}").resolved()
         engine = build_engine(cfg, self.fed)
         seal_test_data(engine)
-        reporter = TrialReporter(trial)
+        ml = self.mlflow
+        if ml is not None:
+            from copfl.tracking import start
+
+            start(ml, self.uri, f"trial {trial.number}", nested=True)  # type: ignore[arg-type]
+            ml.log_params(values)
+        reporter = TrialReporter(trial, ml)
         t0 = time.perf_counter()
+        status = "FAILED"
         try:
             state = engine.run([reporter])
+            status = "FINISHED"
         except NonFiniteLossError as e:
             trial.set_user_attr("diverged", str(e))
             raise optuna.TrialPruned(f"diverged: {e}") from None
+        except optuna.TrialPruned:
+            status = "KILLED"  # pruned
+            raise
         finally:
             trial.set_user_attr("seconds", round(time.perf_counter() - t0, 3))
+            if ml is not None:
+                ml.set_tag("trial_state", {"FINISHED": "complete", "KILLED": "pruned"}.get(status, "pruned or failed"))
+                ml.end_run(status=status)
         if reporter.best is None:
             raise RuntimeError(f"{algorithm}: no evaluated round reported a validation accuracy")
         acc, neg_loss, rnd = reporter.best
@@ -203,6 +227,28 @@ class Tuner:
         done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]  # noqa: E731
         left = self.trials - len(done())
         t0 = time.perf_counter()
+        if self.mlflow is not None and left > 0:
+            from copfl.tracking import start
+
+            start(self.mlflow, self.uri, f"tune {label}")  # type: ignore[arg-type]
+            self.mlflow.log_params({"algorithm": algorithm, "trials": self.trials, "rounds": self.base.rounds, **{f"fixed.{k}": v for k, v in fixed.items()}})
+        try:
+            self._run_trials(study, algorithm, label, fixed, left, done)
+        finally:
+            if self.mlflow is not None and self.mlflow.active_run() is not None:
+                best = best_trial(study)
+                if best is not None:
+                    self.mlflow.log_metric("best_val_acc", best.value)
+                self.mlflow.end_run()
+        summary = summarize_study(label, study, time.perf_counter() - t0)
+        summary["fixed"] = fixed
+        if summary["best"] is not None:
+            summary["best"]["params"] = dict(sorted({**fixed, **summary["best"]["params"]}.items()))
+        return summary
+
+    def _run_trials(self, study: Any, algorithm: str, label: str, fixed: dict[str, Any], left: int, done: Callable[[], list[Any]]) -> None:
+        import optuna
+
         for _ in range(max(0, left)):
             before = len(done())
             study.sampler = self.sampler(label, len(study.trials))
@@ -214,11 +260,6 @@ class Tuner:
             else:
                 what = f"val acc {t.value:.4f} (round {t.user_attrs.get('round')})"
             self.log(f"{label} trial {before + 1}/{self.trials}: {what}  {_params_text(t.params)}")
-        summary = summarize_study(label, study, time.perf_counter() - t0)
-        summary["fixed"] = fixed
-        if summary["best"] is not None:
-            summary["best"]["params"] = dict(sorted({**fixed, **summary["best"]["params"]}.items()))
-        return summary
 
 
 def best_trial(study: Any) -> Any:
