@@ -215,3 +215,13 @@ def test_table_collects_runs_from_run_and_compare_folders_sorted(tmp_path, capsy
     assert main(["table", str(tmp_path / "cmp"), "--sort", "speed"]) == 2
     assert "--sort 'speed': expected one of" in capsys.readouterr().err
     assert main(["table", str(tmp_path / "nothing")]) == 2
+
+
+def test_compare_dry_run_estimates_tuning_and_final_runs_without_work(tmp_path, capsys):
+    out = tmp_path / "never"
+    argv = ["compare", "--algorithms", "fedavg,ditto[lam=0.1]", "--tune", "20", "--seeds", "3", "--out", str(out), "--dry-run", *PROBLEM]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "tuning: 2 row(s) x 20 trials on seed 3's validation data" in text
+    assert "final runs: 12 (fedavg (default + tuned), ditto--lam-0.1 (default + tuned); 3 seed(s))" in text
+    assert "nothing was run" in text and not out.exists()

@@ -554,6 +554,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         make_config(get_algorithm(r.algorithm), acfgs[r.key].options)
         for line in unused_options(acfgs[r.key], given):  # the others use it: a note, not a refusal
             print(f"note: {line}", file=sys.stderr)
+    if getattr(args, "dry_run", False):
+        print(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed))
+        return 0
     out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
     if cfg.mlflow:  # every run of the comparison (and its tuning) in one store: the compare folder's
         from copfl.tracking import tracking_uri
@@ -609,6 +612,37 @@ def cmd_compare(args: argparse.Namespace) -> int:
         plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
     print(f"results: {out}")
     return 0
+
+
+# A tuning trial's share of a full run: Hyperband stops most trials after a few rounds and a
+# trial evaluates validation data only (benchmarks/tune_cost.py measured 20 trials = 2.75 runs
+# with start-up on digits, i.e. ~0.14 of a run each); 0.5 keeps the estimate on the safe side.
+TRIAL_SHARE = 0.5
+
+
+def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int) -> str:
+    """``compare --dry-run``: the runs a comparison makes (tuning trials, then each row's
+    default and tuned runs on every seed) and about how long they take on this CPU (the
+    reproduce cost model, copfl.reproduce.estimate; +-50%)."""
+    from copfl.multiseed import seed_list
+    from copfl.reproduce.estimate import estimate_seconds, format_duration, run_seconds
+
+    seeds = seed_list(root_seed, k)
+    lines, total_runs = [], 0
+    tune_s = 0.0
+    if trials:
+        per = {r.key: run_seconds(acfgs[r.key]) for r in rows}
+        tune_s = sum(trials * TRIAL_SHARE * s for s in per.values())
+        lines.append(f"tuning: {len(rows)} row(s) x {trials} trials on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
+    finals = [replace(c, seed=s) for c in acfgs.values() for s in seeds]
+    settings = 2 if trials else 1
+    finals = finals * settings
+    total_runs = len(finals)
+    final_s = estimate_seconds(finals)
+    names = ", ".join(f"{r.key}{' (default + tuned)' if trials else ''}" for r in rows)
+    lines.append(f"final runs: {total_runs} ({names}; {k} seed(s)), about {format_duration(final_s)}")
+    lines.append(f"total: about {format_duration(tune_s + final_s)} on this kind of CPU (+-50%; pruning varies); nothing was run")
+    return "\n".join(lines)
 
 
 def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acfgs: dict[str, Any], out: Path, trials: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
@@ -947,6 +981,7 @@ def build_parser() -> argparse.ArgumentParser:
     cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
     cmp_.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     cmp_.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
+    cmp_.add_argument("--dry-run", action="store_true", help="print the runs (tuning trials, final runs) and their estimated time, and stop (loads no data)")
     cmp_.add_argument("--tune", type=int, metavar="N", help="tune each row with N trials on the first seed's validation data (copfl tune, "
                       "OUT/tune), then run a default and a tuned row per algorithm on every seed")
     add_run_flags(cmp_, skip=("algorithm",))
