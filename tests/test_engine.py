@@ -169,7 +169,7 @@ def test_eval_clients_samples_the_evaluated_clients_and_every_client_after_the_l
 
 
 def test_finite_check_is_exact_even_when_the_sum_overflows():
-    from copfl.engine import _finite
+    from copfl.extensions.base import finite_upload as _finite
 
     assert _finite({"a": torch.ones(5), "n": 3, "i": torch.tensor([1, 2])})
     assert not _finite({"a": torch.tensor([1.0, float("nan")])})

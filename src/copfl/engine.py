@@ -46,7 +46,7 @@ import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
 from copfl.data.clients import ClientData
-from copfl.extensions.base import RunExtension, UploadStep
+from copfl.extensions.base import RunExtension, UploadStep, clone_tree, finite_upload
 from copfl.flops import UnknownModuleError, training_flops_per_sample
 from copfl.results import ClientMetrics, evaluation_figures
 from copfl.seeding import numpy_rng
@@ -403,11 +403,11 @@ class Engine:
         ctx = self.context(client, round)
         exts = self.extensions
         # the state its update starts from, for an extension that reads it (a copy: updates may work in place)
-        before = _clone(state) if any(ext.needs_before(client) for ext in exts) else None
+        before = clone_tree(state) if any(ext.needs_before(client) for ext in exts) else None
         with self.extended_training(ctx, "train") as spent:
             res = self.algorithm.client_update(ctx, message, state)
         step = UploadStep(client, round, self.algorithm, message, before, res.upload, res.state, ctx.logs, spent)  # type: ignore[arg-type]
-        dropped = not math.isfinite(res.stats.loss_sum) or not _finite(res.upload)
+        dropped = not math.isfinite(res.stats.loss_sum) or not finite_upload(res.upload)
         if dropped:
             if before is None or not any(ext.rescue(step) for ext in exts):
                 raise NonFiniteLossError(round, client)
@@ -679,27 +679,5 @@ def evaluate_sets(algorithm: Algorithm, ctx: ClientContext, message: Message, st
     return [ws.evaluate(x, y) for x, y in sets]
 
 
-def _clone(obj: Any) -> Any:
-    """A copy of a message or state whose tensors (in dicts and lists) are cloned."""
-    if isinstance(obj, torch.Tensor):
-        return obj.clone()
-    if isinstance(obj, dict):
-        return {k: _clone(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_clone(v) for v in obj]
-    return obj
-
-
 def round_half_up(x: float) -> int:
     return int(math.floor(x + 0.5))
-
-
-def _finite(upload: Message) -> bool:
-    """Every floating tensor of ``upload`` holds only finite values. A finite sum proves it in
-    one pass without a temporary (NaN and inf propagate through a sum); only a non-finite sum,
-    which an overflow could also give, is settled element by element."""
-    return all(
-        bool(torch.isfinite(v.sum())) or bool(torch.isfinite(v).all())
-        for v in upload.values()
-        if isinstance(v, torch.Tensor) and v.is_floating_point() and v.numel()
-    )

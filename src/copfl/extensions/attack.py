@@ -5,27 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import torch
 
 from copfl.attacks import UPLOAD_ATTACKS, AttackConfig, attack_upload, choose_attackers, flip_labels
-from copfl.extensions.base import Engine, RunExtension, RunState, UploadStep
-
-
-def _clone(obj: Any) -> Any:
-    """A copy of a message or state whose tensors (in dicts and lists) are cloned."""
-    if isinstance(obj, torch.Tensor):
-        return obj.clone()
-    if isinstance(obj, dict):
-        return {k: _clone(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_clone(v) for v in obj]
-    return obj
-
-
-def _finite(upload: dict[str, Any]) -> bool:
-    return all(bool(torch.isfinite(v).all()) for v in upload.values() if isinstance(v, torch.Tensor) and v.is_floating_point()) and all(
-        math.isfinite(v) for v in upload.values() if isinstance(v, float)
-    )
+from copfl.extensions.base import Engine, RunExtension, RunState, UploadStep, clone_tree, finite_upload
 
 
 class Attack(RunExtension):
@@ -63,7 +45,7 @@ class Attack(RunExtension):
         stale = None
         if self.config.kind == "stale":
             if first is None:
-                first = {"message": _clone(step.message), "state": _clone({k: v for k, v in step.before.items() if k != "attack_stale"})}
+                first = {"message": clone_tree(step.message), "state": clone_tree({k: v for k, v in step.before.items() if k != "attack_stale"})}
             stale = step.algorithm.upload_parts(first["message"], first["state"], step.upload).references()
         coords = {k: p.coordinates for k, p in step.parts.parts.items() if p.coordinates is not None}
         step.upload = attack_upload(self.config, step.upload, ref, seed=self.seed, round=step.round, client=step.client, stale=stale, coords=coords)
@@ -85,7 +67,7 @@ class Attack(RunExtension):
         step.replace_upload(step.parts.without_update(step.upload))
         step.state = step.before  # already this step's own copy
         step.rederive()
-        if not _finite(step.upload):
+        if not finite_upload(step.upload) or not all(math.isfinite(v) for v in step.upload.values() if isinstance(v, float)):
             return False
         step.logs["attacker_diverged"] = 1
         return True

@@ -136,3 +136,25 @@ class RunExtension:
     def summary(self, engine: Engine, run: RunState) -> dict[str, Any]:
         """Entries for summary.json."""
         return {}
+
+
+def clone_tree(obj: Any) -> Any:
+    """A copy of a message or state whose tensors (in dicts and lists) are cloned."""
+    if isinstance(obj, torch.Tensor):
+        return obj.clone()
+    if isinstance(obj, dict):
+        return {k: clone_tree(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [clone_tree(v) for v in obj]
+    return obj
+
+
+def finite_upload(upload: Message) -> bool:
+    """Every floating tensor of ``upload`` holds only finite values. A finite sum proves it in
+    one pass without a temporary (NaN and inf propagate through a sum); only a non-finite sum,
+    which an overflow could also give, is settled element by element."""
+    return all(
+        bool(torch.isfinite(v.sum())) or bool(torch.isfinite(v).all())
+        for v in upload.values()
+        if isinstance(v, torch.Tensor) and v.is_floating_point() and v.numel()
+    )
