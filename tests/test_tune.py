@@ -225,3 +225,28 @@ def test_compare_dry_run_estimates_tuning_and_final_runs_without_work(tmp_path, 
     assert "tuning: 2 row(s) x 20 trials on seed 3's validation data" in text
     assert "final runs: 12 (fedavg (default + tuned), ditto--lam-0.1 (default + tuned); 3 seed(s))" in text
     assert "nothing was run" in text and not out.exists()
+
+
+def test_a_long_trial_reports_its_progress_and_keeps_its_best_round():
+    from types import SimpleNamespace
+
+    from copfl.tune import TrialReporter
+
+    class Trial:
+        number = 4
+        reported: list = []
+
+        def report(self, value, step):
+            self.reported.append((step, value))
+
+        def should_prune(self):
+            return False
+
+    lines: list[str] = []
+    rep = TrialReporter(Trial(), progress=lines.append, every=0.0)
+    engine = SimpleNamespace(config=SimpleNamespace(rounds=3))
+    for r, (acc, loss) in enumerate([(0.5, 1.0), (0.7, 0.9), (0.7, 0.8)], start=1):
+        rep.on_round_end(engine, None, {"round": r, "val_acc_mean": acc, "val_loss_mean": loss})
+    assert lines[-1] == "  trial 4: round 3/3, validation accuracy 0.7000"
+    assert rep.best == (0.7, -0.8, 3)  # equal accuracy: the lower validation loss wins
+    assert Trial.reported == [(1, 0.5), (2, 0.7), (3, 0.7)]

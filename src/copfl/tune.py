@@ -103,9 +103,12 @@ class TrialReporter(Callback):
     """Reports each evaluated round's validation accuracy to the trial, prunes when the
     pruner says so, and keeps the best round (by accuracy, then lower loss)."""
 
-    def __init__(self, trial: Any, mlflow: Any = None) -> None:
+    def __init__(self, trial: Any, mlflow: Any = None, progress: Callable[[str], None] | None = None, every: float = 10.0) -> None:
         self.trial = trial
         self.mlflow = mlflow  # with --mlflow: the trial's nested run is active
+        self.progress = progress  # a line every ``every`` seconds of a long trial
+        self.every = every
+        self.last = time.perf_counter()
         self.best: tuple[float, float, int] | None = None  # (val acc, -val loss, round)
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
@@ -118,6 +121,9 @@ class TrialReporter(Callback):
         if self.best is None or key > (self.best[0], self.best[1], -self.best[2]):
             self.best = (acc, -loss, record["round"])
         self.trial.report(acc, record["round"])
+        if self.progress is not None and time.perf_counter() - self.last >= self.every:
+            self.last = time.perf_counter()
+            self.progress(f"  trial {self.trial.number}: round {record['round']}/{engine.config.rounds}, validation accuracy {acc:.4f}")
         if self.mlflow is not None:
             self.mlflow.log_metrics({"val_acc_mean": acc, "val_loss_mean": loss}, step=int(record["round"]))
         if self.trial.should_prune():
@@ -185,7 +191,7 @@ class Tuner:
 
             start(ml, self.uri, f"trial {trial.number}", nested=True)  # type: ignore[arg-type]
             ml.log_params(values)
-        reporter = TrialReporter(trial, ml)
+        reporter = TrialReporter(trial, ml, lambda m: self.log(f"{algorithm}{m}"))
         t0 = time.perf_counter()
         status = "FAILED"
         try:
