@@ -466,3 +466,21 @@ def test_run_help_groups_every_run_option_under_its_part():
         if f.metadata.get("cli", True):
             assert where[f.name].startswith(PART_TITLES[f.metadata["part"]]), f.name
     assert where["dp_noise"].startswith("privacy") and where["attack"].startswith("robustness") and where["lr"].startswith("optimization")
+
+
+def test_run_algorithm_help_lists_the_common_options_and_that_algorithms_only(capsys):
+    from copfl.cli import main
+
+    def help_text(argv):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 0
+        return capsys.readouterr().out
+
+    whole, own = help_text(["run", "--help"]), help_text(["run", "--algorithm", "fedprox", "--help"])
+    assert "--mu V" in own and "fedprox's options" in own and "--lr LR" in own and "--dataset DATASET" in own
+    assert "--lam" not in own and "--head-epochs" not in own and "--lam" in whole and "--head-epochs" in whole
+    assert len(own.splitlines()) < len(whole.splitlines())
+    fedrep = help_text(["run", "--algorithm=fedrep", "-h"])
+    assert "fedrep's options" in fedrep and "fedrep [10]" in fedrep and "--mu" not in fedrep
+    assert "--lam" in help_text(["run", "--algorithm", "nope", "--help"])  # an unknown name: the whole help

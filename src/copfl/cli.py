@@ -165,9 +165,15 @@ def defaults_text(defaults: dict[str, Any]) -> str:
     return f"[default: {'; '.join(parts)}]"
 
 
-def add_algorithm_flags(p: argparse.ArgumentParser) -> None:
-    g = p.add_argument_group("algorithm options (each applies to the algorithms named; defaults in brackets)")
+def add_algorithm_flags(p: argparse.ArgumentParser, only: str | None = None) -> None:
+    """Every algorithm's options as flags (``only``: just that algorithm's, for its help)."""
+    title = f"{only}'s options (defaults in brackets)" if only else "algorithm options (each applies to the algorithms named; defaults in brackets)"
+    g = p.add_argument_group(title)
     for opt, (hint, defaults) in sorted(_algorithm_option_fields().items()):
+        if only is not None:
+            if only not in defaults:
+                continue
+            defaults = {only: defaults[only]}
         typ, is_bool = _arg_type(hint)
         help_ = f"{', '.join(defaults)} {defaults_text(defaults)}".replace("%", "%%")
         flag = "--" + opt.replace("_", "-")
@@ -961,7 +967,21 @@ OVERWRITE_HELP = (
 PARAMS_HELP = "a copfl tune best.json: each algorithm runs with its tuned values (options set on the command line keep theirs)"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def help_algorithm(argv: list[str]) -> str | None:
+    """X of ``copfl run --algorithm X --help`` (a known algorithm), whose help then lists the
+    common options and X's own only; None otherwise."""
+    if not argv or argv[0] != "run" or not ({"-h", "--help"} & set(argv)):
+        return None
+    name = None
+    for i, a in enumerate(argv):
+        if a == "--algorithm" and i + 1 < len(argv):
+            name = argv[i + 1]
+        elif a.startswith("--algorithm="):
+            name = a.split("=", 1)[1]
+    return name if name in ALGORITHMS else None
+
+
+def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="copfl", description="Personalized federated learning: CO-PFL and its baselines.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -972,7 +992,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     run.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
     add_run_flags(run)
-    add_algorithm_flags(run)
+    add_algorithm_flags(run, only_algorithm)
     run.set_defaults(func=cmd_run)
 
     cmp_ = sub.add_parser("compare", help="several algorithms on the same split, one table and one plot")
@@ -1068,7 +1088,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(help_algorithm(list(sys.argv[1:] if argv is None else argv)))
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
