@@ -46,3 +46,20 @@ def test_flower_new_writes_an_app_flower_accepts(tmp_path, capsys):
     # an existing app is not overwritten by accident
     assert main(argv) == 2
     assert "--force" in capsys.readouterr().err
+
+
+def test_the_docs_and_the_app_readme_stop_exactly_the_superlink_they_started(tmp_path):
+    """No broad `pkill -f`: the deployment records the SuperLink's process id and kills that
+    one; the simulation's SuperLink is named by the port it listens on."""
+    from pathlib import Path
+
+    from copfl.flower.templates import write_app
+
+    cfg = RunConfig(algorithm="fedavg", dataset="digits", clients=2, rounds=1).resolved()
+    write_app(cfg, tmp_path / "app", 2)
+    readme = (tmp_path / "app" / "README.md").read_text()
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "flower.md").read_text()
+    for text in (readme, docs):
+        assert "pkill" not in text
+        assert "echo $! > superlink.pid" in text and "kill $(cat superlink.pid)" in text
+        assert "kill $(lsof -t -iTCP:39093 -sTCP:LISTEN)" in text

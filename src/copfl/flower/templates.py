@@ -210,13 +210,15 @@ flwr run {r} local-simulation --stream
 ```
 
 `flwr run` starts a local SuperLink for the simulation (ports 39091 and 39093) and leaves it
-running for later runs; stop it with `pkill -f 'flower-superlink --insecure --simulation'`.
+running for later runs. It is the process listening on port 39093: `lsof -t -iTCP:39093
+-sTCP:LISTEN` prints its id, and `kill $(lsof -t -iTCP:39093 -sTCP:LISTEN)` stops exactly it.
 
 ## Deployment on this machine (one SuperLink, {n} SuperNodes, no TLS)
 
 ```bash
 {env} FLWR_HOME={r}/.flwr
 flower-superlink --insecure --disable-runtime-dependency-installation --host 127.0.0.1 --port {p} &
+echo $! > superlink.pid   # its process id: `kill $(cat superlink.pid)` stops exactly it
 {insecure_nodes}
 flwr run {r} local-deployment          # returns at once and prints the run id
 flwr ls local-deployment                # status: starting, running, finished:completed
