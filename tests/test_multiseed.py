@@ -132,3 +132,18 @@ def test_run_with_seeds_and_bad_counts(tmp_path, capsys):
     assert not (tmp_path / "bad").exists()
     assert main(["run", "--resume", str(out / "seed-0"), "--seeds", "2"]) == 2
     assert "--seeds does not go with --resume" in capsys.readouterr().err
+
+
+def test_runs_progress_counts_runs_and_estimates_the_time_left(monkeypatch):
+    import io
+
+    from copfl import callbacks
+
+    clock = iter([0.0, 30.0, 90.0])  # the start, then the second and third runs
+    monkeypatch.setattr(callbacks.time, "perf_counter", lambda: next(clock))
+    out = io.StringIO()
+    p = callbacks.RunsProgress(4, out)
+    assert p.next("fedavg seed 0") == "run 1/4: fedavg seed 0"
+    assert p.next("ditto seed 0") == "run 2/4: ditto seed 0  (30s so far, ~1m30s left)"  # 30 s a run, 3 to go
+    assert p.next("fedavg seed 1") == "run 3/4: fedavg seed 1  (1m30s so far, ~1m30s left)"  # 45 s a run, 2 to go
+    assert out.getvalue().count("\n") == 3

@@ -212,6 +212,28 @@ class Progress(Callback):
             self.bar = None
 
 
+class RunsProgress:
+    """Overall progress of a command that makes several runs (compare, --seeds): a line before
+    each run, above its own progress, with the runs started so far, the total and, once a run
+    has finished, the time spent and an estimate of the time left (the mean run so far)."""
+
+    def __init__(self, total: int, stream: Any = None) -> None:
+        self.total = total
+        self.stream = stream or sys.stderr
+        self.started = 0
+        self.t0 = time.perf_counter()
+
+    def next(self, label: str) -> str:
+        done = self.started
+        self.started += 1
+        line = f"run {self.started}/{self.total}: {label}"
+        if done:
+            spent = time.perf_counter() - self.t0
+            line += f"  ({_fmt_time(spent)} so far, ~{_fmt_time(spent / done * (self.total - done))} left)"
+        print(line, file=self.stream, flush=True)
+        return line
+
+
 class DataProgress(LoadProgress):
     """Loading a data set (what is read from where, decoding, caching): a line per step, and
     for long steps a progress bar on a terminal or a line every ``every`` seconds otherwise."""

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm, make_config
-from copfl.callbacks import DataProgress
+from copfl.callbacks import DataProgress, RunsProgress
 from copfl.results import summarize
 from copfl.checkpoint import Checkpoint
 from copfl.config import RunConfig, load_toml, may_change_on_resume, resume_conflicts, saved_config
@@ -599,7 +599,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         fed.split.save(out / "split.json")
         results: dict[str, dict[str, Any]] = {}
         histories: dict[str, list[dict[str, Any]]] = {}
+        overall = RunsProgress(len(acfgs))
         for a, acfg in acfgs.items():
+            overall.next(a)
             try:
                 results[a] = run_in_folder(acfg, fed, out / a, label=a, overwrite=args.overwrite)
             except NonFiniteLossError as e:

@@ -283,7 +283,11 @@ def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log
     from copfl.io import atomic_write_json, atomic_write_text
     from copfl.plots import plot_curves_bands
 
+    from copfl.callbacks import RunsProgress
+
     seeds = seed_list(cfg.seed, k)
+    todo = sum(1 for s in seeds for a, acfg in acfgs.items() if finished_summary(seed_folder(out, s) / a, replace(acfg, seed=s)) is None)
+    overall = RunsProgress(todo)
     summaries: dict[str, list[dict[str, Any]]] = {a: [] for a in acfgs}
     histories: dict[str, list[list[dict[str, Any]]]] = {a: [] for a in acfgs}
     runs: dict[str, list[dict[str, Any]]] = {a: [] for a in acfgs}
@@ -299,6 +303,7 @@ def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log
             fed.split.save(folder / "split.json")
             for a in acfgs:
                 if done[a] is None:
+                    overall.next(f"{a} seed {s}")
                     done[a] = _run_or_read(scfgs[a], fed, folder / a, f"{a} seed {s}", log, overwrite)
         for a in acfgs:
             summary = done[a]
