@@ -250,3 +250,9 @@ def test_a_long_trial_reports_its_progress_and_keeps_its_best_round():
     assert lines[-1] == "  trial 4: round 3/3, validation accuracy 0.7000"
     assert rep.best == (0.7, -0.8, 3)  # equal accuracy: the lower validation loss wins
     assert Trial.reported == [(1, 0.5), (2, 0.7), (3, 0.7)]
+
+
+def test_the_pruner_waits_a_tenth_of_the_rounds():
+    from copfl.tune import min_rounds
+
+    assert [min_rounds(r) for r in (1, 3, 9, 10, 20, 100)] == [1, 1, 1, 1, 2, 10]

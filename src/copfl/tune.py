@@ -3,7 +3,8 @@
 For each algorithm, one Optuna study (its name: the algorithm's) in ``OUT/study.db`` (an
 embedded SQLite file; ``--storage URL`` for a shared database): a TPE sampler seeded from
 the run's seed and the algorithm's name, and a Hyperband (successive-halving) pruner over
-rounds on the per-round mean client *validation* accuracy. A trial is one run of the
+rounds (from a tenth of the rounds on: :func:`min_rounds`) on the per-round mean client
+*validation* accuracy. A trial is one run of the
 algorithm on the run's split with the values the sampler suggests for the knobs the
 algorithm declares (:mod:`copfl.search`); the data are loaded once for every trial and
 method.
@@ -130,6 +131,14 @@ class TrialReporter(Callback):
             raise optuna.TrialPruned(f"pruned at round {record['round']} (validation accuracy {acc:.4f})")
 
 
+def min_rounds(rounds: int) -> int:
+    """The fewest rounds a trial runs before the pruner may stop it: a tenth of the run (at
+    least 1). Judged after one round, Hyperband's lowest bracket favours fast starters (a high
+    learning rate) over slow ones that end better (seen on MNIST: trials pruned at round 1 with
+    0.85 validation accuracy where the best trial reached 0.967 at round 20)."""
+    return max(1, rounds // 10)
+
+
 @dataclass
 class Tuner:
     """Tunes algorithms on one federation (loaded once) into ``out``."""
@@ -172,7 +181,7 @@ class Tuner:
         import optuna
 
         sampler = self.sampler(algorithm, 0)
-        pruner = optuna.pruners.HyperbandPruner(min_resource=1, max_resource=self.base.rounds, reduction_factor=3)
+        pruner = optuna.pruners.HyperbandPruner(min_resource=min_rounds(self.base.rounds), max_resource=self.base.rounds, reduction_factor=3)
         return optuna.create_study(study_name=algorithm, storage=self.storage_url, sampler=sampler, pruner=pruner, direction="maximize",
                                    load_if_exists=True)
 
