@@ -533,12 +533,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
         raise UsageError("--tune and --params: give one (--tune searches, --params uses a search's result)")
     params = read_params_arg(args)
     if tune_trials is not None:
-        if tune_trials < 1:
-            raise UsageError(f"--tune {tune_trials}: expected at least 1 trial per algorithm")
-        if not cfg.val_fraction > 0:
-            raise UsageError("--tune needs validation data: --val-fraction must be > 0 (tuning never looks at test data)")
-        if cfg.holdout_clients > 0:
-            raise UsageError("--tune: --holdout-clients evaluates newcomers on test data; tune without it")
+        from copfl.tune import check_tuning
+
+        check_tuning(cfg, tune_trials, "--tune", "--tune")
         for r in rows:
             space = set(space_of(get_algorithm(r.algorithm)))
             if not space - set(r.fixed):
@@ -714,24 +711,19 @@ def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[s
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    from copfl.tune import run_tune
+    from copfl.tune import check_tuning, run_tune
 
     algs = [a.strip() for a in args.algorithms.split(",") if a.strip()]
     if not algs:
         raise UsageError("--algorithms needs at least one name")
     if len(set(algs)) != len(algs):
         raise UsageError(f"--algorithms lists a name twice: {args.algorithms}")
-    if args.trials < 1:
-        raise UsageError(f"--trials {args.trials}: expected at least 1 trial per algorithm")
     for a in algs:
         space_of(get_algorithm(a))  # every algorithm declares what to search
     cfg = config_from_args(args)
     if cfg.options:
         raise UsageError(f"copfl tune searches each algorithm's own options: fixing {', '.join(sorted(cfg.options))} is not supported")
-    if not cfg.val_fraction > 0:
-        raise UsageError("copfl tune needs validation data: --val-fraction must be > 0 (tuning never looks at test data)")
-    if cfg.holdout_clients > 0:
-        raise UsageError("copfl tune: --holdout-clients evaluates newcomers on test data; tune without it")
+    check_tuning(cfg, args.trials)
     out = Path(args.out or cfg.out or Path("runs") / f"tune-{cfg.dataset}")
     resolve_device(cfg.device)
     with ExitStack() as held:

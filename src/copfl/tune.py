@@ -131,6 +131,17 @@ class TrialReporter(Callback):
             raise optuna.TrialPruned(f"pruned at round {record['round']} (validation accuracy {acc:.4f})")
 
 
+def check_tuning(cfg: Any, trials: int, flag: str = "--trials", who: str = "copfl tune") -> None:
+    """What a tuning of ``trials`` trials per algorithm on ``cfg``'s problem needs: at least one
+    trial, validation data, and no held-out newcomers (their evaluation reads test data)."""
+    if trials < 1:
+        raise ValueError(f"{flag} {trials}: expected at least 1 trial per algorithm")
+    if not cfg.val_fraction > 0:
+        raise ValueError(f"{who} needs validation data: --val-fraction must be > 0 (tuning never looks at test data)")
+    if cfg.holdout_clients > 0:
+        raise ValueError(f"{who}: --holdout-clients evaluates newcomers on test data; tune without it")
+
+
 def min_rounds(rounds: int) -> int:
     """The fewest rounds a trial runs before the pruner may stop it: a tenth of the run (at
     least 1). Judged after one round, Hyperband's lowest bracket favours fast starters (a high
@@ -158,12 +169,7 @@ class Tuner:
 
             self.uri = tracking_uri(self.base.mlflow, self.out)
             self.mlflow = mlflow_module()
-        if self.trials < 1:
-            raise ValueError(f"--trials {self.trials}: expected at least 1 trial per algorithm")
-        if not self.base.val_fraction > 0:
-            raise ValueError("copfl tune needs validation data: --val-fraction must be > 0 (tuning never looks at test data)")
-        if self.base.holdout_clients > 0:
-            raise ValueError("copfl tune: --holdout-clients evaluates newcomers on test data; tune without it")
+        check_tuning(self.base, self.trials)
 
     @property
     def storage_url(self) -> str:
