@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The tuned-vs-default study (issue 37; report: docs/results/tuned-vs-default.md).
+#
+#   benchmarks/study_tuned_vs_default.sh DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]
+#
+# Two problems (MNIST Dirichlet(0.5), 20 clients; FEMNIST natural writers, 50 clients; 20 rounds
+# each) x eight methods, each method tuned with 20 trials on seed 0's validation data, then its
+# default and tuned rows run on 3 seeds. Every (problem, method) pair is its own
+# `copfl compare --tune` folder OUT_ROOT/PROBLEM/METHOD: a method's tuning (TPE seeded per method and
+# trial) and final runs do not depend on the other methods, so the pairs run as JOBS processes at
+# once (default 1: one after another) and give the same rows as one compare of all eight.
+# Resumable: run the same command again after an interruption; finished trials and runs are kept.
+# `DRY=1` prints each problem's estimated cost (compare --dry-run) and runs nothing.
+# Then: python benchmarks/tuned_vs_default_report.py OUT_ROOT/* --out docs/results/tuned-vs-default
+set -euo pipefail
+DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
+OUT_ROOT=${2:-runs/study-tuned-vs-default}
+JOBS=${3:-1}
+shift $(( $# < 3 ? $# : 3 ))
+COPFL=${COPFL:-copfl}
+METHODS=(ditto pfedsv co-pfl dpao-pfl fedpac fedrep fedavg local)   # the slowest first
+declare -A PROBLEM=(
+  [mnist-dirichlet0.5-20]="--dataset mnist --partition dirichlet --alpha 0.5 --clients 20 --rounds 20"
+  [femnist-natural-50]="--dataset femnist --partition natural --clients 50 --rounds 20"
+)
+if [[ -n "${DRY:-}" ]]; then
+  for p in "${!PROBLEM[@]}"; do
+    echo "== $p"
+    # shellcheck disable=SC2086
+    $COPFL compare --algorithms "$(IFS=,; echo "${METHODS[*]}")" --tune 20 --seeds 3 ${PROBLEM[$p]} \
+      --data-dir "$DATA_DIR" --out "$OUT_ROOT/$p" --dry-run "$@"
+  done
+  exit 0
+fi
+jobs_file=$(mktemp)
+for m in "${METHODS[@]}"; do
+  for p in "${!PROBLEM[@]}"; do
+    printf '%s\t%s\n' "$p" "$m" >>"$jobs_file"
+  done
+done
+run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
+  local p=$1 m=$2 dir="$OUT_ROOT/$1/$2"
+  mkdir -p "$dir"
+  echo "$(date -u +%H:%M:%S) start $p/$m"
+  # shellcheck disable=SC2086
+  if $COPFL compare --algorithms "$m" --tune 20 --seeds 3 ${PROBLEM[$p]} --data-dir "$DATA_DIR" \
+      --out "$dir" "${EXTRA[@]}" >>"$dir.log" 2>&1; then
+    echo "$(date -u +%H:%M:%S) done  $p/$m"
+  else
+    echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$m (exit $?; log: $dir.log)"
+  fi
+}
+EXTRA=("$@")
+running=0
+while IFS=$'\t' read -r p m; do
+  run_one "$p" "$m" &
+  running=$((running + 1))
+  if (( running >= JOBS )); then wait -n || true; running=$((running - 1)); fi
+done <"$jobs_file"
+wait
+rm -f "$jobs_file"
