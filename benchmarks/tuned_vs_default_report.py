@@ -20,14 +20,28 @@ from pathlib import Path
 from typing import Any
 
 
+def compare_folders(folder: Path) -> list[Path]:
+    """The compare folders of one problem: ``folder`` itself, or (the layout of
+    benchmarks/study_tuned_vs_default.sh) its sub-folders that hold a compare.json, one per method."""
+    if (folder / "compare.json").is_file():
+        return [folder]
+    subs = sorted(p.parent for p in folder.glob("*/compare.json"))
+    if not subs:
+        raise SystemExit(f"{folder}: no compare.json in it or in its sub-folders (not finished yet?)")
+    return subs
+
+
 def problem_rows(folder: Path) -> dict[str, dict[str, Any]]:
-    """``{variant: {"default": row, "tuned": row}}`` of one compare folder."""
-    doc = json.loads((folder / "compare.json").read_text())
-    if "rows" not in doc:
-        raise SystemExit(f"{folder}/compare.json has no rows: not a `copfl compare --tune` folder")
+    """``{variant: {"default": row, "tuned": row}}`` of one problem's compare folder(s)."""
     out: dict[str, dict[str, Any]] = {}
-    for r in doc["rows"]:
-        out.setdefault(r["variant"], {})[r["setting"]] = r
+    for f in compare_folders(folder):
+        doc = json.loads((f / "compare.json").read_text())
+        if "rows" not in doc:
+            raise SystemExit(f"{f}/compare.json has no rows: not a `copfl compare --tune` folder")
+        for r in doc["rows"]:
+            if r["setting"] in out.get(r["variant"], {}):
+                raise SystemExit(f"{folder}: method {r['variant']!r} ({r['setting']}) appears in two compare folders")
+            out.setdefault(r["variant"], {})[r["setting"]] = r
     return out
 
 
@@ -103,10 +117,11 @@ def plot(problems: list[dict[str, Any]], path: Path) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("folders", nargs="+", type=Path, help="copfl compare --tune folders, one per problem")
+    ap.add_argument("folders", nargs="+", type=Path,
+                    help="one folder per problem: a copfl compare --tune folder, or a folder of them (one per method)")
     ap.add_argument("--out", help="write OUT.md, OUT.json and OUT.png")
     args = ap.parse_args()
-    problems = [summarize(f) for f in args.folders]
+    problems = [summarize(f) for f in args.folders if f.is_dir()]
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,59 @@
+"""benchmarks/tuned_vs_default_report.py: the tuned-vs-default study's report (issue 37) reads one
+compare folder per problem or, as benchmarks/study_tuned_vs_default.sh lays it out, one per method."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _report():
+    spec = importlib.util.spec_from_file_location("tvd_report", ROOT / "benchmarks" / "tuned_vs_default_report.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _row(variant, setting, mean, std, params=None):
+    return {"algorithm": variant, "variant": variant, "setting": setting, "params": params or {},
+            "selected_mean": mean, "selected_std": std, "selected_n": 3, "final_mean": mean, "final_std": std,
+            "tuning": {"trials": 20, "pruned": 7} if setting == "tuned" else None}
+
+
+def _write(folder: Path, rows):
+    folder.mkdir(parents=True)
+    (folder / "compare.json").write_text(json.dumps({"rows": rows}))
+
+
+def test_per_method_folders_merge_into_one_problem(tmp_path):
+    prob = tmp_path / "mnist-dirichlet0.5-20"
+    _write(prob / "local", [_row("local", "default", 0.90, 0.01), _row("local", "tuned", 0.92, 0.01, {"lr": 0.1})])
+    _write(prob / "fedavg", [_row("fedavg", "default", 0.80, 0.02), _row("fedavg", "tuned", 0.95, 0.01, {"lr": 0.02})])
+    _write(prob / "ditto", [_row("ditto", "default", 0.85, 0.01), _row("ditto", "tuned", 0.88, 0.01)])
+    (prob / "pfedsv").mkdir()  # started, not finished: no compare.json yet
+    out = _report().summarize(prob)
+    by = {m["variant"]: m for m in out["methods"]}
+    assert out["problem"] == "mnist-dirichlet0.5-20" and set(by) == {"local", "fedavg", "ditto"}
+    assert by["fedavg"]["gain"] == pytest.approx(0.15)
+    assert by["fedavg"]["behind_local"] is False
+    # 0.88 < 0.92 - hypot(0.01, 0.01) = 0.9059: behind Local by more than the two stds together
+    assert by["ditto"]["behind_local"] is True
+    assert by["fedavg"]["params"] == {"lr": 0.02}
+    md = _report().markdown([out])
+    assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | no |" in md
+
+
+def test_a_method_in_two_folders_is_refused(tmp_path):
+    prob = tmp_path / "p"
+    _write(prob / "a", [_row("fedavg", "tuned", 0.9, 0.0)])
+    _write(prob / "b", [_row("fedavg", "tuned", 0.8, 0.0)])
+    with pytest.raises(SystemExit, match="fedavg"):
+        _report().summarize(prob)
+
+
+def test_a_folder_without_results_is_a_clear_error(tmp_path):
+    with pytest.raises(SystemExit, match="no compare.json"):
+        _report().summarize(tmp_path)
