@@ -43,6 +43,7 @@ from copfl.engine import NonFiniteLossError
 from copfl.experiment import default_out, fresh_out, run_in_folder
 from copfl.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
+import copfl
 from copfl import runfolder
 from copfl.models import MODELS
 from copfl.search import space_of
@@ -930,16 +931,26 @@ def cmd_flower(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    from copfl.plugins import origin
+
+    def tag(module: str | None) -> str:
+        where = origin(module)
+        return "" if where == "built-in" else f"  [{where}]"
+
     print("algorithms:")
     for name in algorithm_names():
         cls = ALGORITHMS[name]
         opts = ", ".join(f"{f.name}={f.default!r}" for f in fields(cls.Config))
-        print(f"  {name:<12} {cls.description}" + (f"\n  {'':<12} options: {opts}" if opts else ""))
+        print(f"  {name:<12} {cls.description}{tag(cls.__module__)}" + (f"\n  {'':<12} options: {opts}" if opts else ""))
     print("datasets:")
     for name in dataset_names():
-        print(f"  {name:<12} {SOURCES[name].description}")
-    print(f"models: {', '.join(sorted(MODELS))}")
+        src = SOURCES[name]
+        print(f"  {name:<12} {src.description}{tag(getattr(src, 'origin', 'copfl'))}")
+    print("models:")
+    for name in sorted(MODELS):
+        print(f"  {name:<12}{tag(getattr(MODELS[name], '__module__', None))}".rstrip())
     print(f"partitions: {', '.join(PARTITIONS)}")
+    print("origin: built-in unless [bracketed] (a plugin: --plugin or an installed package's copfl.plugins entry point)")
     return 0
 
 
@@ -977,6 +988,7 @@ def help_algorithm(argv: list[str]) -> str | None:
 
 def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="copfl", description="Personalized federated learning: CO-PFL and its baselines.")
+    p.add_argument("-V", "--version", action="version", version=f"copfl {copfl.__version__}", help="print copfl's version and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", help="run one algorithm (no option: the embedded digits default)")
@@ -986,6 +998,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     run.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     run.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
     add_run_flags(run)
+    add_plugin_flag(run)
     add_algorithm_flags(run, only_algorithm)
     run.set_defaults(func=cmd_run)
 
@@ -999,6 +1012,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     cmp_.add_argument("--tune", type=int, metavar="N", help="tune each row with N trials on the first seed's validation data (copfl tune, "
                       "OUT/tune), then run a default and a tuned row per algorithm on every seed")
     add_run_flags(cmp_, skip=("algorithm",))
+    add_plugin_flag(cmp_)
     add_algorithm_flags(cmp_)
     cmp_.set_defaults(func=cmd_compare)
 
@@ -1014,6 +1028,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     tun.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     tun.add_argument("--overwrite", action="store_true", help="start over in a folder that holds a study of another problem")
     add_run_flags(tun, skip=("algorithm",))
+    add_plugin_flag(tun)
     tun.set_defaults(func=cmd_tune)
 
     tab = sub.add_parser("table", help="one table of the runs in run, compare or reproduce folders (markdown; --csv)")
@@ -1028,6 +1043,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     part.add_argument("--config", metavar="FILE", help="TOML file of run options")
     part.add_argument("--save", metavar="FILE", help="save the split (JSON) for --split-file")
     add_run_flags(part)
+    add_plugin_flag(part)
     part.set_defaults(func=cmd_partition)
 
     dsets = sub.add_parser("datasets", help="which data sets are found in the data directory, and how to get the others")
@@ -1054,6 +1070,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     )
     rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
     add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads"))  # the run options a reproduction passes on
+    add_plugin_flag(rep)
     rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not), the data sets found or missing, the expected time at each scale, and stop (loads no data)")
     rep.set_defaults(func=cmd_reproduce)
 
@@ -1067,6 +1084,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     new.add_argument("--host", default="127.0.0.1,localhost", help="with --secure: addresses/names the server certificate is valid for [127.0.0.1,localhost]")
     new.add_argument("--force", action="store_true", help="overwrite an app already in DIR")
     add_run_flags(new)
+    add_plugin_flag(new)
     add_algorithm_flags(new)
     new.set_defaults(func=cmd_flower)
     dep = fsub.add_parser("deploy", help="run an app written by `copfl flower new` on a SuperLink + one SuperNode per client, on 127.0.0.1")
@@ -1076,14 +1094,54 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     dep.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for the run to finish [3600]")
     dep.set_defaults(func=cmd_flower)
 
-    lst = sub.add_parser("list", help="algorithms, data sets, models, partitions")
+    lst = sub.add_parser("list", help="algorithms, data sets, models, partitions, each with its origin (built-in or a plugin)")
+    add_plugin_flag(lst)
     lst.set_defaults(func=cmd_list)
     return p
 
 
+PLUGIN_HELP = (
+    "a module name or a .py file to import first: it registers its own algorithms, data sets, models and search spaces "
+    "(repeatable; installed packages register through the entry-point group copfl.plugins; docs/writing-an-algorithm.md)"
+)
+
+
+def add_plugin_flag(p: argparse.ArgumentParser) -> None:
+    """``--plugin MODULE_OR_FILE`` (repeatable): run option ``plugins``."""
+    p.add_argument("--plugin", dest="plugins", action="append", metavar="MODULE_OR_FILE", help=PLUGIN_HELP)
+
+
+def plugin_args(argv: list[str]) -> list[str]:
+    """The ``--plugin`` values of a command line, read before the parser is built (the parser's
+    algorithm flags and choices come from the registries that plugins add to)."""
+    out = []
+    for i, a in enumerate(argv):
+        if a == "--":
+            break
+        if a == "--plugin" and i + 1 < len(argv):
+            out.append(argv[i + 1])
+        elif a.startswith("--plugin="):
+            out.append(a.split("=", 1)[1])
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser(help_algorithm(list(sys.argv[1:] if argv is None else argv)))
+    from copfl.plugins import PluginError, load_entry_points, load_plugins
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv in (["--version"], ["-V"]):
+        print(f"copfl {copfl.__version__}")
+        return 0
+    try:
+        load_entry_points()
+        load_plugins(plugin_args(argv))
+    except PluginError as e:
+        print(f"copfl: error: {e}", file=sys.stderr)
+        return 2
+    parser = build_parser(help_algorithm(argv))
     args = parser.parse_args(argv)
+    if getattr(args, "plugins", None):  # recorded in config.json: absolute, so --resume and a Flower app find the files
+        args.plugins = [str(Path(p).resolve()) if p.endswith(".py") else p for p in args.plugins]
     if args.command is None:
         parser.print_help()
         return 0

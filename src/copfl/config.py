@@ -169,6 +169,12 @@ class RunConfig:
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)", part="output", on_resume=MAY_CHANGE, computes=False)
     device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps", part="runtime", on_resume=MAY_CHANGE)
     threads: int | None = _f(None, "torch CPU threads (default: 1 for small models, every core for convolutional ones; see docs/performance.md)", part="runtime", on_resume=MAY_CHANGE, computes=False)
+    plugins: str | None = _f(
+        None,
+        "plugins imported before any name is resolved: comma-separated module names or .py files that register "
+        "algorithms, data sets or models (CLI: --plugin, repeatable; docs/writing-an-algorithm.md)",
+        cli=False, part="runtime", on_resume=MAY_CHANGE, added_later=None, computes=False,
+    )
     out: str | None = _f(
         None,
         "results folder (default: runs/<algorithm>-<dataset>-<time>); a folder that already holds results is "
@@ -178,6 +184,12 @@ class RunConfig:
     options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False, part="algorithm", resolved=True)
 
     def __post_init__(self) -> None:
+        if isinstance(self.plugins, (list, tuple)):  # a TOML list or a Python caller's list
+            object.__setattr__(self, "plugins", ",".join(str(p) for p in self.plugins) or None)
+        if self.plugins:  # before any name is looked up (the algorithm, the data set, the model)
+            from copfl.plugins import load_plugins
+
+            load_plugins(self.plugins)
         if isinstance(self.classes, (list, tuple)):  # a TOML list: the same selection as its text
             object.__setattr__(self, "classes", ",".join(str(c) for c in self.classes))
         # types first (a TOML file or a Python caller can pass anything), then ranges

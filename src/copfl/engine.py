@@ -638,6 +638,21 @@ class Engine:
         sctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
         return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in self.evaluated_clients(run.round)]
 
+    def personalized_models(self, run: RunState) -> dict[int, torch.Tensor] | None:
+        """Each participating client's personalized model after round ``run.round``, as flat
+        parameters on the CPU (client -> tensor): what its evaluation uses. None for an
+        algorithm that evaluates without one model per client (its own ``evaluate``: a choice
+        or a mixture of models)."""
+        if type(self.algorithm).personalized is Algorithm.personalized:
+            return None
+        sctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
+        out = {}
+        for c in self.participating_clients:
+            state, message = self._enter(c, self.message(run, c, sctx), run.server_buffers)
+            params = self.algorithm.personalized(self.context(c, run.round), message, state)
+            out[c] = params.detach().to("cpu").clone()
+        return out
+
     # ------------------------------------------------------------------ the loop
     def check_divergence(self, run: RunState, record: dict[str, Any]) -> None:
         """:class:`ExplodingLossError` when the round's training loss breaks the config's

@@ -269,13 +269,15 @@ def run_in_folder(
     progress: bool = True,
     plots: bool = True,
     overwrite: bool = False,
+    callbacks: list[Callback] | None = None,
 ) -> dict[str, Any]:
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
     returns the summary. The folder is held for the whole run (:func:`copfl.runfolder.hold`:
     another process's run into it is refused). A new run replaces a run of the same identity
     that the folder holds, and refuses one of another identity unless ``overwrite``; every
     file of the old run is removed before the new one writes (:func:`copfl.runfolder.prepare`).
-    A ``resume`` must be a checkpoint of this very run (its identity). A diverged run writes
+    A ``resume`` must be a checkpoint of this very run (its identity). ``callbacks`` run after the results writer
+    (a caller's progress or captures). A diverged run writes
     its summary (status "diverged") and re-raises; an interrupted one (SIGINT, SIGTERM) writes
     it with status "interrupted", naming the round a resume starts from, and re-raises. With
     ``checkpoint_every`` set, the first signal lets the round finish and checkpoints it."""
@@ -290,11 +292,12 @@ def run_in_folder(
                     f"{out}/checkpoint.pt belongs to another run (run id {resume.run_id}, this config's is {ident}): it cannot be resumed with this config"
                 )
             remove_temporaries(out)  # what a run killed while writing a file left behind
-        return _run(cfg, fed, out, ident, label, resume, progress, plots)
+        return _run(cfg, fed, out, ident, label, resume, progress, plots, callbacks or [])
 
 
 def _run(
-    cfg: ResolvedConfig, fed: Federation, out: Path, ident: str, label: str, resume: Checkpoint | None, progress: bool, plots: bool
+    cfg: ResolvedConfig, fed: Federation, out: Path, ident: str, label: str, resume: Checkpoint | None, progress: bool, plots: bool,
+    extra: list[Callback],
 ) -> dict[str, Any]:
     engine = build_engine(cfg, fed, out)
     threads = apply_threads(cfg, engine, fed)
@@ -318,6 +321,7 @@ def _run(
         tracker = make_tracker(cfg.mlflow, out, {**cfg.__dict__, "out": str(out)}, label or cfg.algorithm)
         if tracker is not None:
             callbacks.append(tracker)
+    callbacks.extend(extra)
     if request is not None:
         callbacks.append(StopAtRoundEnd(request, checkpointer))  # last: after every file of the round is written
     state = None

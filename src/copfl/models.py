@@ -185,7 +185,14 @@ MODELS: dict[str, ModelBuilder] = {}
 
 
 def register_model(name: str) -> Callable[[ModelBuilder], ModelBuilder]:
+    """Register a model builder ``fn(spec: ModelSpec, **options) -> nn.Module`` under ``name``
+    (``--model NAME``); a plugin registers its own the same way (:mod:`copfl.plugins`)."""
+
     def deco(fn: ModelBuilder) -> ModelBuilder:
+        if name in MODELS and MODELS[name] is not fn:
+            from copfl.plugins import duplicate
+
+            raise duplicate("model", name, getattr(MODELS[name], "__module__", None), getattr(fn, "__module__", None))
         MODELS[name] = fn
         return fn
 
@@ -257,6 +264,10 @@ SEQUENCE_MODELS = ("lstm",)
 
 
 def build_model(name: str, spec: ModelSpec, **options: object) -> nn.Module:
+    if name not in MODELS:
+        from copfl.plugins import load_entry_points
+
+        load_entry_points()  # an installed package's plugin may register it
     try:
         builder = MODELS[name]
     except KeyError:

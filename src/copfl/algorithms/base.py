@@ -287,8 +287,10 @@ ALGORITHMS: dict[str, type[Algorithm]] = {}
 def register(cls: type[Algorithm]) -> type[Algorithm]:
     if not cls.name:
         raise ValueError(f"{cls.__name__} has no registry name")
-    if cls.name in ALGORITHMS:
-        raise ValueError(f"algorithm name {cls.name!r} registered twice")
+    if cls.name in ALGORITHMS and ALGORITHMS[cls.name] is not cls:
+        from copfl.plugins import duplicate
+
+        raise duplicate("algorithm", cls.name, ALGORITHMS[cls.name].__module__, cls.__module__)
     ALGORITHMS[cls.name] = cls
     return cls
 
@@ -298,6 +300,10 @@ def algorithm_names() -> list[str]:
 
 
 def get_algorithm(name: str) -> type[Algorithm]:
+    if name not in ALGORITHMS:
+        from copfl.plugins import load_entry_points
+
+        load_entry_points()  # an installed package's plugin may register it
     try:
         return ALGORITHMS[name]
     except KeyError:

@@ -1,0 +1,305 @@
+"""copfl from Python: :func:`run` and :func:`compare`, as easy as the command line.
+
+Both take the command line's options under the same names (``local_epochs=2`` is
+``--local-epochs 2``; an algorithm's own options too: ``mu=0.1``), checked the same way, and
+return a result object read from the results folder they wrote (the same ``summary.json``,
+``metrics.jsonl`` and ``clients.csv`` as the CLI's). Nothing is printed unless ``verbose=True``;
+``progress=fn`` is called with each round's record (a dict) as the round ends.
+
+    import copfl
+
+    result = copfl.run(algorithm="fedavg", dataset="digits", rounds=5, out="runs/mine")
+    print(result.accuracy, result.folder)
+    table = copfl.compare(["local", "fedavg", "co-pfl"], rounds=5, out="runs/cmp")
+    print(table.markdown)
+
+Without ``out`` the results go to a new temporary folder (``result.folder``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from copfl.engine import Callback, Engine, RunState
+
+__all__ = ["RunResult", "CompareResult", "run", "compare", "read_run"]
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+@dataclass
+class RunResult:
+    """One run's results, as its folder holds them."""
+
+    folder: Path
+    """The run's results folder."""
+    summary: dict[str, Any]
+    """``summary.json``: final, best, selected (the round chosen on validation data), costs..."""
+    rounds: list[dict[str, Any]]
+    """``metrics.jsonl``: one record per round (train loss, accuracy figures, traffic, FLOPs)."""
+    clients: list[dict[str, Any]]
+    """``clients.csv``: each client's test accuracy and loss at the last round (and validation figures)."""
+    config: dict[str, Any]
+    """``config.json``: every option the run used, defaults filled in."""
+    models: dict[int, torch.Tensor] | None = None
+    """With ``return_models=True``: each client's personalized model as flat parameters
+    (client id -> 1-D tensor, the order of ``model.parameters()``); else None."""
+
+    @property
+    def accuracy(self) -> float | None:
+        """The mean client test accuracy at the round selected on validation data (the last
+        round's when the run holds no validation data)."""
+        sel = self.summary.get("selected") or self.summary.get("final") or {}
+        return sel.get("acc_mean")
+
+    @property
+    def status(self) -> str:
+        """completed, diverged or interrupted."""
+        return str(self.summary.get("status"))
+
+
+@dataclass
+class CompareResult:
+    """A comparison's results: one row per algorithm (and per setting with ``tune``)."""
+
+    folder: Path
+    """The comparison's folder (compare.json, compare.md, compare.png, one folder per run)."""
+    table: dict[str, Any]
+    """``compare.json``: per algorithm its figures; with ``tune`` or ``seeds`` also ``rows``."""
+    markdown: str
+    """``compare.md``: the table the CLI prints."""
+    runs: dict[str, RunResult] = field(default_factory=dict)
+    """Each single-seed row's run (name -> result); empty for ``seeds > 1`` (see the folder)."""
+
+    def accuracies(self) -> dict[str, float | None]:
+        """Row name -> its selected accuracy (mean over seeds where there are several)."""
+        rows = self.table.get("rows")
+        if rows:
+            return {r["variant"] + ("+tuned" if r.get("setting") == "tuned" else ""): r.get("selected_mean") for r in rows}
+        return {k: ((v.get("selected") or v.get("final") or {}).get("acc_mean")) for k, v in self.table.items() if isinstance(v, dict)}
+
+
+def read_run(folder: str | Path) -> RunResult:
+    """A finished run's results from its folder (``copfl run`` or :func:`run` wrote it)."""
+    folder = Path(folder)
+    summary = json.loads((folder / "summary.json").read_text())
+    rounds = [json.loads(line) for line in (folder / "metrics.jsonl").read_text().splitlines() if line.strip()]
+    clients: list[dict[str, Any]] = []
+    if (folder / "clients.csv").is_file():
+        with open(folder / "clients.csv", newline="") as f:
+            clients = [{k: _number(v) for k, v in row.items()} for row in csv.DictReader(f)]
+    config = json.loads((folder / "config.json").read_text()) if (folder / "config.json").is_file() else {}
+    return RunResult(folder, summary, rounds, clients, config)
+
+
+def _number(text: str) -> Any:
+    if text == "":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            return text
+
+
+class _RoundCallback(Callback):
+    def __init__(self, fn: Progress) -> None:
+        self.fn = fn
+
+    def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
+        self.fn(dict(record))
+
+
+class _ModelCapture(Callback):
+    """Each client's personalized flat parameters after the last round."""
+
+    def __init__(self) -> None:
+        self.models: dict[int, torch.Tensor] = {}
+
+    def on_run_end(self, engine: Engine, state: RunState) -> None:
+        self.models = engine.personalized_models(state)
+
+
+def _split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(run options, algorithm options) of keyword options; dashes read as underscores."""
+    from copfl.config import RunConfig
+
+    run_names = {f.name for f in fields(RunConfig)} - {"options"}
+    run_opts: dict[str, Any] = {}
+    alg_opts: dict[str, Any] = {}
+    for k, v in options.items():
+        key = k.replace("-", "_")
+        if v is None:
+            continue
+        (run_opts if key in run_names else alg_opts)[key] = v
+    return run_opts, alg_opts
+
+
+def _usage(e: Exception) -> ValueError:
+    return e if isinstance(e, ValueError) else ValueError(str(e))
+
+
+def run(
+    algorithm: str | None = None,
+    dataset: str | None = None,
+    *,
+    out: str | Path | None = None,
+    overwrite: bool = False,
+    verbose: bool = False,
+    progress: Progress | None = None,
+    return_models: bool = False,
+    plugins: str | Iterable[str] | None = None,
+    **options: Any,
+) -> RunResult:
+    """Run one algorithm, like ``copfl run``; returns its :class:`RunResult`.
+
+    ``options``: any run option of ``copfl run --help`` (``rounds=5``, ``clients=20``,
+    ``partition="dirichlet"``, ``lr=0.01``, ``data_dir="..."``, ...) or of the algorithm
+    (``mu=0.1`` for fedprox), validated as the CLI validates them: an unknown option, a value out of
+    range or an option the run would ignore is a ``ValueError`` before any data is loaded.
+    ``algorithm`` and ``dataset`` default as the CLI's (``co-pfl`` on the embedded ``digits``).
+    ``out``: the results folder (default: a new temporary folder); a folder holding another run is
+    refused unless ``overwrite``. ``plugins``: modules or ``.py`` files to import first
+    (:mod:`copfl.plugins`). ``return_models``: also return each client's personalized model.
+    """
+    from copfl import cli
+    from copfl.algorithms import get_algorithm, make_config
+    from copfl.config import RunConfig
+    from copfl.experiment import build_federation, run_in_folder
+    from copfl.runtime import resolve_device
+
+    run_opts, alg_opts = _split_options(options)
+    if algorithm is not None:
+        run_opts["algorithm"] = algorithm
+    if dataset is not None:
+        run_opts["dataset"] = dataset
+    if plugins:
+        run_opts["plugins"] = [plugins] if isinstance(plugins, str) else list(plugins)
+    try:
+        cfg = RunConfig(**run_opts, options=alg_opts)
+        get_algorithm(cfg.algorithm)
+        cfg = replace(cfg, options=cli.options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+        make_config(get_algorithm(cfg.algorithm), cfg.options)
+        cli.refuse_unused(cfg, set(run_opts) | set(alg_opts))
+        resolve_device(cfg.device)
+        folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix=f"copfl-{cfg.algorithm}-"))
+        if folder.exists() and not folder.is_dir():
+            raise ValueError(f"out={str(folder)!r} is a file, not a folder: name a folder for the results")
+        cli.check_out(folder, cfg, overwrite)
+    except cli.UsageError as e:
+        raise _usage(e) from None
+    extra: list[Callback] = []
+    if progress is not None:
+        extra.append(_RoundCallback(progress))
+    capture = _ModelCapture() if return_models else None
+    if capture is not None:
+        extra.append(capture)
+    quiet = contextlib.nullcontext() if verbose else contextlib.redirect_stderr(io.StringIO())
+    with quiet:
+        fed = build_federation(cfg, progress=cli.DataProgress() if verbose else None)
+        run_in_folder(cfg, fed, folder, progress=verbose, overwrite=overwrite, callbacks=extra)
+    result = read_run(folder)
+    if capture is not None:
+        result.models = capture.models
+    return result
+
+
+def compare(
+    algorithms: str | Iterable[str],
+    dataset: str | None = None,
+    *,
+    out: str | Path | None = None,
+    seeds: int | None = None,
+    tune: int | None = None,
+    params: str | Path | None = None,
+    overwrite: bool = False,
+    verbose: bool = False,
+    plugins: str | Iterable[str] | None = None,
+    **options: Any,
+) -> CompareResult:
+    """Several algorithms on the same split, like ``copfl compare``; returns its
+    :class:`CompareResult`. ``algorithms``: names or variants (``"fedavg[lr=0.01]"``), a list or
+    the CLI's comma-separated text. ``seeds``, ``tune`` (trials per algorithm, tuned and default
+    rows) and ``params`` (a ``copfl tune`` best.json) are the CLI's ``--seeds``, ``--tune`` and
+    ``--params``; ``options`` as for :func:`run`. The command line's own parser checks
+    everything, so an option is accepted here exactly when ``copfl compare`` accepts it."""
+    from copfl import cli
+
+    names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
+    folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-compare-"))
+    argv = ["compare", "--algorithms", names, "--out", str(folder)]
+    if dataset is not None:
+        argv += ["--dataset", dataset]
+    for flag, value in (("--seeds", seeds), ("--tune", tune), ("--params", params)):
+        if value is not None:
+            argv += [flag, str(value)]
+    if overwrite:
+        argv.append("--overwrite")
+    for spec in [plugins] if isinstance(plugins, str) else list(plugins or []):
+        argv += ["--plugin", str(spec)]
+    argv += _flags(options)
+    from copfl.plugins import load_plugins
+
+    load_plugins([a for i, a in enumerate(argv) if i and argv[i - 1] == "--plugin"])
+    parser = cli.build_parser()
+    try:
+        with _parser_errors():
+            args = parser.parse_args(argv)
+        sink = contextlib.nullcontext() if verbose else _silenced()
+        with sink:
+            cli.cmd_compare(args)
+    except cli.UsageError as e:
+        raise _usage(e) from None
+    table = json.loads((folder / "compare.json").read_text())
+    md = (folder / "compare.md").read_text() if (folder / "compare.md").is_file() else ""
+    runs = {}
+    if not table.get("rows") or (seeds or 1) == 1:
+        for sub in sorted(p.parent for p in folder.glob("*/summary.json")):
+            runs[sub.name] = read_run(sub)
+    return CompareResult(folder, table, md, runs)
+
+
+def _flags(options: dict[str, Any]) -> list[str]:
+    """Keyword options as command-line flags (``local_epochs=2`` -> ``--local-epochs 2``)."""
+    argv: list[str] = []
+    for k, v in options.items():
+        if v is None:
+            continue
+        flag = "--" + k.replace("_", "-")
+        if v is True:
+            argv.append(flag)
+        elif v is False:
+            argv.append("--no-" + flag[2:])
+        else:
+            argv += [flag, str(v)]
+    return argv
+
+
+@contextlib.contextmanager
+def _silenced():
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        yield
+
+
+@contextlib.contextmanager
+def _parser_errors():
+    """argparse's usage errors (an unknown option, a bad value) as ValueError, not an exit."""
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            yield
+    except SystemExit as e:
+        msg = err.getvalue().strip().splitlines()
+        raise ValueError(msg[-1].replace("copfl compare: error: ", "") if msg else f"invalid options (exit {e.code})") from None

@@ -1,0 +1,78 @@
+"""The Python API (issue 39): copfl.run / copfl.compare take the CLI's options and return results."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+import torch
+
+import copfl
+from copfl.cli import main
+
+# The public API: removing one of these names breaks users' code, so it fails here.
+PUBLIC = {
+    "__version__", "run", "compare", "read_run", "RunResult", "CompareResult", "RunConfig", "Algorithm", "register_algorithm",
+    "register_model", "register_dataset", "ArrayDataset", "from_numpy", "from_torch", "from_huggingface", "load_plugin",
+    "load_plugins", "PluginError",
+}
+
+
+def test_the_public_names_stay():
+    assert PUBLIC <= set(copfl.__all__)
+    for name in copfl.__all__:
+        assert getattr(copfl, name) is not None, name
+    assert copfl.register_algorithm is copfl.algorithms.base.register
+
+
+def test_import_copfl_stays_light():
+    code = "import sys, copfl; print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "False"
+
+
+def test_run_writes_into_out_and_returns_the_summary_the_cli_writes(tmp_path, capsys):
+    seen = []
+    res = copfl.run(algorithm="fedavg", rounds=2, lr=0.05, out=tmp_path / "api", progress=seen.append)
+    assert capsys.readouterr() == ("", "")  # nothing printed unless verbose
+    assert res.folder == tmp_path / "api" and (tmp_path / "api" / "summary.json").is_file()
+    assert res.summary == json.loads((tmp_path / "api" / "summary.json").read_text())
+    assert [r["round"] for r in seen] == [1, 2] and [r["round"] for r in res.rounds] == [1, 2]
+    assert main(["run", "--algorithm", "fedavg", "--rounds", "2", "--lr", "0.05", "--out", str(tmp_path / "cli")]) == 0
+    cli = json.loads((tmp_path / "cli" / "summary.json").read_text())
+    for section in ("final", "best", "selected", "communication", "cost"):
+        assert res.summary[section] == cli[section], section
+    assert res.accuracy == cli["selected"]["acc_mean"]
+    assert len(res.clients) == 10 and res.clients[0]["client"] == 0 and 0 <= res.clients[0]["accuracy"] <= 1
+    assert res.config["config"]["lr"] == 0.05 and res.status == "completed"
+
+
+def test_run_checks_options_as_the_cli_does(tmp_path):
+    with pytest.raises(ValueError, match="fedavg has no option --mu"):
+        copfl.run(algorithm="fedavg", mu=0.1, out=tmp_path / "a")
+    with pytest.raises(ValueError, match="rounds"):
+        copfl.run(algorithm="fedavg", rounds=0, out=tmp_path / "b")
+    with pytest.raises(ValueError, match="unknown algorithm 'nope'"):
+        copfl.run(algorithm="nope", out=tmp_path / "c")
+    with pytest.raises(ValueError, match="momentum"):  # Adam has no momentum: an option the run would ignore
+        copfl.run(algorithm="fedavg", optimizer="adam", momentum=0.9, out=tmp_path / "d")
+    assert not (tmp_path / "a").exists() and not (tmp_path / "d").exists()  # refused before anything is written
+
+
+def test_run_returns_the_personalized_models_on_request(tmp_path):
+    local = copfl.run(algorithm="local", rounds=1, out=tmp_path / "l", return_models=True)
+    fed = copfl.run(algorithm="fedavg", rounds=1, out=tmp_path / "f", return_models=True)
+    assert sorted(local.models) == list(range(10)) and local.models[0].dim() == 1
+    assert not torch.equal(local.models[0], local.models[1])  # each client's own model
+    assert all(torch.equal(fed.models[0], m) for m in fed.models.values())  # FedAvg: the global model for all
+    assert copfl.run(algorithm="fedavg", rounds=1, out=tmp_path / "n").models is None
+
+
+def test_compare_from_python(tmp_path, capsys):
+    res = copfl.compare(["local", "fedavg"], rounds=1, out=tmp_path / "cmp")
+    assert capsys.readouterr().out == ""
+    assert set(res.runs) == {"local", "fedavg"} and "| fedavg" in res.markdown
+    acc = res.accuracies()
+    assert acc["fedavg"] == res.runs["fedavg"].accuracy and acc["local"] == res.runs["local"].accuracy
+    with pytest.raises(ValueError, match="no-such-option"):
+        copfl.compare("local,fedavg", rounds=1, no_such_option=3, out=tmp_path / "bad")
