@@ -53,7 +53,7 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
             max_test=cfg.test_per_client,
         )
         groups = (ds.groups_train, ds.groups_test) if ds.group_names is not None else None
-        split = make_split(ds.y_train, ds.y_test, settings, cfg.seed, groups, ds.classes)
+        split = make_split(ds.y_train, ds.y_test, settings, cfg.seed, groups, ds.classes, cfg.dataset)
     mean, std = ds.channel_stats()
     transform, info = None, {}
     if SOURCES[cfg.dataset].feature_shift if cfg.dataset in SOURCES else False:

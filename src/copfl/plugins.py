@@ -127,7 +127,7 @@ def origin(module: str | None) -> str:
     user named it (a path, a module or an entry point), else the defining module."""
     if not module:
         return "unknown"
-    if module == "copfl" or module.startswith("copfl."):
+    if module in ("copfl", "built-in") or module.startswith("copfl."):
         return "built-in"
     top = module
     while top:

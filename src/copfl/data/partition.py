@@ -400,8 +400,7 @@ def dirichlet(y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, se
 def iid(y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, seed: int) -> tuple[list, list, dict]:
     rng = numpy_rng(seed, "partition", "iid")
     n = st.num_clients
-    if n > len(y_train) or n > len(y_test):
-        raise PartitionError(f"{n} clients but only {len(y_train)} training / {len(y_test)} test samples")
+    check_enough_samples(len(y_train), len(y_test), n)
     tr = np.array_split(rng.permutation(len(y_train)), n)
     te = np.array_split(rng.permutation(len(y_test)), n)
     return [np.sort(a) for a in tr], [np.sort(a) for a in te], {}
@@ -428,10 +427,11 @@ _SCHEMES = {"label-skew": label_skew, "dirichlet": dirichlet, "iid": iid}
 def make_split(
     y_train: np.ndarray, y_test: np.ndarray, settings: PartitionSettings, seed: int,
     groups: tuple[np.ndarray, np.ndarray] | None = None, class_names: tuple[str, ...] | None = None,
+    dataset: str | None = None,
 ) -> Split:
     """Partition a data set's training and test indices among clients (pure and seeded).
     ``groups``: per-sample natural client ids of the training and test split, for ``natural``;
-    ``class_names``: only for error messages."""
+    ``class_names`` and ``dataset`` (its name): only for error messages."""
     if settings.scheme not in PARTITIONS:
         raise PartitionError(f"unknown partition {settings.scheme!r}; available partitions: {', '.join(PARTITIONS)}")
     if settings.num_clients is None and settings.scheme != "natural":
@@ -444,6 +444,8 @@ def make_split(
             raise PartitionError(f"{name.replace('_', '-')} must be >= 1 (or 'all'), got {v}")
     y_train = np.asarray(y_train, np.int64)
     y_test = np.asarray(y_test, np.int64)
+    if settings.scheme != "natural":  # natural: the number of natural clients is what limits
+        check_enough_samples(len(y_train), len(y_test), settings.num_clients, dataset)
     if settings.scheme == "natural":
         train, test, meta = natural(y_train, y_test, settings, seed, groups)
     elif settings.scheme == "pathological":
@@ -457,6 +459,18 @@ def make_split(
     train = cap_per_client(train, settings.max_train, seed, "train")
     test = cap_per_client(test, settings.max_test, seed, "test")
     return Split(settings, seed, train, test, labels_digest(y_train, y_test), meta)
+
+
+def check_enough_samples(num_train: int, num_test: int, num_clients: int, dataset: str | None = None) -> None:
+    """Every client needs at least one training and one test sample: a PartitionError naming
+    the data set and both counts when it has fewer samples than clients."""
+    if num_clients <= min(num_train, num_test):
+        return
+    which = f"data set {dataset!r}" if dataset else "the data set"
+    raise PartitionError(
+        f"{which} has {num_train} training and {num_test} test samples, fewer than the {num_clients} clients asked for "
+        f"(every client needs at least one of each): use --clients {min(num_train, num_test)} or fewer, or more data"
+    )
 
 
 def cap_per_client(parts: list[np.ndarray], cap: int | None, seed: int, purpose: str) -> list[np.ndarray]:

@@ -22,7 +22,8 @@ One module per family of formats (each module's docstring cites its data sets' s
   hook, channel statistics, the uint8 cache, class subsets (``--classes``: parse_classes,
   select_classes);
 - :mod:`~copfl.data.sources.registry`: SOURCES (every data set's on-disk forms), locate,
-  load_dataset, dataset_names;
+  load_dataset, dataset_names, register_dataset (a user's own data set; see also
+  :mod:`copfl.data.adapters`);
 - :mod:`~copfl.data.sources.images`: ``<split>/<class>/<image>`` trees (folder or zip);
 - :mod:`~copfl.data.sources.cifar`: CIFAR-10, CIFAR-100, CINIC-10 (CIFAR-10-C = CIFAR-10's files);
 - :mod:`~copfl.data.sources.mnist`: MNIST, Fashion-MNIST;
@@ -86,7 +87,7 @@ from copfl.data.sources.mnist import (
     decode_mnist_npz,
     read_idx,
 )
-from copfl.data.sources.registry import SOURCES, Candidate, Source, dataset_names, load_dataset, locate
+from copfl.data.sources.registry import SOURCES, Candidate, Source, dataset_names, load_dataset, locate, register_dataset
 from copfl.data.sources.shakespeare import (
     SEQ_LEN,
     SHAKESPEARE_VOCAB,
@@ -156,6 +157,7 @@ __all__ = [
     "read_idx",
     "read_leaf",
     "read_libsvm",
+    "register_dataset",
     "reporting",
     "select_classes",
     "shakespeare_roles",

@@ -1,6 +1,11 @@
 """The data sets by name: every on-disk form of each (:data:`SOURCES`), how to find one in a data
 directory (:func:`locate`) and how to load it (:func:`load_dataset`, through the uint8 cache).
 
+A user's own data set joins the same registry with :func:`register_dataset` (a loader returning an
+:class:`ArrayDataset`, e.g. built by :mod:`copfl.data.adapters`); from then on it is used like the
+embedded built-in ``digits``: ``--dataset NAME`` with every partition, ``copfl partition``,
+``copfl datasets``.
+
 The formats are read by the sibling modules; their docstrings cite where each data set comes from.
 """
 
@@ -9,9 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import overload
+
+import numpy as np
 
 from copfl.data.sources.base import (
     ArrayDataset,
+    DataError,
     DataNotFoundError,
     LoadProgress,
     cached,
@@ -55,6 +64,11 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Source:
+    """A data set by name: where its files may be and how to decode them (``candidates``), or a
+    zero-argument ``embedded`` loader (no files), or another source it reads (``base``).
+    ``origin`` is ``"built-in"`` for copfl's own, else the module that registered it
+    (:func:`register_dataset`)."""
+
     name: str
     description: str
     candidates: tuple[Candidate, ...]
@@ -66,6 +80,7 @@ class Source:
     # train and test indices point into one pool of samples (then a split file may not put a
     # sample in both); every built-in source keeps its own train and test arrays
     shared_pool: bool = False
+    origin: str = "built-in"
 
 
 SOURCES: dict[str, Source] = {
@@ -193,7 +208,70 @@ SOURCES: dict[str, Source] = {
 
 
 def dataset_names() -> list[str]:
+    """Every registered data set's name, sorted."""
     return sorted(SOURCES)
+
+
+DatasetLoader = Callable[[], ArrayDataset]
+
+
+@overload
+def register_dataset(name: str, loader: None = None, description: str = "") -> Callable[[DatasetLoader], DatasetLoader]: ...
+@overload
+def register_dataset(name: str, loader: DatasetLoader, description: str = "") -> DatasetLoader: ...
+def register_dataset(
+    name: str, loader: DatasetLoader | None = None, description: str = ""
+) -> DatasetLoader | Callable[[DatasetLoader], DatasetLoader]:
+    """Register a user data set under ``name`` (``--dataset NAME``, ``load_dataset(NAME)``).
+
+    ``loader`` takes no argument and returns an :class:`ArrayDataset` (see
+    :mod:`copfl.data.adapters`: ``from_numpy``, ``from_torch``, ``from_huggingface``). It is
+    called lazily, each time the data set is loaded, and what it returns is checked then. Without
+    ``loader`` this is a decorator::
+
+        @register_dataset("blobs", description="two Gaussian blobs")
+        def blobs() -> ArrayDataset:
+            return from_numpy(x_train, y_train, x_test, y_test)
+
+    Args:
+        name: non-empty, without whitespace or commas, not already registered.
+        loader: the zero-argument function; omit it to use this as a decorator.
+        description: one line for ``copfl list`` and ``copfl datasets`` (default: the first line
+            of the loader's docstring).
+
+    Returns:
+        The loader, unchanged (the decorated function stays usable as it is).
+
+    Raises:
+        ValueError: a bad name, or a name that is already registered (naming its origin).
+        TypeError: a loader that is not callable.
+    """
+    _check_name(name)
+
+    def add(fn: DatasetLoader) -> DatasetLoader:
+        if not callable(fn):
+            hint = " (to register a data set already built, pass lambda: ds)" if isinstance(fn, ArrayDataset) else ""
+            raise TypeError(f"register_dataset({name!r}): the loader must be a function of no arguments returning an ArrayDataset, got {type(fn).__name__}{hint}")
+        if name in SOURCES:
+            from copfl.plugins import duplicate
+
+            raise duplicate("data set", name, SOURCES[name].origin, getattr(fn, "__module__", None))
+        origin = getattr(fn, "__module__", None) or "unknown"
+        text = description or (fn.__doc__ or "").strip().partition("\n")[0] or f"user data set (from {origin})"
+        SOURCES[name] = Source(name, text, (), "", embedded=fn, origin=origin)
+        return fn
+
+    return add if loader is None else add(loader)
+
+
+def _check_name(name: object) -> None:
+    """A data set name is a non-empty text without whitespace or commas (lists of names are
+    comma-separated on the command line)."""
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"a data set name must be a non-empty string, got {name!r}")
+    bad = next((c for c in name if c.isspace() or c == ","), None)
+    if bad is not None:
+        raise ValueError(f"data set name {name!r} contains {'a comma' if bad == ',' else 'whitespace'}: use letters, digits, '-', '_' or '.'")
 
 
 def locate(name: str, data_dir: Path) -> Path | None:
@@ -217,12 +295,16 @@ def load_dataset(
     """Load a data set by name from ``data_dir`` (first matching on-disk form wins); what it is
     doing (loading, decoding, caching) goes to ``progress``."""
     if name not in SOURCES:
+        from copfl.plugins import load_entry_points
+
+        load_entry_points()  # an installed package's plugin may register it
+    if name not in SOURCES:
         raise ValueError(f"unknown dataset {name!r}; available datasets: {', '.join(dataset_names())}")
     src = SOURCES[name]
     if src.embedded is not None:
         with reporting(progress) as p:
             p.message(f"loading {name} (embedded)")
-            return src.embedded()
+            return _load_embedded(src)
     if src.base is not None:
         base = load_dataset(src.base, data_dir, cache_dir, download, progress)
         ds = replace(base, name=name)
@@ -247,3 +329,40 @@ def load_dataset(
         f"dataset {name!r} not found: looked for {', '.join(looked)} (the data directory {data_dir} {where}). "
         f"To obtain it: {src.how_to_get}. Set the directory with --data-dir or COPFL_DATA_DIR."
     )
+
+
+def _load_embedded(src: Source) -> ArrayDataset:
+    """Call an embedded source's loader and check what it returns (a registered loader is the
+    user's code): an :class:`ArrayDataset` of consistent arrays, named as registered."""
+    assert src.embedded is not None
+    try:
+        ds = src.embedded()
+    except DataError as e:  # an adapter's message says what and where; add which data set
+        raise DataError(f"data set {src.name!r}: {e}") from e
+    if not isinstance(ds, ArrayDataset):
+        raise DataError(
+            f"data set {src.name!r}: its loader {getattr(src.embedded, '__qualname__', src.embedded)!r} ({src.origin}) returned "
+            f"{type(ds).__module__}.{type(ds).__qualname__}, not an ArrayDataset; build one with copfl.data.adapters "
+            "(from_numpy, from_torch, from_huggingface)"
+        )
+    _check_arrays(ds, src.name)
+    return ds if ds.name == src.name else replace(ds, name=src.name)
+
+
+_LAYOUTS = {"image": (4, "u", "uint8 images (N, H, W, C)"), "features": (2, "f", "float feature vectors (N, D)"), "tokens": (2, "ui", "token ids (N, L)")}
+
+
+def _check_arrays(ds: ArrayDataset, name: str) -> None:
+    """The arrays of a loaded data set fit its kind: inputs of the kind's layout, one integer
+    label in 0..num_classes-1 per sample (a DataError naming the data set and the split)."""
+    if ds.kind not in _LAYOUTS:
+        raise DataError(f"data set {name!r}: unknown kind {ds.kind!r} (expected {', '.join(_LAYOUTS)})")
+    ndim, kinds, words = _LAYOUTS[ds.kind]
+    for split, x, y in (("train", ds.x_train, ds.y_train), ("test", ds.x_test, ds.y_test)):
+        x, y = np.asarray(x), np.asarray(y)
+        if x.ndim != ndim or x.dtype.kind not in kinds or (ds.kind == "image" and x.dtype != np.uint8):
+            raise DataError(f"data set {name!r}: {split} inputs are {x.dtype} {x.shape}, expected {words} for kind {ds.kind!r}")
+        if y.ndim != 1 or y.dtype.kind not in "ui" or len(y) != len(x):
+            raise DataError(f"data set {name!r}: {split} labels are {y.dtype} {y.shape}, expected {len(x)} integers (one per sample)")
+        if len(y) and (y.min() < 0 or y.max() >= ds.num_classes):
+            raise DataError(f"data set {name!r}: {split} labels run {y.min()}..{y.max()}, outside 0..{ds.num_classes - 1} ({ds.num_classes} classes)")
