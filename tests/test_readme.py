@@ -19,7 +19,8 @@ def test_install_commands_pin_torch_through_the_constraints_file():
 
     assert "torch==2.13.0" in (ROOT / "constraints.txt").read_text().splitlines()
     deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
-    assert "torch>=2.13,<2.14" in deps
+    assert "torch>=2.11,<3" in deps
+    assert "`torch>=2.11,<3` in pyproject.toml" in README
     for cmd in re.findall(r"^(?:python -m )?pip install [^\n]*-e [^\n]*$", README + (ROOT / ".ci/run").read_text(), re.M):
         assert "-c constraints.txt" in cmd, cmd
 
