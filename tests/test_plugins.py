@@ -226,3 +226,20 @@ def test_resume_loads_the_recorded_plugin(tmp_path):
                           env=env, timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads((out / "summary.json").read_text())["rounds_completed"] == 2
+
+
+def test_a_flower_app_carries_its_plugins(tmp_path):
+    """copfl flower new --plugin: the app's run config names the plugin, and building the run
+    config in a process that never saw it (the SuperNodes') loads it."""
+    import tomllib
+
+    from copfl.config import RunConfig
+
+    path = _plugin(tmp_path)
+    app = tmp_path / "app"
+    assert main(["flower", "new", str(app), "--plugin", str(path), "--algorithm", "my-avg", "--rounds", "1"]) == 0
+    cfg = json.loads(tomllib.loads((app / "pyproject.toml").read_text())["tool"]["flwr"]["app"]["config"]["copfl-config"])
+    assert cfg["plugins"] == str(path.resolve()) and cfg["algorithm"] == "my-avg"
+    del ALGORITHMS["my-avg"]
+    plugins._BY_SPEC.clear()
+    assert RunConfig(**cfg).resolved().algorithm == "my-avg" and "my-avg" in ALGORITHMS
