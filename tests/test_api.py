@@ -76,3 +76,13 @@ def test_compare_from_python(tmp_path, capsys):
     assert acc["fedavg"] == res.runs["fedavg"].accuracy and acc["local"] == res.runs["local"].accuracy
     with pytest.raises(ValueError, match="no-such-option"):
         copfl.compare("local,fedavg", rounds=1, no_such_option=3, out=tmp_path / "bad")
+
+
+def test_run_experiment_honours_out(tmp_path):
+    from copfl.experiment import RunConfig, run_experiment
+
+    engine, state = run_experiment(RunConfig(algorithm="fedavg", rounds=1, out=str(tmp_path / "r")))
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text())
+    assert summary["rounds_completed"] == 1 and summary["final"]["acc_mean"] == state.history[-1]["acc_mean"]
+    engine, state = run_experiment(RunConfig(algorithm="fedavg", rounds=1))  # no out: nothing written, the state returned
+    assert state.round == 1

@@ -7,6 +7,7 @@ names are re-exported here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import platform
@@ -172,17 +173,27 @@ def run_experiment(
     fed: Federation | None = None,
     resume: Checkpoint | None = None,
 ) -> tuple[Engine, RunState]:
-    """Build and run (or continue from a checkpoint) one experiment; results go where the
-    callbacks put them."""
+    """Build and run (or continue from a checkpoint) one experiment; returns the engine and the
+    run's state. With ``cfg.out`` set, its results folder is written as ``copfl run --out``
+    writes it (config, metrics, summary, plots: :class:`~copfl.callbacks.ResultsWriter`, first
+    of the callbacks); without it, results go only where ``callbacks`` put them."""
     cfg = cfg.resolved()
     fed = fed if fed is not None else build_federation(cfg)
-    engine = build_engine(cfg, fed)
-    apply_threads(cfg, engine, fed)
-    state = None
-    if resume is not None:
-        resume.restore(engine)
-        state = resume.state
-    return engine, engine.run(callbacks, state)
+    out = Path(cfg.out) if cfg.out else None
+    with runfolder.hold(out) if out is not None else contextlib.nullcontext():
+        engine = build_engine(cfg, fed, out)
+        threads = apply_threads(cfg, engine, fed)
+        cbs = list(callbacks or [])
+        if out is not None:
+            if resume is None:
+                runfolder.prepare(out, cfg)
+            ident = runfolder.run_id(cfg)
+            cbs.insert(0, ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(cfg), environment(threads), run_id=ident))
+        state = None
+        if resume is not None:
+            resume.restore(engine)
+            state = resume.state
+        return engine, engine.run(cbs, state)
 
 
 class RunInterrupted(KeyboardInterrupt):
