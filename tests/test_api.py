@@ -86,3 +86,10 @@ def test_run_experiment_honours_out(tmp_path):
     assert summary["rounds_completed"] == 1 and summary["final"]["acc_mean"] == state.history[-1]["acc_mean"]
     engine, state = run_experiment(RunConfig(algorithm="fedavg", rounds=1))  # no out: nothing written, the state returned
     assert state.round == 1
+
+
+def test_timings_go_to_their_own_file(tmp_path):
+    res = copfl.run(algorithm="fedavg", rounds=2, out=tmp_path / "t")
+    rows = [json.loads(line) for line in (tmp_path / "t" / "timings.jsonl").read_text().splitlines()]
+    assert [r["round"] for r in rows] == [1, 2] and all(r["seconds"] >= r["train"] >= 0 and r["workers"] == 1 for r in rows)
+    assert all("seconds" not in r and "train" not in r for r in res.rounds)  # metrics.jsonl stays free of timings

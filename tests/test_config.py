@@ -93,13 +93,13 @@ def test_every_run_option_declares_its_role():
         assert f.metadata.get("part") in PARTS, f"{f.name} has no part: declare its role with copfl.config._f"
         assert {"help", "resolved", "on_resume", "computes", "data_key"} <= set(f.metadata), f.name
     assert set(may_change_on_resume()) == {"rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir",
-                                           "cache_dir", "download", "out", "tensorboard", "mlflow", "diverge_factor", "diverge_loss", "plugins"}  # fmt: skip
+                                           "cache_dir", "download", "out", "tensorboard", "mlflow", "diverge_factor", "diverge_loss", "plugins", "workers", "ray_address"}  # fmt: skip
     assert set(option_names(resolved=True)) == {"model", "partition", "classes_per_client", "samples_per_class", "test_samples_per_class",
                                                 "optimizer", "lr", "momentum", "weight_decay", "bn_stats", "options"}  # fmt: skip
-    assert set(option_names(computes=False)) == {"out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every", "tensorboard", "mlflow", "plugins"}
+    assert set(option_names(computes=False)) == {"out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every", "tensorboard", "mlflow", "plugins", "workers", "ray_address"}
     assert added_later() == {"val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False, "attack": None, "attackers": 0.0,
                              "attack_scale": -10.0, "attack_noise": 1.0, "robust": "mean", "robust_fraction": 0.2, "robust_select": None,
-                             "robust_bound": None, "train_per_client": None, "test_per_client": None, "mlflow": None, "plugins": None}  # fmt: skip
+                             "robust_bound": None, "train_per_client": None, "test_per_client": None, "mlflow": None, "plugins": None, "workers": 1, "ray_address": None}  # fmt: skip
     assert "seed" in option_names(data_key=True) and "lr" not in option_names(data_key=True)
     with pytest.raises(ValueError, match="part 'colour': expected one of algorithm, data"):
         from copfl.config import _f

@@ -168,6 +168,20 @@ def test_eval_clients_samples_the_evaluated_clients_and_every_client_after_the_l
     assert eng.evaluated_clients(3) == list(range(8))
 
 
+def test_eval_clients_as_a_count_is_the_fraction_of_the_same_size():
+    """--eval-clients 2 of 8 clients draws the same sample as 0.25 (the same seeded draw of 2);
+    a count of at least the clients evaluates everyone; a count that is not whole is refused."""
+    from copfl.config import RunConfig
+
+    count, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=2, model="mlp", augment=False))
+    frac, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=0.25, model="mlp", augment=False))
+    assert count.evaluated_clients(1) == frac.evaluated_clients(1) and len(count.evaluated_clients(1)) == 2
+    many, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=50, model="mlp", augment=False))
+    assert many.evaluated_clients(1) == list(range(8))
+    with pytest.raises(ValueError, match=r"eval-clients = 2.5: expected a fraction in \(0, 1\] or a whole number of clients K >= 2"):
+        RunConfig(eval_clients=2.5)
+
+
 def test_finite_check_is_exact_even_when_the_sum_overflows():
     from copfl.extensions.base import finite_upload as _finite
 

@@ -178,6 +178,7 @@ def run(
     from copfl.algorithms import get_algorithm, make_config
     from copfl.config import RunConfig
     from copfl.experiment import build_federation, run_in_folder
+    from copfl.parallel import check_workers
     from copfl.runtime import resolve_device
 
     run_opts, alg_opts = _split_options(options)
@@ -194,6 +195,7 @@ def run(
         make_config(get_algorithm(cfg.algorithm), cfg.options)
         cli.refuse_unused(cfg, set(run_opts) | set(alg_opts))
         resolve_device(cfg.device)
+        check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
         folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix=f"copfl-{cfg.algorithm}-"))
         if folder.exists() and not folder.is_dir():
             raise ValueError(f"out={str(folder)!r} is a file, not a folder: name a folder for the results")

@@ -53,11 +53,13 @@ class ResultsWriter(Callback):
         self.t0 = 0.0
         self.start_round = 0
         self.earlier_seconds = 0.0  # the seconds of the sessions before a resume
+        self.timings: list[dict[str, Any]] = []  # timings.jsonl: each round's seconds by phase
 
     def on_run_start(self, engine: Engine, state: RunState) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
         self.start_round = state.round
         self.earlier_seconds = _earlier_seconds(self.out / "summary.json") if state.round else 0.0
+        self.timings = [t for t in _read_jsonl(self.out / "timings.jsonl") if t.get("round", 0) <= state.round] if state.round else []
         algorithm_config = config_values(engine.algorithm.config)  # its defaults included: they can change between versions
         ident = {"run_id": self.run_id} if self.run_id is not None else {}
         atomic_write_json(self.out / "config.json", {"config": self.config, **ident, "algorithm_config": algorithm_config, "environment": self.env})
@@ -71,6 +73,9 @@ class ResultsWriter(Callback):
         per_client = [{"round": r["round"], **r["per_client"]} for r in state.history if "per_client" in r]
         if per_client:
             atomic_write_text(self.out / "per_client.jsonl", "".join(json.dumps(r) + "\n" for r in per_client))
+        if engine.round_timings is not None and engine.round_timings["round"] == record["round"]:
+            self.timings.append(engine.round_timings)
+            atomic_write_text(self.out / "timings.jsonl", "".join(json.dumps(t) + "\n" for t in self.timings))
         atomic_write_json(self.out / "summary.json", self.summary(engine, state, "running"))
 
     def summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -127,6 +132,14 @@ class ResultsWriter(Callback):
 
     def on_run_end(self, engine: Engine, state: RunState) -> None:
         self.write_summary(engine, state, "completed")
+
+
+def _read_jsonl(path: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines file (none when it is missing or unreadable)."""
+    try:
+        return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return []
 
 
 def _earlier_seconds(path: Path) -> float:

@@ -150,7 +150,10 @@ class RunConfig:
         part="output", on_resume=MAY_CHANGE, added_later=None, computes=False,
     )
     tensorboard: bool = _f(False, "also write TensorBoard logs to <out>/tensorboard (optional extra: pip install 'copfl[tensorboard]')", part="output", on_resume=MAY_CHANGE, added_later=False, computes=False)
-    eval_clients: float = _f(1.0, "fraction of clients evaluated on an evaluation round: a seeded sample per round, every client after the last round (for many clients)", part="evaluation", on_resume=MAY_CHANGE)
+    eval_clients: float = _f(
+        1.0, "clients evaluated on an evaluation round: a fraction in (0, 1] or a count K >= 2; a seeded sample per round, "
+        "every client after the last round (for many clients)", part="evaluation", on_resume=MAY_CHANGE,
+    )
     dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)", part="privacy")
     dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)", part="privacy")
     dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)", part="privacy")
@@ -169,6 +172,15 @@ class RunConfig:
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)", part="output", on_resume=MAY_CHANGE, computes=False)
     device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps", part="runtime", on_resume=MAY_CHANGE)
     threads: int | None = _f(None, "torch CPU threads (default: 1 for small models, every core for convolutional ones; see docs/performance.md)", part="runtime", on_resume=MAY_CHANGE, computes=False)
+    workers: int = _f(
+        1, "train and evaluate the round's clients on N Ray actors, with results identical to 1 (optional extra: pip install 'copfl[ray]'; "
+        "1: one after another in this process, Ray never imported)",
+        part="runtime", on_resume=MAY_CHANGE, added_later=1, computes=False,
+    )
+    ray_address: str | None = _f(
+        None, "with --workers: join the Ray cluster at this address (ray start --head ...) instead of starting a local one",
+        part="runtime", on_resume=MAY_CHANGE, added_later=None, computes=False,
+    )
     plugins: str | None = _f(
         None,
         "plugins imported before any name is resolved: comma-separated module names or .py files that register "
@@ -266,12 +278,18 @@ RANGES: dict[str, tuple[float, bool, str]] = {  # field -> (bound, bound allowed
     "train_per_client": (1, True, "at least 1"),
     "test_per_client": (1, True, "at least 1"),
     "threads": (1, True, "at least 1"),
+    "workers": (1, True, "at least 1 (1: no Ray)"),
     "alpha": (0, False, "positive"),
     "power": (0, True, "0 or more"),
     "lr": (0, False, "positive (the optimizers take no other rate)"),
     "momentum": (0, True, "0 or more"),
     "weight_decay": (0, True, "0 or more"),
 }
+
+
+def eval_clients_ok(v: float) -> bool:
+    """``--eval-clients``: a fraction in (0, 1] or a whole count of clients >= 2."""
+    return 0 < v <= 1 or (v > 1 and float(v).is_integer())
 
 
 def check_ranges(cfg: RunConfig) -> None:
@@ -281,9 +299,10 @@ def check_ranges(cfg: RunConfig) -> None:
         v = getattr(cfg, k)
         if v is not None and not (v >= bound if inclusive else v > bound):
             bad.append(f"{k.replace('_', '-')} = {v!r}: expected {words}")
-    for k in ("client_fraction", "eval_clients"):
-        if not 0 < getattr(cfg, k) <= 1:
-            bad.append(f"{k.replace('_', '-')} = {getattr(cfg, k)!r}: expected a fraction in (0, 1]")
+    if not 0 < cfg.client_fraction <= 1:
+        bad.append(f"client-fraction = {cfg.client_fraction!r}: expected a fraction in (0, 1]")
+    if not eval_clients_ok(cfg.eval_clients):
+        bad.append(f"eval-clients = {cfg.eval_clients!r}: expected a fraction in (0, 1] or a whole number of clients K >= 2")
     for k in ("val_fraction", "holdout_clients"):
         if not 0 <= getattr(cfg, k) < 1:
             bad.append(f"{k.replace('_', '-')} = {getattr(cfg, k)!r}: expected a fraction in [0, 1) (0: off)")

@@ -110,7 +110,7 @@ class EngineConfig:
     eval_every: int = 1  # evaluate every k rounds (and always after the last round)
     seed: int = 0
     bn_stats: str = "shared"
-    eval_clients: float = 1.0  # fraction of clients evaluated on an evaluation round (every client after the last)
+    eval_clients: float = 1.0  # clients evaluated on an evaluation round: a fraction, or a count > 1 (every client after the last)
     holdout_clients: float = 0.0  # fraction of clients kept out of training, evaluated as newcomers (unseen clients)
     divergence: DivergenceRule = DivergenceRule()  # an exploding (finite) loss ends the run as diverged
 
@@ -121,8 +121,8 @@ class EngineConfig:
             raise ValueError(f"client fraction must be in (0, 1], got {self.client_fraction}")
         if self.eval_every < 1:
             raise ValueError(f"eval-every must be >= 1, got {self.eval_every}")
-        if not 0 < self.eval_clients <= 1:
-            raise ValueError(f"eval-clients must be in (0, 1], got {self.eval_clients}")
+        if not (0 < self.eval_clients <= 1 or (self.eval_clients > 1 and float(self.eval_clients).is_integer())):
+            raise ValueError(f"eval-clients must be a fraction in (0, 1] or a whole count >= 2, got {self.eval_clients}")
         if not 0 <= self.holdout_clients < 1:
             raise ValueError(f"holdout-clients must be in [0, 1), got {self.holdout_clients}")
         if self.bn_stats not in BN_MODES:
@@ -283,6 +283,7 @@ class Engine:
         self.init_params = workspace.params.clone()
         self.init_buffers = workspace.buffers.clone()
         self.timings: dict[str, float] = {"train": 0.0, "aggregate": 0.0, "evaluate": 0.0}
+        self.round_timings: dict[str, Any] | None = None  # the last round's seconds by phase
         self._unseen: list[int] | None = None
         # evaluate the clients' validation data only (copfl tune: test data is never read;
         # a round's acc_mean is then the validation accuracy)
@@ -290,6 +291,15 @@ class Engine:
         self.extensions = list(extensions)
         for ext in self.extensions:
             ext.attach(self)
+        # where clients' work runs: None, here one after another; a copfl.parallel.RayExecutor
+        # runs it on Ray actors (--workers N), with the same results
+        self.executor: Any = None
+
+    def close(self) -> None:
+        """Release what the run holds outside this process (its Ray workers)."""
+        if self.executor is not None:
+            self.executor.close()
+            self.executor = None
 
     # ------------------------------------------------------------------ pieces
     @property
@@ -522,13 +532,20 @@ class Engine:
         selected = self.sample_clients(r)
         sctx = self.server_context(r, "train", selected)
         fold = self.start_fold(run, sctx)  # uploads folded in as they arrive, never all held
-        steps = {c: self.fold_in(fold, c, self.client_step(c, r, self.message(run, c, sctx), run.server_buffers)) for c in self.processing_order(selected)}
+        if self.executor is None:
+            steps = {c: self.fold_in(fold, c, self.client_step(c, r, self.message(run, c, sctx), run.server_buffers)) for c in self.processing_order(selected)}
+        else:
+            done = self.executor.map(self, "train", r, run.server_buffers, {c: (self.message(run, c, sctx), self.store.get(c)) for c in selected})
+            steps = {c: self.fold_in(fold, c, done[c]) for c in sorted(done)}
         t1 = time.perf_counter()
         record = self.server_step(run, steps, fold)
         t2 = time.perf_counter()
         if self.has_personalize:
             pctx = self.server_context(r, "personalize", selected)
-            done = {c: self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)}
+            if self.executor is None:
+                done = {c: self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)}
+            else:
+                done = self.executor.map(self, "personalize", r, run.server_buffers, {c: (self.message(run, c, pctx), self.store.get(c)) for c in selected})
             record["bytes_down"] += sum(b for b, _, _ in done.values())
             add_client_logs(record, {c: done[c][1] for c in sorted(done)})
             for c in sorted(done):
@@ -546,6 +563,9 @@ class Engine:
         self.timings["train"] += (t1 - t0) + (t3 - t2)
         self.timings["aggregate"] += t2 - t1
         self.timings["evaluate"] += t4 - t3
+        # this round's seconds (OUT/timings.jsonl; never in the record, which must compare byte for byte)
+        self.round_timings = {"round": r, "seconds": round(t4 - t0, 6), "train": round((t1 - t0) + (t3 - t2), 6),
+                              "aggregate": round(t2 - t1, 6), "evaluate": round(t4 - t3, 6), "workers": 1 if self.executor is None else self.executor.n}
         self.end_round(run, record, clients, unseen)
         return record
 
@@ -588,13 +608,16 @@ class Engine:
 
     def evaluated_clients(self, round: int) -> list[int]:
         """The clients evaluated after ``round``: every participating client after the last
-        round (and with ``eval_clients`` 1), else a seeded sample of ``eval_clients`` of them,
-        ascending."""
+        round (and with ``eval_clients`` 1), else a seeded sample of ``eval_clients`` of them
+        (a fraction of them, or a count K > 1), ascending."""
         pool = self.participating_clients
         n = len(pool)
-        if self.config.eval_clients >= 1.0 or round >= self.config.rounds:
+        k = self.config.eval_clients
+        if k == 1.0 or round >= self.config.rounds:
             return pool
-        m = max(1, int(round_half_up(self.config.eval_clients * n)))
+        m = min(n, int(k)) if k > 1 else max(1, int(round_half_up(k * n)))
+        if m >= n:
+            return pool
         return sorted(pool[i] for i in numpy_rng(self.config.seed, "evaluate-sample", round).choice(n, size=m, replace=False).tolist())
 
     def evaluate_newcomer(self, run: RunState, client: int) -> ClientMetrics:
@@ -636,7 +659,11 @@ class Engine:
         """The evaluated clients' (:meth:`evaluated_clients`) personalized models, each on its
         own test data."""
         sctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
-        return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in self.evaluated_clients(run.round)]
+        clients = self.evaluated_clients(run.round)
+        if self.executor is None:
+            return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in clients]
+        done = self.executor.map(self, "evaluate", run.round, run.server_buffers, {c: (self.message(run, c, sctx), self.store.get(c)) for c in clients})
+        return [done[c] for c in clients]
 
     def personalized_models(self, run: RunState) -> dict[int, torch.Tensor] | None:
         """Each participating client's personalized model after round ``run.round``, as flat

@@ -66,7 +66,12 @@ def build_engine(cfg: RunConfig, fed: Federation, out: str | Path | None = None)
         raise ValueError(f"--augment (crop and flip) needs images; {cfg.dataset} holds {fed.dataset.kind}")
     augment = CropFlip(fed.mean, fed.std) if cfg.augment else None
     spec = ModelSpec(fed.dataset.input_shape, fed.dataset.num_classes)
-    return make_engine(cfg, spec, fed.clients, tuple(c.num_train for c in fed.clients), augment, out)
+    engine = make_engine(cfg, spec, fed.clients, tuple(c.num_train for c in fed.clients), augment, out)
+    if cfg.workers > 1:  # clients' work on Ray actors (copfl.parallel); 1: no Ray import
+        from copfl.parallel import RayExecutor
+
+        engine.executor = RayExecutor(cfg, cfg.workers, cfg.threads)
+    return engine
 
 
 def make_engine(
@@ -193,7 +198,10 @@ def run_experiment(
         if resume is not None:
             resume.restore(engine)
             state = resume.state
-        return engine, engine.run(cbs, state)
+        try:
+            return engine, engine.run(cbs, state)
+        finally:
+            engine.close()
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -311,61 +319,64 @@ def _run(
     extra: list[Callback],
 ) -> dict[str, Any]:
     engine = build_engine(cfg, fed, out)
-    threads = apply_threads(cfg, engine, fed)
-    writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots, run_id=ident)
-    prog = Progress(label)
-    checkpointer = Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every, run_id=ident)
-    request = StopRequest() if cfg.checkpoint_every else None
-    callbacks: list[Callback] = [writer, checkpointer]
-    if progress:
-        callbacks.insert(1, prog)
-    if cfg.tensorboard:
-        from copfl.tensorboard import make_logger
-
-        tb = make_logger(out / "tensorboard", {**cfg.__dict__, "out": str(out)})
-        if tb is not None:
-            callbacks.append(tb)
-    tracker = None
-    if cfg.mlflow:
-        from copfl.tracking import make_logger as make_tracker
-
-        tracker = make_tracker(cfg.mlflow, out, {**cfg.__dict__, "out": str(out)}, label or cfg.algorithm)
-        if tracker is not None:
-            callbacks.append(tracker)
-    callbacks.extend(extra)
-    if request is not None:
-        callbacks.append(StopAtRoundEnd(request, checkpointer))  # last: after every file of the round is written
-    state = None
-    if resume is not None:
-        resume.restore(engine)
-        state = resume.state
-    if state is None:
-        state = engine.new_state()
-    resumable = resume.state.round if resume is not None else None
     try:
-        with signal_interrupts(request):
-            engine.run(callbacks, state)
-    except NonFiniteLossError as e:
+        threads = apply_threads(cfg, engine, fed)
+        writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots, run_id=ident)
+        prog = Progress(label)
+        checkpointer = Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every, run_id=ident)
+        request = StopRequest() if cfg.checkpoint_every else None
+        callbacks: list[Callback] = [writer, checkpointer]
         if progress:
-            prog.on_run_end(engine, state)
-        writer.write_summary(engine, state, "diverged", str(e), diverged_client=e.client)
-        if tracker is not None:
-            tracker.close("FAILED")
-        raise
-    except KeyboardInterrupt as e:
-        if progress:
-            prog.on_run_end(engine, state)
-        saved = checkpointer.saved_round if checkpointer.saved_round is not None else resumable
-        if saved is not None:
-            how = f"`copfl run --resume {out}` continues from round {saved} (its checkpoint)"
-        elif cfg.checkpoint_every:
-            how = (f"no checkpoint was written yet (the first was due at round {cfg.checkpoint_every}; a single Ctrl-C or SIGTERM "
-                   "finishes the round and writes one, a second one stops at once)")
-        else:
-            how = "no checkpoint was written (--checkpoint-every K makes one)"
-        why = e.args[0] if isinstance(e, RunInterrupted) else "SIGINT"
-        writer.write_summary(engine, state, "interrupted", f"interrupted by {why} after round {state.completed_round}; {how}", checkpoint_round=saved)
-        if tracker is not None:
-            tracker.close("KILLED")
-        raise
-    return json.loads((out / "summary.json").read_text())
+            callbacks.insert(1, prog)
+        if cfg.tensorboard:
+            from copfl.tensorboard import make_logger
+
+            tb = make_logger(out / "tensorboard", {**cfg.__dict__, "out": str(out)})
+            if tb is not None:
+                callbacks.append(tb)
+        tracker = None
+        if cfg.mlflow:
+            from copfl.tracking import make_logger as make_tracker
+
+            tracker = make_tracker(cfg.mlflow, out, {**cfg.__dict__, "out": str(out)}, label or cfg.algorithm)
+            if tracker is not None:
+                callbacks.append(tracker)
+        callbacks.extend(extra)
+        if request is not None:
+            callbacks.append(StopAtRoundEnd(request, checkpointer))  # last: after every file of the round is written
+        state = None
+        if resume is not None:
+            resume.restore(engine)
+            state = resume.state
+        if state is None:
+            state = engine.new_state()
+        resumable = resume.state.round if resume is not None else None
+        try:
+            with signal_interrupts(request):
+                engine.run(callbacks, state)
+        except NonFiniteLossError as e:
+            if progress:
+                prog.on_run_end(engine, state)
+            writer.write_summary(engine, state, "diverged", str(e), diverged_client=e.client)
+            if tracker is not None:
+                tracker.close("FAILED")
+            raise
+        except KeyboardInterrupt as e:
+            if progress:
+                prog.on_run_end(engine, state)
+            saved = checkpointer.saved_round if checkpointer.saved_round is not None else resumable
+            if saved is not None:
+                how = f"`copfl run --resume {out}` continues from round {saved} (its checkpoint)"
+            elif cfg.checkpoint_every:
+                how = (f"no checkpoint was written yet (the first was due at round {cfg.checkpoint_every}; a single Ctrl-C or SIGTERM "
+                       "finishes the round and writes one, a second one stops at once)")
+            else:
+                how = "no checkpoint was written (--checkpoint-every K makes one)"
+            why = e.args[0] if isinstance(e, RunInterrupted) else "SIGINT"
+            writer.write_summary(engine, state, "interrupted", f"interrupted by {why} after round {state.completed_round}; {how}", checkpoint_round=saved)
+            if tracker is not None:
+                tracker.close("KILLED")
+            raise
+        return json.loads((out / "summary.json").read_text())
+    finally:
+        engine.close()  # its Ray workers, if any

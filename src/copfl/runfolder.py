@@ -50,6 +50,7 @@ RUN_ARTIFACTS = (
     "metrics.jsonl",
     "metrics.csv",
     "per_client.jsonl",
+    "timings.jsonl",
     "clients.csv",
     "*.png",
     "tensorboard",

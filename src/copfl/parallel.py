@@ -1,0 +1,214 @@
+"""Parallel clients on Ray (``--workers N``, optional extra ``copfl[ray]``).
+
+The driver keeps the run: the server, the client store (every client's state), aggregation in
+the fixed client order, checkpoints. Each round it splits the selected clients over N Ray actors
+(client c to worker c mod N) and sends each worker ONE call with its clients' messages and states
+(a broadcast shared by every client is pickled once per worker); a worker runs the engine's own
+steps (:meth:`Engine.client_step`, :meth:`Engine.personalize_step`,
+:meth:`Engine.evaluate_client`) on a replica of the run's engine, built from the same resolved
+config, and returns each client's result and new state. Workers keep nothing between calls, so:
+
+* results are identical to ``--workers 1`` (every random stream is named by seed, purpose,
+  round and client; a combination's exposure record is merged back in client order);
+* a worker that dies mid-call is restarted by Ray and the call retried with the same inputs
+  (``max_restarts`` / ``max_task_retries``): the same results;
+* ``--ray-address`` joins a Ray cluster (``ray start --head`` ...) unchanged.
+
+``--workers 1`` (the default) never imports Ray.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from typing import Any
+
+RETRIES = 3  # a dead worker is restarted and its call retried this many times
+
+
+class RayUnavailableError(ValueError):
+    """Ray is not installed, or the cluster named by ``--ray-address`` cannot be reached."""
+
+
+def import_ray() -> Any:
+    try:
+        import ray
+    except ImportError as e:
+        raise RayUnavailableError(
+            "--workers N > 1 runs clients on Ray, which is not installed: pip install 'copfl[ray]' (or use --workers 1)"
+        ) from e
+    return ray
+
+
+def ensure_ray(address: str | None, cpus: int | None = None) -> Any:
+    """Ray, connected: an existing connection, the cluster at ``address``, or a local one."""
+    ray = import_ray()
+    if ray.is_initialized():
+        return ray
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO", "0")  # no GPU-variable warning
+    kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "configure_logging": False}
+    if address:
+        check_reachable(address)
+    try:
+        if address:
+            ray.init(address=address, **kwargs)
+        else:
+            ray.init(num_cpus=cpus, **kwargs)
+    except Exception as e:  # ConnectionError, TimeoutError, RuntimeError: Ray's own words
+        where = f"the Ray cluster at --ray-address {address}" if address else "a local Ray instance"
+        raise RayUnavailableError(f"could not start or reach {where}: {type(e).__name__}: {e}") from e
+    return ray
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """A ``host:port`` (or ``ray://host:port``) cluster address answers a TCP connection within
+    ``timeout`` seconds (Ray itself would retry for minutes); ``auto`` and other forms pass."""
+    import socket
+
+    hostport = address.split("://", 1)[-1]
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit():
+        return
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=timeout):
+            pass
+    except OSError as e:
+        raise RayUnavailableError(
+            f"could not start or reach the Ray cluster at --ray-address {address}: nothing answers there ({e}); "
+            "start one with `ray start --head` (docs/performance.md) or leave --ray-address out for a local one"
+        ) from None
+
+
+def check_workers(cfg: Any) -> None:
+    """Before any data is loaded: with ``--workers N > 1``, Ray is importable and the cluster
+    (``--ray-address``, else a local instance) answers; a clear error otherwise."""
+    if cfg.workers > 1:
+        ensure_ray(cfg.ray_address, cpus=None if cfg.ray_address else max(os.cpu_count() or 1, cfg.workers))
+
+
+def worker_config(cfg: Any) -> Any:
+    """The config a worker's engine replica is built from: the run's, computing the same, with
+    nothing of its own to write (no folder, trackers or workers of its own)."""
+    return replace(cfg, workers=1, ray_address=None, out=None, store="memory", tensorboard=False, mlflow=None, checkpoint_every=0)
+
+
+class ClientWorker:
+    """A Ray actor holding an engine replica, built from the config each call names (rebuilt
+    when it changes: a pooled worker serves run after run, a restarted one rebuilds)."""
+
+    def __init__(self, threads: int) -> None:
+        import torch
+
+        torch.set_num_threads(threads)
+        self.key: str | None = None
+        self.engine: Any = None
+
+    def pid(self) -> int:
+        """This worker's process id (to watch or stop it)."""
+        return os.getpid()
+
+    def _engine(self, key: str, config: dict[str, Any]) -> Any:
+        if key != self.key:
+            from copfl.config import RunConfig
+            from copfl.experiment import build_engine, build_federation
+
+            cfg = RunConfig(**config).resolved()  # plugins named by the config load here too
+            self.engine, self.key = build_engine(cfg, build_federation(cfg)), key
+        return self.engine
+
+    def run(
+        self, key: str, config: dict[str, Any], kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any]],
+        validation_only: bool = False,
+    ) -> list[tuple[int, Any, Any, list[float]]]:
+        """``items``: (client, message, stored state or None) -> (client, result, new state,
+        the combiner's exposure shares recorded during the client's work). ``validation_only``:
+        the driver's engine evaluates validation data only (copfl tune): so does this one, with
+        its test data sealed the same way."""
+        from copfl.store import MemoryStore
+
+        eng = self._engine(key, config)
+        if validation_only and not eng.validation_only:
+            from copfl.tune import seal_test_data
+
+            seal_test_data(eng)
+        combiner = eng.algorithm.setup.combiner
+        out = []
+        for client, message, state in items:
+            eng.store = MemoryStore()
+            if state is not None:
+                eng.store.put(client, state)
+            combiner._shares = []
+            if kind == "train":
+                result = eng.client_step(client, round, message, server_buffers)
+            elif kind == "personalize":
+                result = eng.personalize_step(client, round, message, server_buffers)
+            elif kind == "evaluate":
+                result = eng.evaluate_client(client, round, message, server_buffers)
+            else:
+                raise ValueError(f"unknown work {kind!r}")
+            new_state = eng.store.get(client) if kind != "evaluate" else None
+            out.append((client, result, new_state, list(combiner._shares)))
+        combiner._shares = []
+        return out
+
+
+# idle workers by (count, threads, cluster address), reused by the process's next run
+_POOL: dict[tuple[int, int, str | None], list[Any]] = {}
+
+
+class RayExecutor:
+    """Runs a round's client work on ``n`` Ray actors (see the module's docstring)."""
+
+    def __init__(self, cfg: Any, n: int, threads: int | None = None) -> None:
+        import hashlib
+        import json
+
+        if n < 2:
+            raise ValueError(f"a RayExecutor needs at least 2 workers, got {n}")
+        self.n = n
+        self.threads = threads or max(1, (os.cpu_count() or 1) // n)
+        self.pool_key = (n, self.threads, cfg.ray_address)
+        self.address = cfg.ray_address
+        ray = ensure_ray(cfg.ray_address, cpus=None if cfg.ray_address else max(os.cpu_count() or 1, n * self.threads))
+        self.ray = ray
+        self.config = dict(worker_config(cfg).__dict__)
+        self.key = hashlib.sha256(json.dumps(self.config, sort_keys=True, default=str).encode()).hexdigest()
+        self.workers = _POOL.pop(self.pool_key, None) or [self._new_worker() for _ in range(n)]
+
+    def _new_worker(self) -> Any:
+        # on a cluster each worker asks for its threads' CPUs (Ray places it); on the local
+        # instance none, so that any number of workers starts whatever the instance was begun with
+        cpus = self.threads if self.address else 0
+        remote = self.ray.remote(ClientWorker).options(num_cpus=cpus, max_restarts=RETRIES, max_task_retries=RETRIES)
+        return remote.remote(self.threads)
+
+    def map(self, engine: Any, kind: str, round: int, server_buffers: Any, items: dict[int, tuple[Any, Any]]) -> dict[int, Any]:
+        """``items``: client -> (message, stored state); returns client -> result, in ascending
+        client order, after storing each trained client's new state in the driver's store and
+        adding the exposure shares to the driver's combiner in that order."""
+        batches: list[list[tuple[int, Any, Any]]] = [[] for _ in range(self.n)]
+        for c in sorted(items):
+            message, state = items[c]
+            batches[c % self.n].append((c, message, state))
+        calls = [w.run.remote(self.key, self.config, kind, round, server_buffers, b, engine.validation_only)
+                 for w, b in zip(self.workers, batches) if b]
+        done = {c: (result, state, shares) for batch in self.ray.get(calls) for c, result, state, shares in batch}
+        combiner = engine.algorithm.setup.combiner
+        out = {}
+        for c in sorted(done):
+            result, state, shares = done[c]
+            if kind != "evaluate":
+                engine.store.put(c, state)
+            combiner._shares.extend(shares)
+            out[c] = result
+        return out
+
+    def close(self) -> None:
+        """Give the workers back to the process's pool (the next run with as many reuses them)."""
+        if self.workers:
+            old = _POOL.pop(self.pool_key, None)
+            for w in old or []:
+                self.ray.kill(w)
+            _POOL[self.pool_key] = self.workers
+        self.workers = []

@@ -1,0 +1,119 @@
+"""--workers N (issue 40): clients' work on Ray actors gives results identical to --workers 1."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+from copfl.algorithms import ALGORITHMS
+from copfl.cli import main
+
+ray = pytest.importorskip("ray")
+
+pytestmark = pytest.mark.slow  # Ray's start and its worker processes cost tens of seconds
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _ray_session():
+    yield
+    import copfl.parallel as par
+
+    par._POOL.clear()
+    if ray.is_initialized():
+        ray.shutdown()
+
+
+def _run(tmp_path: Path, name: str, workers: int, *extra: str) -> Path:
+    out = tmp_path / f"{name}-w{workers}"
+    args = ["run", "--algorithm", name, "--rounds", "2", "--threads", "1", "--workers", str(workers), "--checkpoint-every", "2",
+            "--out", str(out), *extra]
+    assert main(args) == 0
+    return out
+
+
+def _same_results(a: Path, b: Path) -> None:
+    for f in ("metrics.jsonl", "metrics.csv", "per_client.jsonl", "clients.csv"):
+        if (a / f).exists() or (b / f).exists():
+            assert (a / f).read_bytes() == (b / f).read_bytes(), f
+    sa, sb = (json.loads((p / "summary.json").read_text()) for p in (a, b))
+    for s in (sa, sb):
+        s.pop("timing", None)
+    assert sa == sb
+    ca, cb = (torch.load(p / "checkpoint.pt", weights_only=False) for p in (a, b))
+    _same_tensors(ca, cb)
+
+
+def _same_tensors(x, y, where="checkpoint"):
+    if isinstance(x, torch.Tensor):
+        assert isinstance(y, torch.Tensor) and x.dtype == y.dtype and torch.equal(x, y), where
+    elif isinstance(x, dict):
+        assert set(x) == set(y), where
+        for k in x:
+            if k not in ("timing", "seconds", "environment"):
+                _same_tensors(x[k], y[k], f"{where}.{k}")
+    elif isinstance(x, (list, tuple)):
+        assert len(x) == len(y), where
+        for i, (u, v) in enumerate(zip(x, y)):
+            _same_tensors(u, v, f"{where}[{i}]")
+
+
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+def test_two_workers_give_the_results_of_one(tmp_path, name):
+    _same_results(_run(tmp_path, name, 1), _run(tmp_path, name, 2))
+
+
+@pytest.mark.parametrize("extra", [
+    ("--dp-noise", "0.5", "--dp-mode", "sgd"),
+    ("--dp-noise", "0.5", "--dp-mode", "upload"),
+    ("--attack", "stale", "--attackers", "0.3", "--robust", "median"),
+    ("--client-fraction", "0.5", "--eval-clients", "3", "--holdout-clients", "0.2"),
+])
+def test_extensions_stay_identical_on_workers(tmp_path, extra):
+    name = "fedavg" if "--dp-noise" in extra else "pfedsv"
+    _same_results(_run(tmp_path, name, 1, *extra), _run(tmp_path, name, 3, *extra))
+
+
+def test_a_killed_worker_is_restarted_and_the_results_stay_identical(tmp_path):
+    """A worker process killed (SIGKILL) during round 2: Ray restarts the actor and retries its
+    call with the same inputs (workers keep nothing between calls): the same results."""
+    import os
+    import signal
+    import threading
+
+    from copfl.engine import Callback
+    from copfl.experiment import RunConfig, run_experiment
+
+    class Killer(Callback):
+        pid = None
+
+        def on_round_end(self, engine, state, record):
+            if record["round"] == 1:
+                self.pid = ray.get(engine.executor.workers[0].pid.remote())
+                threading.Timer(0.05, os.kill, (self.pid, signal.SIGKILL)).start()
+
+    killer = Killer()
+    out = tmp_path / "killed"
+    run_experiment(RunConfig(algorithm="fedavg", rounds=3, threads=1, workers=2, out=str(out)), callbacks=[killer])
+    import copfl.parallel as par
+
+    pids = [ray.get(w.pid.remote()) for w in par._POOL[(2, 1, None)]]
+    assert killer.pid is not None and killer.pid not in pids  # the killed worker was replaced
+    ref = tmp_path / "ref"
+    run_experiment(RunConfig(algorithm="fedavg", rounds=3, threads=1, out=str(ref)))
+    for f in ("metrics.jsonl", "clients.csv"):
+        assert (out / f).read_bytes() == (ref / f).read_bytes(), f
+
+
+def test_without_ray_the_error_is_clear_and_early(tmp_path, monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails
+    assert main(["run", "--algorithm", "fedavg", "--workers", "2", "--out", str(tmp_path / "x")]) == 2
+    assert "--workers N > 1 runs clients on Ray, which is not installed: pip install 'copfl[ray]'" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_an_unreachable_cluster_is_a_clear_error(tmp_path, capsys):
+    ray.shutdown()
+    assert main(["run", "--algorithm", "fedavg", "--workers", "2", "--ray-address", "127.0.0.1:1", "--out", str(tmp_path / "x")]) == 2
+    assert "could not start or reach the Ray cluster at --ray-address 127.0.0.1:1" in capsys.readouterr().err
