@@ -254,8 +254,8 @@ def test_dry_run_names_missing_data_and_expected_times(tmp_path, monkeypatch, ca
     assert f"cifar10       found    {data / 'cifar-10-batches-py'} (not cached yet" in text
     assert "miniimagenet  MISSING  columns miniimagenet-20, miniimagenet-50 will be skipped" in text
     assert "expected time on a 2-core CPU (an estimate" in text
-    assert re.search(r"^  smoke +32 runs to do \(not tuned; 32 more on missing data, skipped\): about \d+ s  <- this command$", text, re.M)
-    assert re.search(r"^  cpu +92 runs to do \(tuned; 92 more on missing data, skipped\): about \d+ (h|days)$", text, re.M)
+    assert re.search(r"^  smoke +32 runs to do \(one rate per cell; 32 more on missing data, skipped\): about \d+ s  <- this command$", text, re.M)
+    assert re.search(r"^  cpu +92 runs to do \(lr grid; 92 more on missing data, skipped\): about \d+ (h|days)$", text, re.M)
     assert re.search(r"^  paper +92 runs to do .*: about \d+ days: the paper scale needs a GPU$", text, re.M)
     assert re.search(r"^ +per column: cifar10-10 \d+ s, cifar10-50 \d+ s, cifar10c-10 \d+ s, cifar10c-50 \d+ s$", text, re.M)
     assert not out.exists()  # a dry run writes nothing
@@ -479,12 +479,14 @@ def test_pgamma_tuned_heatmap_and_bad_column(tmp_path, capsys):
     base = ["reproduce", "pgamma", "--scale", "smoke", "--data-dir", str(data), "--out", str(out)]
     assert main([*base, "--columns", "nope"]) == 2
     assert "pgamma has no column nope; its columns: cifar10-10, cifar10c-10" in capsys.readouterr().err
-    assert main([*base, "--columns", "cifar10-10", "--tune"]) == 0
+    assert main([*base, "--columns", "cifar10-10", "--lr-grid"]) == 0
     doc = json.loads((out / "pgamma.json").read_text())
     done = [c for c in doc["cells"] if c["setting"] == "cifar10-10"]
     assert len(done) == 18 and all(set(c["lrs"]) == {"0.0001", "1e-05"} for c in done)
     assert all(c["chosen_lr"] in (1e-4, 1e-5) for c in done)
-    assert (out / "pgamma.png").exists() and "| p \\ gamma |" in (out / "pgamma.md").read_text()
+    md = (out / "pgamma.md").read_text()
+    assert (out / "pgamma.png").exists() and "| p \\ gamma |" in md
+    assert "the rate with the best mean final *test* accuracy kept: selected on test data" in md and doc["lr_grid"] is True
 
 
 def test_planned_runs_share_a_federation_only_when_every_data_field_matches():

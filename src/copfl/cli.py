@@ -45,6 +45,7 @@ from copfl.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
 import copfl
 from copfl import runfolder
+from copfl.parallel import check_workers
 from copfl.models import MODELS
 from copfl.search import space_of
 
@@ -481,6 +482,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if doc is None:
         refuse_unused(cfg, explicit_options(args))
     resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
+    check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
     with ExitStack() as held:
         if out.exists():  # another process's run there is refused now, before any data is loaded
             held.enter_context(runfolder.hold(out))
@@ -570,6 +572,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         bases = {key: replace(c, mlflow=uri) for key, c in bases.items()}
         acfgs = {key: replace(c, mlflow=uri) for key, c in acfgs.items()}
     resolve_device(cfg.device)
+    check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
     tuned: dict[str, dict[str, Any]] = {}
     with ExitStack() as held:
         if out.exists():  # another process's command there is refused now, before any data is loaded
@@ -620,10 +623,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-# A tuning trial's share of a full run: Hyperband stops most trials after a few rounds and a
-# trial evaluates validation data only (benchmarks/tune_cost.py measured 20 trials = 2.75 runs
-# with start-up on digits, i.e. ~0.14 of a run each); 0.5 keeps the estimate on the safe side.
-TRIAL_SHARE = 0.5
+from copfl.reproduce.estimate import TRIAL_SHARE  # noqa: E402  (a trial's share of a run, for --dry-run)
 
 
 def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int) -> str:
@@ -727,6 +727,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
     check_tuning(cfg, args.trials)
     out = Path(args.out or cfg.out or Path("runs") / f"tune-{cfg.dataset}")
     resolve_device(cfg.device)
+    check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
     with ExitStack() as held:
         out.mkdir(parents=True, exist_ok=True)
         held.enter_context(runfolder.hold(out))
@@ -877,11 +878,32 @@ def cmd_datasets(args: argparse.Namespace) -> int:
     return 0
 
 
+BARE_TUNE = 0  # `--tune` without its number (the old flag) reads as 0 trials: refused, with what to write now
+
+
+def reproduce_grid_and_trials(args: argparse.Namespace) -> tuple[bool | None, int | None]:
+    """``reproduce``'s (--lr-grid, --tune N). ``--no-tune``, the old name of ``--no-lr-grid``,
+    still works (a note says so) but not beside ``--tune N`` or ``--lr-grid``; a bare ``--tune``
+    (the old name of ``--lr-grid``) is refused: ``--tune`` now takes the trials."""
+    if args.tune is not None and args.tune <= BARE_TUNE:
+        raise UsageError("--tune N: tune each method with N >= 1 trials on validation data (the issue's budget: 12); "
+                         "the paper's rate grid selected on test data, the old --tune, is --lr-grid")
+    lr_grid = args.lr_grid
+    if args.no_tune:
+        if args.tune is not None or lr_grid:
+            raise UsageError("--no-tune is the old name of --no-lr-grid: beside --tune N or --lr-grid, write --no-lr-grid")
+        print("note: --no-tune is now --no-lr-grid (the paper's rate grid, selected on test data, off)", file=sys.stderr)
+        lr_grid = False
+    return lr_grid, args.tune
+
+
 def cmd_reproduce(args: argparse.Namespace) -> int:
     from copfl.reproduce import reproduce
 
+    lr_grid, trials = reproduce_grid_and_trials(args)
     columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
     argv = sys.argv[1:] if sys.argv and Path(sys.argv[0]).name in ("copfl", "__main__.py") else []
+    default_command = f"copfl reproduce {args.experiment} --scale {args.scale}" + (f" --tune {trials}" if trials is not None else "")
     reproduce(
         args.experiment,
         scale=args.scale,
@@ -889,13 +911,15 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
         out=args.out,
         data_dir=args.data_dir,
         cache_dir=args.cache_dir,
-        tune=args.tune,
+        lr_grid=lr_grid,
         columns=columns,
         threads=args.threads,
         download=bool(args.download),
         dry_run=args.dry_run,
-        command="copfl " + " ".join(argv) if argv else f"copfl reproduce {args.experiment} --scale {args.scale}",
+        command="copfl " + " ".join(argv) if argv else default_command,
         log=lambda m: print(m, flush=True),
+        tune_trials=trials,
+        tune_scale=args.tune_scale,
     )
     return 0
 
@@ -1066,7 +1090,21 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     rep.add_argument("--seeds", type=int, help="seeds per cell (mean +- std when > 1; default 1, the readings study 3)")
     rep.add_argument("--out", help="results folder, shared by experiments (default runs/reproduce-<scale>)")
     rep.add_argument(
-        "--tune", action=argparse.BooleanOptionalAction, default=None, help="learning-rate tuning over the paper's grids (default: on, off at smoke scale)"
+        "--lr-grid", action=argparse.BooleanOptionalAction, default=None,
+        help="the paper's learning-rate grids, each cell at the rate with the best final *test* accuracy, as the papers select "
+             "(default: on, off at smoke scale); with --tune N, the default row's rates",
+    )
+    rep.add_argument("--no-tune", action="store_true", help="deprecated: the old name of --no-lr-grid")
+    rep.add_argument(
+        "--tune", type=int, nargs="?", const=BARE_TUNE, metavar="N",
+        help="also tune each method of each column with N trials on validation data (copfl tune; the same N for every "
+             "method; studies in OUT/tune, resumed by the same command), then run every cell again with the tuned values: "
+             "the report OUT/EXP-tuned.md shows paper, default and tuned side by side (the issue's budget: 12)",
+    )
+    rep.add_argument(
+        "--tune-scale", choices=SCALES, default=None,
+        help="the scale of the problem the methods are tuned on (default: cpu, smoke at smoke scale): its model, rounds and "
+             "data caps; the tuned values are reused by the final runs at --scale (a paper-scale or ResNet row, a full-data row)",
     )
     rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
     add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads"))  # the run options a reproduction passes on

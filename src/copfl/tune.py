@@ -219,6 +219,7 @@ class Tuner:
             status = "KILLED"  # pruned
             raise
         finally:
+            engine.close()
             trial.set_user_attr("seconds", round(time.perf_counter() - t0, 3))
             if ml is not None:
                 ml.set_tag("trial_state", {"FINISHED": "complete", "KILLED": "pruned"}.get(status, "pruned or failed"))
@@ -372,16 +373,17 @@ def plot_study(study: Any, out: Path, algorithm: str) -> list[Path]:
 
 
 def run_tune(base: Any, fed: Federation, algorithms: list[str] | list[tuple[str, str, dict[str, Any]]], out: Path, trials: int,
-             storage: str | None = None, log: Callable[[str], None] = print) -> dict[str, Any]:
+             storage: str | None = None, log: Callable[[str], None] = print, plots: bool = True) -> dict[str, Any]:
     """Tune every algorithm (a name, or ``(label, algorithm, fixed knobs)`` for a variant) in
-    turn; writes best.json (keyed by label), tune.json, tune.md and the plots."""
+    turn; writes best.json (keyed by label), tune.json, tune.md and (``plots``) the plots."""
     out.mkdir(parents=True, exist_ok=True)
     tuner = Tuner(base, fed, out, trials, storage, log)
     summaries = []
     for item in algorithms:
         label, algorithm, fixed = (item, item, {}) if isinstance(item, str) else item
         summaries.append(tuner.tune(algorithm, label, fixed))
-        plot_study(tuner.study(label), out, label)
+        if plots:
+            plot_study(tuner.study(label), out, label)
     best = {s["algorithm"]: s["best"]["params"] for s in summaries if s["best"] is not None}
     atomic_write_text(out / BEST, json.dumps(best, indent=2, sort_keys=True) + "\n")
     atomic_write_json(out / "tune.json", {"trials": trials, "rounds": base.rounds, "storage": "study.db" if storage is None else "external",

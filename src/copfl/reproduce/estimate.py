@@ -81,6 +81,11 @@ PER_SAMPLE_MODELS = ("lstm",)  # a layer the fast path does not take
 PER_SAMPLE_ALGORITHMS = ("fedem", "fedpac")  # a loss of their own (responsibility weights, feature alignment)
 CLIENT_ROUND_SECONDS = 0.6e-3  # a client's bookkeeping per round (state, masks, aggregation share)
 RUN_SECONDS = 0.1  # building the engine, writing the run's files and the report
+# A tuning trial's share of a full run (compare --dry-run, reproduce --tune --dry-run): Hyperband
+# stops most trials after a few rounds and a trial evaluates validation data only
+# (benchmarks/tune_cost.py measured 20 trials = 2.75 runs with start-up on digits, ~0.14 of a
+# run each); 0.5 keeps the estimate on the safe side.
+TRIAL_SHARE = 0.5
 START_SECONDS = 4.0  # python, torch and copfl imports
 REPORT_SECONDS = 2.0  # the final report with its plots
 LOAD_SECONDS = {32: 0.6, 84: 0.4}  # reading a data set's cached arrays, per setting and seed

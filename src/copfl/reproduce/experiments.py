@@ -1,9 +1,11 @@
 """The CO-PFL paper's experiments as lists of cells, and the three scales they run at.
 
 A *cell* is one number of a paper table (an algorithm with its options on one data setting),
-with the paper's value beside it. A cell becomes one run per (learning rate, seed); with
-tuning on, the cell's figure is the one of the learning rate with the best mean final
-accuracy over seeds, as the paper reports "the best performance" of each method.
+with the paper's value beside it. A cell becomes one run per (learning rate, seed); with the
+paper's rate grid on (``--lr-grid``: the ``tune`` argument of the cell builders below), the
+cell's figure is the one of the learning rate with the best mean final *test* accuracy over
+seeds, as the paper reports "the best performance" of each method (selection on test data).
+Tuning on validation data (``--tune N``) is :mod:`copfl.reproduce.tuned`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ SCALE_NOTES: dict[str, str] = {
         "a functional check, not a measurement: every cell's runs with the paper's clients and classes per "
         "client, but a tiny network (images average-pooled to 4x4, two linear layers, 1-2.5 k parameters), "
         "2 rounds (whatever model an experiment's cells set), M_bound/10 training and 4 test samples per class, "
-        "no learning-rate tuning. The numbers mean nothing."
+        "no learning-rate grid. The numbers mean nothing."
     ),
 }
 
@@ -90,6 +92,9 @@ class Setting:
     classes: str | None = None  # --classes (DPAO-PFL's FEMNIST letters a-j)
     run: tuple[tuple[str, Any], ...] = ()  # the protocol's run options at every scale (smoke keeps its model and rounds)
     cpu: tuple[tuple[str, Any], ...] = ()  # what the cpu scale changes beyond that (caps, rounds)
+    # what its tuning problem (``--tune N``) adds at the tuning scale: the caps of a final row that
+    # runs on more data than it was tuned on (tune on capped data, reuse the values at full data)
+    tune_run: tuple[tuple[str, Any], ...] = ()
     name: str = ""  # a key and title of its own (default: from the fields)
 
     @property

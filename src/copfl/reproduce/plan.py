@@ -71,12 +71,7 @@ def plan_runs(
         # options at their default are dropped, so that equal runs get equal names and hashes
         defaults = get_algorithm(cell.algorithm).Config()
         options = tuple((k, v) for k, v in cell.options if getattr(defaults, k) != v)
-        # every method's batch-norm statistics are the engine's shared ones unless a row says
-        # otherwise: the tables compare methods under one treatment, and were recorded so
-        # before CO-PFL's own default became local (issue 21); FedBN keeps its own
-        run_options = dict(cell.run_options)
-        if cell.algorithm in SHARED_BN_IN_TABLES and "bn_stats" not in run_options:
-            run_options["bn_stats"] = "shared"
+        run_options = cell_run_options(cell)
         for lr in cell.lrs:
             for seed in range(max(seeds, cell.min_seeds)):
                 cfg = RunConfig(
@@ -99,7 +94,23 @@ def plan_runs(
                 run = runs.setdefault(folder, PlannedRun(cell, float(cfg.lr), seed, cfg, folder))  # type: ignore[arg-type]
                 of_cell.setdefault(cell, []).append(run)
     # one federation (data split) per setting and seed: run those together
-    return sorted(runs.values(), key=lambda r: (str(r.federation_key), r.cell.algorithm, r.lr)), of_cell
+    return sorted(runs.values(), key=run_order), of_cell
+
+
+def run_order(r: PlannedRun) -> tuple[str, str, float]:
+    """The order runs are done in: those sharing a federation (data split) one after another."""
+    return (str(r.federation_key), r.cell.algorithm, r.lr)
+
+
+def cell_run_options(cell: Cell) -> dict[str, Any]:
+    """The run options a cell gives its runs: its own, and every method's batch-norm statistics
+    the engine's shared ones unless the row says otherwise: the tables compare methods under one
+    treatment, and were recorded so before CO-PFL's own default became local (issue 21); FedBN
+    keeps its own."""
+    run_options = dict(cell.run_options)
+    if cell.algorithm in SHARED_BN_IN_TABLES and "bn_stats" not in run_options:
+        run_options["bn_stats"] = "shared"
+    return run_options
 
 
 def setting_run_options(st: Setting, scale: str) -> dict[str, Any]:

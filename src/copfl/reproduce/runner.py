@@ -9,7 +9,8 @@ Several processes may work on one results folder at once (``copfl reproduce`` st
 with the same ``--out``, one thread each, uses two cores): each run is claimed with an advisory
 lock on ``<out>/.claims/<run>`` while it trains, and a process skips the runs another one
 holds. The lock is the operating system's (``flock``), so a process that dies frees its runs at
-once.
+once. With ``--tune N`` the columns are tuned first (:mod:`copfl.reproduce.tuned`; a column's
+tuning folder is claimed the same way), then the default and the tuned rows' runs are done.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import contextlib
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -36,6 +38,9 @@ from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, expe
 from copfl.reproduce.plan import PlannedRun, option_suffix, finished, plan_runs, read_summary, rerun_reason
 from copfl.reproduce.report import write_report
 from copfl.reproduce.results import collect
+from copfl.reproduce.tuned import (ColumnTuning, default_tune_scale, describe_tuning, plan_tuning, read_studies, reuse_note,
+                                   tuned_cells, tuning_results)
+from copfl.reproduce.tuned_report import tuned_document, write_tuned_report
 
 
 def _fmt_s(s: float) -> str:
@@ -132,6 +137,81 @@ def execute(
             after_run()
 
 
+def load_federation(cfg: Any) -> tuple[Federation | None, str]:
+    """The federation (data split) of ``cfg``, or None and why it cannot be built: the data are
+    missing, or this copy is too small for the protocol."""
+    try:
+        return build_federation(cfg, progress=DataProgress()), ""
+    except DataNotFoundError as e:
+        return None, f"data not found: {e}"
+    except (PartitionError, DataError) as e:
+        return None, f"this copy of the data cannot hold the protocol: {e}"
+
+
+def tune_columns(columns: list[ColumnTuning], trials: int, unavailable: dict[str, str], log: Callable[[str], None]) -> None:
+    """Tune every study of ``columns`` to ``trials`` finished trials (copfl.tune.run_tune on the
+    column's tuning problem, loaded once): a column whose studies are all finished loads
+    nothing, one another process is tuning (its claim) is left to it, and one whose data
+    cannot be loaded goes into ``unavailable``, with why."""
+    from copfl.tune import run_tune
+
+    for col in columns:
+        key = col.setting.key
+        found = read_studies(col)
+        if key in unavailable or all(found.get(s, {}).get("done", 0) >= trials for s in col.studies):
+            continue
+        with claim_run(col.folder) as mine:
+            if not mine:
+                log(f"{key}: another process is tuning it; its tuned rows wait for that")
+                continue
+            log(f"{key}: tuning {len(col.studies)} methods, {trials} trials each, on validation data ({col.scale}-scale problem)")
+            fed, why = load_federation(col.base)
+            if fed is None:
+                unavailable[key] = why
+                log(f"  {col.setting.title}: skipped ({why.splitlines()[0]})")
+                continue
+            items = [(s.label, s.algorithm, s.fixed) for s in col.studies.values()]
+            # no Optuna plots per study: tune.md lists every trial, the report the values
+            run_tune(col.base, fed, items, col.folder, trials, log=log, plots=False)
+
+
+@dataclass
+class TunedMode:
+    """``--tune N`` in one reproduction: the trials, the tuning scale, every column's tuning
+    problem, what its studies hold per cell and each cell's tuned cell (complete studies only)."""
+
+    trials: int
+    scale: str
+    columns: dict[str, ColumnTuning]
+    results: dict[Cell, dict[str, Any]]
+    cells: dict[Cell, Cell]
+
+    def document(self, doc: dict[str, Any], report_cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], all_runs: list[PlannedRun],
+                 unavailable: dict[str, str]) -> dict[str, Any]:
+        """The tuned report's JSON, from the default row's report ``doc`` of ``report_cells``."""
+        tuned_docs = collect([self.cells[c] for c in report_cells if c in self.cells], of_cell, unavailable)
+        info = {(c.group, c.row, c.col): self.results[c] for c in report_cells if c in self.results}
+        keys = {c.setting.key for c in report_cells}
+        notes = {k: reuse_note(col, [r for r in all_runs if r.cell.setting.key == k]) for k, col in self.columns.items() if k in keys}
+        return tuned_document(doc, tuned_docs, info, {"trials": self.trials, "scale": self.scale, "reused": {k: v for k, v in notes.items() if v}})
+
+
+def prepare_tuning(cells: list[Cell], columns: list[str] | None, scale: str, trials: int, tune_scale: str | None, out: Path,
+                   data: tuple[str | None, str | None, int | None, bool], run: bool, unavailable: dict[str, str],
+                   log: Callable[[str], None]) -> TunedMode:
+    """Plan every column's tuning problem (``data``: data dir, cache dir, threads, download),
+    tune the columns asked for (``run``: not a dry run), and read what the studies hold."""
+    if trials < 1:
+        raise ValueError(f"--tune {trials}: expected at least 1 trial per method")
+    tune_scale = tune_scale or default_tune_scale(scale)
+    scale_run_options(tune_scale)  # validates it
+    plan = plan_tuning(cells, tune_scale, out, *data)
+    if run:
+        tune_columns([col for key, col in plan.items() if not columns or key in columns], trials, unavailable, log)
+    results = tuning_results(plan, trials)
+    return TunedMode(trials, tune_scale, plan, results, tuned_cells(results))
+
+
 def _execute_one(
     r: PlannedRun,
     i: int,
@@ -150,13 +230,9 @@ def _execute_one(
         log(f"  {r.cell.setting.title}: skipped ({unavailable[key].splitlines()[0]})")
         return fed, fed_key, ""
     if r.federation_key != fed_key:
-        fed = None
-        try:
-            fed = build_federation(r.cfg, progress=DataProgress())
-        except DataNotFoundError as e:
-            unavailable[key] = f"data not found: {e}"
-        except (PartitionError, DataError) as e:
-            unavailable[key] = f"this copy of the data cannot hold the protocol: {e}"
+        fed, why = load_federation(r.cfg)
+        if fed is None:
+            unavailable[key] = why
         fed_key = r.federation_key
         if fed is None:
             failed[r.federation_key] = unavailable[key]
@@ -185,7 +261,7 @@ def describe_plan(
     out: str | Path | None,
     data_dir: str | None,
     cache_dir: str | None,
-    tune: bool | None,
+    lr_grid: bool | None,
     download: bool,
 ) -> tuple[list[str], dict[str, Any]]:
     """What ``--dry-run`` adds to the list of runs, without loading any data: each data set
@@ -227,8 +303,8 @@ def describe_plan(
     lines += ["", f"expected time on a 2-core CPU ({ESTIMATE_NOTE}):"]
     estimates: dict[str, dict[str, Any]] = {}
     for sc in SCALES:
-        sc_tune = tune if tune is not None else sc != "smoke"
-        _, sc_cells = experiment_cells(name, sc_tune)
+        sc_grid = lr_grid if lr_grid is not None else sc != "smoke"
+        _, sc_cells = experiment_cells(name, sc_grid)
         keys = {c.setting.key for c in cells}
         sc_cells = [c for c in sc_cells if c.setting.key in keys]
         sc_out = Path(out) if out is not None else Path("runs") / f"reproduce-{sc}"
@@ -236,8 +312,8 @@ def describe_plan(
         todo = [r for r in sc_runs if not finished(r)]
         runnable = [r for r in todo if r.cfg.dataset not in skipped]
         secs = estimate_seconds(r.cfg for r in runnable) if runnable else 0.0
-        tuned = sc_tune and any(c.tuned for c in sc_cells)  # an experiment may fix its rates (robustness)
-        text = f"  {sc:<6} {len(runnable):>4} runs to do ({'tuned' if tuned else 'not tuned'}"
+        grid = sc_grid and any(c.tuned for c in sc_cells)  # an experiment may fix its rates (robustness)
+        text = f"  {sc:<6} {len(runnable):>4} runs to do ({'lr grid' if grid else 'one rate per cell'}"
         if len(todo) > len(runnable):
             text += f"; {len(todo) - len(runnable)} more on missing data, skipped"
         if len(sc_runs) > len(todo):
@@ -267,20 +343,28 @@ def reproduce(
     out: str | Path | None = None,
     data_dir: str | None = None,
     cache_dir: str | None = None,
-    tune: bool | None = None,
+    lr_grid: bool | None = None,
     columns: list[str] | None = None,
     threads: int | None = None,
     download: bool = False,
     dry_run: bool = False,
     command: str = "",
     log: Callable[[str], None] = print,
+    tune_trials: int | None = None,
+    tune_scale: str | None = None,
 ) -> dict[str, Any]:
-    """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots."""
+    """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots.
 
-    tune_given = tune
-    if tune is None:
-        tune = scale != "smoke"
-    exp, cells = experiment_cells(name, tune)
+    ``lr_grid``: the paper's learning-rate grids, each cell at the rate with the best final
+    *test* accuracy, as the papers select (None: on, off at smoke scale). ``tune_trials``:
+    also tune each method of each column with that many trials on validation data (at
+    ``tune_scale``, :func:`copfl.reproduce.tuned.default_tune_scale` when None) and run the
+    cells again with the tuned values; the report is then ``<out>/<name>-tuned.md``, ``.json``
+    (:mod:`copfl.reproduce.tuned_report`), the default row being the cells as without it."""
+    lr_grid_given = lr_grid
+    if lr_grid is None:
+        lr_grid = scale != "smoke"
+    exp, cells = experiment_cells(name, lr_grid)
     seeds = exp.seeds if seeds is None else seeds  # the experiment's own default (the readings study: 3)
     if seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {seeds}")
@@ -292,7 +376,13 @@ def reproduce(
             raise ValueError(f"{name} has no column {', '.join(unknown)}; its columns: {', '.join(settings)}")
     out_given = out
     out = Path(out) if out is not None else Path("runs") / f"reproduce-{scale}"
-    all_runs, of_cell = plan_runs(cells, scale, seeds, out, data_dir, cache_dir, threads, download)
+    unavailable: dict[str, str] = {}
+    tuning = None
+    if tune_trials is not None:
+        tuning = prepare_tuning(cells, columns, scale, tune_trials, tune_scale, out, (data_dir, cache_dir, threads, download), not dry_run,
+                                unavailable, log)
+    extra = list(tuning.cells.values()) if tuning else []  # the tuned rows' cells
+    all_runs, of_cell = plan_runs(cells + extra, scale, seeds, out, data_dir, cache_dir, threads, download)
     all_cells = cells
     if columns:
         cells = [c for c in cells if c.setting.key in columns]
@@ -324,7 +414,8 @@ def reproduce(
         "scale": scale,
         "scale_note": (exp.scale_notes or SCALE_NOTES)[scale],
         "seeds": seeds,
-        "tune": tune,
+        "lr_grid": lr_grid,
+        "tune": lr_grid,  # the old name of lr_grid (reports made before --tune N read it)
         "command": command,
         "columns_left_out": left_out,
         "columns_kept": kept,  # not asked for, but finished earlier in this --out: reported, not run
@@ -339,12 +430,16 @@ def reproduce(
         log(f"{len(runs)} runs in {out / 'runs'}")
         if kept:
             log(f"also reported, not run (every run finished earlier in this --out): {', '.join(kept)}")
-        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, tune_given, download)
+        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, lr_grid_given, download)
+        if tuning is not None:
+            missing = {ds for ds, st in plan["data"].items() if st["found"] is None and not (download and st["download"])}
+            cols = [col for key, col in tuning.columns.items() if (not columns or key in columns) and col.setting.dataset not in missing]
+            more, plan["tuning"] = describe_tuning(cols, cells, tuning.trials, lambda cs: plan_runs(cs, scale, seeds, out, data_dir, cache_dir, threads, download)[0])
+            lines += more
         for line in lines:
             log(line)
         return {**header, "runs": [str(r.folder) for r in runs], **plan}
 
-    unavailable: dict[str, str] = {}
     t0 = time.perf_counter()
 
     def write(plots: bool) -> dict[str, Any]:
@@ -352,12 +447,16 @@ def reproduce(
         doc = {**header, "columns_left_out": left_out, "columns_kept": kept, "unavailable": unavailable,
                "cells": collect(report_cells, of_cell, unavailable)}
         doc["wall_seconds_this_session"] = round(time.perf_counter() - t0, 1)
-        write_report(doc, out, plots=plots)
+        if tuning is None:
+            write_report(doc, out, plots=plots)
+            return doc
+        doc = tuning.document(doc, report_cells, of_cell, all_runs, unavailable)
+        write_tuned_report(doc, out)
         return doc
 
     try:
         execute(runs, log, unavailable, after_run=lambda: write(False))
     finally:
         doc = write(True)
-    log(f"report: {out / (name + '.md')}")
+    log(f"report: {out / (name + ('-tuned' if tuning is not None else '') + '.md')}")
     return doc

@@ -1,0 +1,192 @@
+"""The report of a tuned reproduction (``copfl reproduce EXP --tune N``): per cell the paper's
+value, ours with the paper's settings (*default*) and ours tuned on validation data (*tuned*)
+side by side, Spearman's rho of each against the paper per column, the tuned values, and the
+cells more than :data:`FLAG_POINTS` from the paper that have no measured explanation yet
+(:mod:`copfl.reproduce.explanations`). Reads the collected cells only; writes
+``<out>/<name>-tuned.md`` and ``.json`` atomically.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from copfl.io import atomic_write_json, atomic_write_text
+from copfl.reproduce.explanations import explanation
+from copfl.reproduce.report import _num, rank_correlation
+
+FLAG_POINTS = 5.0  # |tuned - paper| above this needs an explanation
+
+
+def column_key(group: str, col: str) -> str:
+    """A column's name in the report and in the explanations: ``GROUP / COLUMN`` in a sub-table."""
+    return f"{group} / {col}" if group else col
+
+
+def needs_explanation(cell: dict[str, Any]) -> bool:
+    """Whether a side-by-side cell's tuned figure is more than FLAG_POINTS from the paper's
+    without an explanation."""
+    paper, tuned = cell.get("paper"), cell.get("tuned")
+    return paper is not None and tuned is not None and abs(tuned - paper) > FLAG_POINTS and not cell.get("explanation")
+
+
+def side_by_side(experiment: str, default_docs: list[dict[str, Any]], tuned_docs: list[dict[str, Any]],
+                 info: dict[tuple[str, str, str], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The JSON ``cells``: per default cell its paper value and our default and tuned figures
+    (percent, mean over seeds; None: not there yet), its explanation (empty unless one is
+    kept), whether it is flagged, and the tuning behind the tuned figure (``info``: by
+    (group, row, column), copfl.reproduce.tuned.tuning_results)."""
+    tuned_at = {(d["group"], d["row"], d["col"]): d for d in tuned_docs if d}
+    cells = []
+    for d in default_docs:
+        key = (d["group"], d["row"], d["col"])
+        t, i = tuned_at.get(key, {}), info.get(key, {})
+        col = column_key(d["group"], d["col"])
+        cell = {"group": d["group"], "row": d["row"], "column": col, "paper": d.get("paper"), "default": d.get("ours"),
+                "tuned": t.get("ours"), "explanation": explanation(experiment, col, d["row"]),
+                "default_std": d.get("ours_std"), "tuned_std": t.get("ours_std"), "default_lr": d.get("chosen_lr"),
+                "default_status": d.get("status"), "tuned_status": t.get("status"),
+                "tuned_values": dict(i.get("values") or {}),
+                "tuning": {k: i.get(k) for k in ("label", "done", "complete", "val_acc", "pruned", "seconds")} if i else None}
+        cell["flag"] = needs_explanation(cell)
+        cells.append(cell)
+    return cells
+
+
+def column_rho(cells: list[dict[str, Any]]) -> dict[str, dict[str, float | None]]:
+    """Per column: Spearman's rho of our default and of our tuned figures against the paper's,
+    each over the column's cells that have both (None: fewer than 3, or no spread)."""
+    out = {}
+    for col in dict.fromkeys(c["column"] for c in cells):
+        mine = [c for c in cells if c["column"] == col and c["paper"] is not None]
+        out[col] = {}
+        for which in ("default", "tuned"):
+            pairs = [(c[which], c["paper"]) for c in mine if c[which] is not None]
+            out[col][which] = rank_correlation([a for a, _ in pairs], [b for _, b in pairs])
+    return out
+
+
+def tuned_document(doc: dict[str, Any], tuned_docs: list[dict[str, Any]], info: dict[tuple[str, str, str], dict[str, Any]],
+                   tuning: dict[str, Any]) -> dict[str, Any]:
+    """The tuned report's JSON: the reproduction's header, ``tuning`` (trials, scale, where the
+    values are reused), ``cells`` side by side, ``rho`` per column, the cells to explain, and
+    every default and tuned cell's own figures (``default_cells``, ``tuned_cells``)."""
+    cells = side_by_side(doc["experiment"], doc["cells"], tuned_docs, info)
+    head = {k: v for k, v in doc.items() if k not in ("cells", "tune")}
+    return {**head, "tuning": tuning, "cells": cells, "rho": column_rho(cells),
+            "unexplained": [{"row": c["row"], "column": c["column"]} for c in cells if c["flag"]],
+            "default_cells": doc["cells"], "tuned_cells": tuned_docs}
+
+
+def _figure(value: float | None, std: float | None, seeds: int, status: str | None) -> str:
+    """A mean (± std over seeds), or the state of a cell without one (diverged, n/a, -)."""
+    if value is None:
+        return {"diverged": "diverged", "unavailable": "n/a"}.get(status or "", "-")
+    return _num(value) + (f" ± {_num(std)}" if seeds > 1 and std is not None else "") + ("*" if status == "partial" else "")
+
+
+def _values_text(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in sorted(values.items())) or "-"
+
+
+def header_lines(doc: dict[str, Any]) -> list[str]:
+    """What the report's header says: the paper, the command, the scale, how the tuned row was
+    tuned (and where its values are reused), what the default row is, seeds and metric."""
+    t = doc["tuning"]
+    grid = doc["lr_grid"] and any(c.get("tuned") for c in doc.get("default_cells", []))  # an experiment may fix its rates
+    rate = ("the learning rate from the paper's grid with the best mean final *test* accuracy: selected on test data, "
+            "as the papers select (`--lr-grid`)" if grid else
+            "one learning rate per cell: the paper's fixed rate, else the method's documented default")
+    lines = [
+        f"# Reproduction, tuned on validation: {doc['title']}",
+        "",
+        f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
+        f"Command: `{doc['command']}`  " if doc["command"] else "",
+        f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
+        f"**Tuned on validation ({t['trials']} trials)** per method and column, the same budget for every method: Optuna's "
+        f"TPE sampler and Hyperband pruner on each column's {t['scale']}-scale problem (seed 0's split), the objective the "
+        "best round's mean client validation accuracy; no test data is read while tuning. The tuned row runs the best "
+        "trial's values; it searches each method's space (docs/tuning.md) less what the experiment fixes for the cell "
+        "(its options, such as CO-PFL's p and gamma or an ablation's switch, its run options, its protocol's momentum), "
+        "which both rows keep.  ",
+    ]
+    if t.get("reused"):
+        lines.append("Tuned values reused on final rows that differ from the problem they were tuned on: "
+                     + "; ".join(f"{k}: {v}" for k, v in t["reused"].items()) + ".  ")
+    lines += [
+        f"Default row: the paper's settings, {rate}.  ",
+        f"Seeds: {doc['seeds']}{' (mean ± std over seeds)' if doc['seeds'] > 1 else ''}.  ",
+        "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over clients, "
+        "at the last round.",
+    ]
+    if doc.get("note"):
+        lines.append(f"Setting: {doc['note']}.")
+    return lines + [""]
+
+
+def column_sections(doc: dict[str, Any]) -> list[str]:
+    """Per column: paper, default and tuned side by side, and rho of each against the paper."""
+    seeds = doc["seeds"]
+    lines = [f"Each cell in accuracy points; `!`: more than {FLAG_POINTS:g} points from the paper without an explanation; "
+             "`*`: not all seeds finished yet.", ""]
+    for col, rho in doc["rho"].items():
+        lines += [f"## {col}", "", "| method | paper | default | tuned | tuned - paper |", "|---|---|---|---|---|"]
+        for c in (c for c in doc["cells"] if c["column"] == col):
+            diff = "-" if c["paper"] is None or c["tuned"] is None else f"{c['tuned'] - c['paper']:+.2f}"
+            lines.append(f"| {c['row']} | {_num(c['paper'])} | {_figure(c['default'], c['default_std'], seeds, c['default_status'])} | "
+                         f"{_figure(c['tuned'], c['tuned_std'], seeds, c['tuned_status'])}{' !' if c['flag'] else ''} | {diff} |")
+        lines += ["", f"Spearman rho against the paper: default {_num(rho['default'])}, tuned {_num(rho['tuned'])}.", ""]
+    return lines
+
+
+def values_section(doc: dict[str, Any]) -> list[str]:
+    """The tuned values of every cell, beside the default row's rate."""
+    lines = ["## Tuned values", "", "| column | method | default rate | tuned values | best val acc | trials (pruned) |",
+             "|---|---|---|---|---|---|"]
+    for c in doc["cells"]:
+        t = c["tuning"] or {}
+        if not t.get("done"):
+            state = "not tuned yet"
+        elif not t.get("complete"):
+            state = f"tuning: {t['done']} of {doc['tuning']['trials']} trials"
+        else:
+            state = _values_text(c["tuned_values"]) if c["tuned_values"] else "no trial completed (all pruned or diverged)"
+        acc = "-" if t.get("val_acc") is None else f"{100 * t['val_acc']:.2f}"
+        lr = "-" if c["default_lr"] is None else f"{c['default_lr']:g}"
+        lines.append(f"| {c['column']} | {c['row']} | {lr} | {state} | {acc} | {t.get('done') or 0} ({t.get('pruned') or 0}) |")
+    return lines + [""]
+
+
+def explain_section(doc: dict[str, Any]) -> list[str]:
+    """Every cell whose tuned figure is more than FLAG_POINTS from the paper: its explanation,
+    or that it has none yet."""
+    far = [c for c in doc["cells"] if c["paper"] is not None and c["tuned"] is not None and abs(c["tuned"] - c["paper"]) > FLAG_POINTS]
+    if not far:
+        return []
+    lines = [f"## Cells more than {FLAG_POINTS:g} points from the paper", ""]
+    for c in far:
+        why = c["explanation"] or "**no explanation yet** (copfl/reproduce/explanations.py)"
+        lines.append(f"- {c['column']}, {c['row']}: tuned {_num(c['tuned'])}, paper {_num(c['paper'])} "
+                     f"({c['tuned'] - c['paper']:+.2f}): {why}")
+    return lines + [""]
+
+
+def render_tuned_markdown(doc: dict[str, Any]) -> str:
+    """``<name>-tuned.md``: the header, a side-by-side table per column, the tuned values, the
+    cells to explain, and what did not run."""
+    lines = header_lines(doc) + column_sections(doc) + values_section(doc) + explain_section(doc)
+    if doc.get("unavailable"):
+        lines += ["## Not run on this machine", ""] + [f"- `{k}`: {why.splitlines()[0]}" for k, why in doc["unavailable"].items()] + [""]
+    if doc.get("columns_left_out"):
+        lines += ["## Columns not selected", "", "Not run: " + ", ".join(f"`{c}`" for c in doc["columns_left_out"]) + ".", ""]
+    env = doc["environment"]
+    lines.append(f"copfl {env['copfl']}, torch {env['torch']}, Python {env['python']}, {env['platform']}.")
+    return "\n".join(lines) + "\n"
+
+
+def write_tuned_report(doc: dict[str, Any], out: Path) -> None:
+    """Write ``<out>/<name>-tuned.json`` (``doc``) and ``.md``, atomically."""
+    out.mkdir(parents=True, exist_ok=True)
+    name = doc["experiment"]
+    atomic_write_json(out / f"{name}-tuned.json", doc)
+    atomic_write_text(out / f"{name}-tuned.md", render_tuned_markdown(doc))
