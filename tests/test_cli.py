@@ -1,5 +1,6 @@
 import csv
 import json
+from pathlib import Path
 
 import pytest
 
@@ -484,3 +485,48 @@ def test_run_algorithm_help_lists_the_common_options_and_that_algorithms_only(ca
     fedrep = help_text(["run", "--algorithm=fedrep", "-h"])
     assert "fedrep's options" in fedrep and "fedrep [10]" in fedrep and "--mu" not in fedrep
     assert "--lam" in help_text(["run", "--algorithm", "nope", "--help"])  # an unknown name: the whole help
+
+
+def _help_actions():
+    """(subcommand path, action) of every option of every subcommand."""
+    import argparse
+
+    from copfl.cli import build_parser
+
+    def walk(p, path):
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                for name, sp in a.choices.items():
+                    yield from walk(sp, path + [name])
+            elif a.option_strings and a.help is not argparse.SUPPRESS:
+                yield " ".join(path), a
+
+    return list(walk(build_parser(), []))
+
+
+def test_every_option_says_what_it_does_in_a_sentence():
+    """Issue 43: each option's help (boolean --x/--no-x pairs and every algorithm's options
+    included) holds a sentence of at least three words, not only its default or owner."""
+    import re
+
+    actions = _help_actions()
+    assert len(actions) > 300  # every subcommand's options were walked, algorithm options included
+    bad = []
+    for path, a in actions:
+        text = re.sub(r"\[[^\]]*\]", "", a.help or "").split(";")[0]  # without defaults and the owners' list
+        if len(re.findall(r"[A-Za-z][A-Za-z'-]+", text)) < 3:
+            bad.append(f"copfl {path} {'/'.join(a.option_strings)}: {a.help!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_reproduce_help_names_only_files_in_the_repository():
+    import re
+
+    from copfl.cli import build_parser
+
+    root = Path(__file__).resolve().parents[1]
+    p = build_parser()
+    sub = next(a for a in p._actions if a.__class__.__name__ == "_SubParsersAction").choices["reproduce"]
+    files = set(re.findall(r"[A-Za-z0-9_./-]+\.(?:md|py|json|png|pdf|txt|npz|zip|toml)", sub.format_help()))
+    named = {f for f in files if not f.startswith("OUT/")}  # OUT/...: what the command writes
+    assert named and all((root / f).exists() for f in named), sorted(f for f in named if not (root / f).exists())

@@ -31,6 +31,7 @@ from dataclasses import MISSING, asdict, fields, replace
 from pathlib import Path
 from typing import Any
 
+from copfl.algorithms.base import option_help
 from copfl.algorithms import ALGORITHMS, algorithm_names, get_algorithm, make_config
 from copfl.callbacks import DataProgress, RunsProgress
 from copfl.results import summarize
@@ -177,7 +178,9 @@ def add_algorithm_flags(p: argparse.ArgumentParser, only: str | None = None) -> 
                 continue
             defaults = {only: defaults[only]}
         typ, is_bool = _arg_type(hint)
-        help_ = f"{', '.join(defaults)} {defaults_text(defaults)}".replace("%", "%%")
+        words = next((h for a in sorted(defaults) if (h := option_help(ALGORITHMS[a].Config, opt))), None)
+        help_ = (f"{words}; " if words else "") + f"{', '.join(defaults)} {defaults_text(defaults)}"
+        help_ = help_.replace("%", "%%")
         flag = "--" + opt.replace("_", "-")
         if is_bool:
             g.add_argument(flag, dest=f"opt_{opt}", action=argparse.BooleanOptionalAction, default=None, help=help_)

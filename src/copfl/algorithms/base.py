@@ -310,6 +310,24 @@ def get_algorithm(name: str) -> type[Algorithm]:
         raise ValueError(f"unknown algorithm {name!r}; available algorithms: {', '.join(algorithm_names())}") from None
 
 
+def option_help(config_cls: type, name: str) -> str | None:
+    """What an algorithm option does, in words: the comment beside its field in the ``Config``
+    dataclass (``mu: float = 0.01  # the proximal coefficient``), searched through the class's
+    bases; None when there is none (``copfl run --help`` prints it for each option)."""
+    import inspect
+    import re
+
+    for cls in getattr(config_cls, "__mro__", ()):
+        try:
+            src = inspect.getsource(cls)
+        except (OSError, TypeError):
+            continue
+        m = re.search(rf"^\s+{re.escape(name)}\s*:[^\n=]*=[^\n#]*#\s*(.+)$", src, re.M)
+        if m:
+            return m.group(1).strip()
+    return None
+
+
 def config_values(config: Any) -> dict[str, Any]:
     """An algorithm's resolved Config as JSON values (what ``config.json`` records as
     ``algorithm_config``: the options a run used, defaults included)."""

@@ -54,7 +54,7 @@ BUDGETS = ("participants", "all")
 class CentralizedConfig:
     # participants: sum over the round's participants of local_epochs * their training samples
     # (FedAvg's sample-gradients); all: local_epochs passes over the whole pool every round
-    budget: str = "participants"
+    budget: str = "participants"  # sample-gradients per round: participants (FedAvg's) | all (the whole pool)
 
     def __post_init__(self) -> None:
         if self.budget not in BUDGETS:

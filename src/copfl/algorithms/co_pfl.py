@@ -183,7 +183,7 @@ class CoPFLConfig:
     mamo: bool = True  # False: one plain Adam over all parameters (ablation)
     score: str = "both"  # aggregation weights: both | grad | pred | uniform | samples
     pred_data: str = "train"  # data for the prediction score: train | holdout
-    holdout_fraction: float = 0.2  # with pred_data=holdout
+    holdout_fraction: float = 0.2  # the share of training data held out to score predictions (with pred_data=holdout)
     pred_sign: str = "loss"  # loss (eq. 10 as written) | inverse (lower loss, more weight)
     aggregation: str = "per-coordinate"  # per-coordinate (FedSelect code) | literal (Algorithm 1)
     defense: str = "none"  # scores before eq. (11): none (the paper) | clip (at the median) | reject (upper outliers -> 0)

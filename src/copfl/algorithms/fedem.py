@@ -116,7 +116,7 @@ def per_sample_losses(ws: Workspace, components: torch.Tensor, x: torch.Tensor, 
 # ----------------------------------------------------------------------- strategy
 @dataclass(frozen=True)
 class FedEMConfig:
-    components: int = 3  # M (the paper; reference --n_learners default 3)
+    components: int = 3  # the number of mixture components M (the paper; reference --n_learners default 3)
     component_init: str = "reinit"  # how components 1..M-1 start: reinit (seeded fresh initialization) | perturb (init + noise)
     init_std: float = 0.01  # std of the noise for component_init="perturb"
 

@@ -131,7 +131,7 @@ class PFedSVConfig:
     empty_utility: str = "zero"  # v(empty) (A4): zero (the paper) | chance (1 / number of classes)
     own_distance: str = "mean"  # the own model's distance in eq. (6) (A1): mean | none | epsilon
     validation: str = "holdout"  # the utility's data (A7): holdout (never trained on) | train
-    holdout_fraction: float = 0.2  # with validation=holdout
+    holdout_fraction: float = 0.2  # the share of training data held out for the Shapley utility (with validation=holdout)
     pool: str = "latest"  # downloadable models (A8): latest (every client's latest upload) | round (this round's)
     evaluate_model: str = "personalized"  # evaluated model (A9): personalized (theta*) | local (theta^t)
     common: bool = False  # pFedSV (D+C): a common feature extractor averaged by the server
