@@ -889,3 +889,52 @@ def test_paired_difference_text():
     assert _paired_text({"diff": 1.0, "std": None, "seeds": 1, "significant": None}) == "+1.00 (one seed: untested, 1 seed)"
     assert _paired_text({"diff": -0.5, "std": 0.25, "seeds": 3, "significant": False}) == "-0.50 ± 0.25 (within seed noise, 3 seeds)"
     assert _paired_text(None) == "-"
+
+
+def _image_tree_zip(path, train_per_class, test_per_class, classes=4, test_dir="test"):
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as z:
+        for k in range(classes):
+            for i in range(train_per_class):
+                z.writestr(f"train/c{k}/{i}.png", b"")
+            for i in range(test_per_class):
+                z.writestr(f"{test_dir}/c{k}/{i}.png", b"")
+    return path
+
+
+def test_label_counts_come_from_the_archive_listing(tmp_path):
+    from copfl.reproduce.estimate import listing_label_counts
+
+    assert listing_label_counts(_image_tree_zip(tmp_path / "a.zip", 7, 3)) == ([7, 7, 7, 7], [3, 3, 3, 3])
+    assert listing_label_counts(_image_tree_zip(tmp_path / "b.zip", 5, 2, test_dir="val")) == ([5] * 4, [2] * 4)  # Mini-ImageNet's form
+    (tmp_path / "c.npz").write_bytes(b"not a tree")
+    assert listing_label_counts(tmp_path / "c.npz") is None
+
+
+def test_a_split_too_big_for_the_data_is_named_without_decoding():
+    from copfl.config import RunConfig
+    from copfl.reproduce.estimate import split_problem
+
+    cfg = RunConfig(dataset="miniimagenet", clients=20, classes_per_client=10, samples_per_class=50, test_samples_per_class=10).resolved()
+    why = split_problem(cfg, ([80] * 100, [20] * 100))
+    assert why is not None and "80 training samples but 2 clients hold it" in why and "each needs 50" in why
+    fits = RunConfig(dataset="miniimagenet", clients=20, classes_per_client=10, samples_per_class=40, test_samples_per_class=10).resolved()
+    assert split_problem(fits, ([80] * 100, [20] * 100)) is None
+
+
+def test_dry_run_says_the_estimate_first_and_what_it_leaves_out(tmp_path, capsys):
+    """`copfl reproduce table2 --dry-run`: the first line is the summary, in hours, with the runs
+    left out and why (CINIC-10 missing, a Mini-ImageNet copy too small for its columns)."""
+    import re
+
+    data = tmp_path / "data"
+    data.mkdir()
+    _image_tree_zip(data / "miniimagenet_subset_80_20.zip", 8, 2, classes=100, test_dir="val")
+    assert main(["reproduce", "table2", "--dry-run", "--columns", "miniimagenet-20,cinic10-20", "--data-dir", str(data),
+                 "--out", str(tmp_path / "rep")]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    m = re.fullmatch(r"estimate: (\d+) runs, about (\d+\.\d) h on this machine \((\d+) runs left out: (.*)\)", first)
+    assert m, first
+    assert int(m.group(1)) == 0 and int(m.group(3)) > 0
+    assert "on missing data: cinic10" in m.group(4) and "on data too small for the split: miniimagenet-20" in m.group(4)

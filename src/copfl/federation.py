@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -25,6 +26,23 @@ class Federation:
     client_info: dict[str, list] = field(default_factory=dict)  # e.g. each client's corruption
 
 
+def partition_settings(cfg: Any, keep: Any = None) -> PartitionSettings:
+    """The partition a resolved run config asks for (``keep``: the ``--classes`` selection)."""
+    return PartitionSettings(
+        scheme=cfg.partition,
+        num_clients=cfg.clients,
+        classes_per_client=cfg.classes_per_client,
+        samples_per_class=_count(cfg.samples_per_class),
+        test_samples_per_class=_count(cfg.test_samples_per_class),
+        alpha=cfg.alpha,
+        power=cfg.power,
+        min_samples=cfg.min_samples,
+        classes=keep,
+        max_train=cfg.train_per_client,
+        max_test=cfg.test_per_client,
+    )
+
+
 def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progress: LoadProgress | None = None) -> Federation:
     """The data of a run; loading the data set reports to ``progress`` (None: silently).
     ``dataset``: the data set as loaded (``--classes`` is applied to it here)."""
@@ -39,19 +57,7 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
         split.check_indices(len(ds.y_train), len(ds.y_test), SOURCES[cfg.dataset].shared_pool if cfg.dataset in SOURCES else False)
         split.check_matches(ds.y_train, ds.y_test, keep)
     else:
-        settings = PartitionSettings(
-            scheme=cfg.partition,
-            num_clients=cfg.clients,
-            classes_per_client=cfg.classes_per_client,
-            samples_per_class=_count(cfg.samples_per_class),
-            test_samples_per_class=_count(cfg.test_samples_per_class),
-            alpha=cfg.alpha,
-            power=cfg.power,
-            min_samples=cfg.min_samples,
-            classes=keep,
-            max_train=cfg.train_per_client,
-            max_test=cfg.test_per_client,
-        )
+        settings = partition_settings(cfg, keep)
         groups = (ds.groups_train, ds.groups_test) if ds.group_names is not None else None
         split = make_split(ds.y_train, ds.y_test, settings, cfg.seed, groups, ds.classes, cfg.dataset)
     mean, std = ds.channel_stats()

@@ -201,3 +201,76 @@ def _is_cached(name: str, path: Path, cache_dir: Path | None) -> bool | None:
         return (cache / f"{name}-{sources._source_key(path)}.npz").exists()
     except (AttributeError, OSError):
         return None
+
+
+# --------------------------------------------------------------------------- data sizes
+def listing_label_counts(path: Path) -> tuple[list[int], list[int]] | None:
+    """Images per class of an image tree (``train/<class>/<file>`` and ``test/<class>/<file>``
+    or ``val/<class>/<file>``,
+    possibly under one top folder), read from a zip's listing or a folder's, without decoding
+    anything; None for other forms (an npz, a pickle...)."""
+    import zipfile
+
+    names: list[str]
+    try:
+        if path.is_file() and zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as z:
+                names = [n for n in z.namelist() if not n.endswith("/")]
+        elif path.is_dir():
+            names = [str(p.relative_to(path)) for p in path.glob("*/*/*") if p.is_file()]
+            names += [str(p.relative_to(path)) for p in path.glob("*/*/*/*") if p.is_file()]
+        else:
+            return None
+    except (OSError, zipfile.BadZipFile):
+        return None
+    counts: dict[str, dict[str, int]] = {"train": {}, "test": {}, "val": {}}
+    for n in names:
+        parts = n.replace("\\", "/").split("/")
+        for i, part in enumerate(parts[:-2]):
+            if part in counts and len(parts) - i == 3:
+                counts[part][parts[i + 1]] = counts[part].get(parts[i + 1], 0) + 1
+                break
+    test = counts["test"] or counts["val"]  # Mini-ImageNet's trees name their test split val
+    if not counts["train"] or not test:
+        return None
+    classes = sorted(set(counts["train"]) | set(test))
+    return [counts["train"].get(c, 0) for c in classes], [test.get(c, 0) for c in classes]
+
+
+def cached_label_counts(name: str, path: Path, cache_dir: Path | None) -> tuple[list[int], list[int]] | None:
+    """Samples per class from the decoded-array cache (its label arrays only), None without one."""
+    import numpy as np
+
+    from copfl.data import sources
+
+    try:
+        cache = Path(cache_dir) if cache_dir is not None else sources.default_cache_dir()
+        f = cache / f"{name}-{sources._source_key(path)}.npz"
+        if not f.exists():
+            return None
+        with np.load(f, allow_pickle=False) as z:
+            y_train, y_test = z["y_train"], z["y_test"]
+    except (OSError, ValueError, KeyError, AttributeError):
+        return None
+    k = int(max(y_train.max(initial=-1), y_test.max(initial=-1))) + 1
+    return np.bincount(y_train, minlength=k).tolist(), np.bincount(y_test, minlength=k).tolist()
+
+
+def split_problem(cfg: ResolvedConfig, counts: tuple[list[int], list[int]]) -> str | None:
+    """Why the run's split cannot be made from a data set with these samples per class (the
+    partitioner's own words), or None when it can. Runs the real partitioner on labels alone."""
+    import numpy as np
+
+    from copfl.data.partition import PartitionError, make_split
+    from copfl.federation import partition_settings
+
+    if cfg.classes is not None or cfg.split_file is not None or cfg.partition == "natural":
+        return None  # a class selection, a saved split or natural clients: not judged from counts
+    tr, te = counts
+    y_train = np.repeat(np.arange(len(tr)), tr)
+    y_test = np.repeat(np.arange(len(te)), te)
+    try:
+        make_split(y_train, y_test, partition_settings(cfg), cfg.seed, dataset=cfg.dataset)
+    except PartitionError as e:
+        return str(e)
+    return None

@@ -268,7 +268,7 @@ def describe_plan(
     found or missing (with the paths looked for; a missing one's columns are skipped), and the
     expected time at every scale (:mod:`copfl.reproduce.estimate`)."""
     from copfl.data.sources import default_data_dir
-    from copfl.reproduce.estimate import ESTIMATE_NOTE, data_status, estimate_seconds, format_duration, run_seconds
+    from copfl.reproduce.estimate import ESTIMATE_NOTE, data_status, estimate_seconds, format_duration, run_seconds, split_problem
 
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     columns: dict[str, list[str]] = {}
@@ -300,8 +300,26 @@ def describe_plan(
             "  (a copy too small for a column's split, such as the 80-per-class Mini-ImageNet subset at cpu and "
             "paper scale, shows only when it loads: that column is then skipped)"
         )
+    lines.pop() if lines[-1].startswith("  (a copy too small") else None
+    counts = {ds: label_counts(ds, Path(st["found"]), Path(cache_dir) if cache_dir is not None else None)
+              for ds, st in status.items() if st["found"] is not None}
+    problems: dict[tuple, str | None] = {}
+
+    def problem(r: PlannedRun) -> str | None:
+        """Why the run's split cannot be made from the data found (None: it can, or unknown)."""
+        c = counts.get(r.cfg.dataset)
+        if c is None:
+            return None
+        key = (r.cfg.dataset, r.cell.setting.key, r.cfg.seed, r.cfg.clients, r.cfg.classes_per_client, r.cfg.samples_per_class,
+               r.cfg.test_samples_per_class, r.cfg.partition)  # the split's inputs (they differ between scales)
+        if key not in problems:
+            problems[key] = split_problem(r.cfg, c)
+        return problems[key]
+
     lines += ["", f"expected time on a 2-core CPU ({ESTIMATE_NOTE}):"]
     estimates: dict[str, dict[str, Any]] = {}
+    summary = ""
+    last_small: dict[str, str] = {}  # this command's scale: column -> why its runs are left out
     for sc in SCALES:
         sc_grid = lr_grid if lr_grid is not None else sc != "smoke"
         _, sc_cells = experiment_cells(name, sc_grid)
@@ -310,12 +328,20 @@ def describe_plan(
         sc_out = Path(out) if out is not None else Path("runs") / f"reproduce-{sc}"
         sc_runs, _ = plan_runs(sc_cells, sc, seeds, sc_out, data_dir, cache_dir, None, download)
         todo = [r for r in sc_runs if not finished(r)]
-        runnable = [r for r in todo if r.cfg.dataset not in skipped]
+        missing = [r for r in todo if r.cfg.dataset in skipped]
+        small = {r.folder: why for r in todo if r.cfg.dataset not in skipped and (why := problem(r)) is not None}
+        runnable = [r for r in todo if r.cfg.dataset not in skipped and r.folder not in small]
         secs = estimate_seconds(r.cfg for r in runnable) if runnable else 0.0
+        if sc == scale:
+            last_small.update({r.cell.setting.key: small[r.folder] for r in todo if r.folder in small})
+            summary = estimate_line(runnable, secs, missing, {r.cell.setting.key: small[r.folder] for r in todo if r.folder in small},
+                                    sum(1 for r in todo if r.folder in small))
         grid = sc_grid and any(c.tuned for c in sc_cells)  # an experiment may fix its rates (robustness)
         text = f"  {sc:<6} {len(runnable):>4} runs to do ({'lr grid' if grid else 'one rate per cell'}"
-        if len(todo) > len(runnable):
-            text += f"; {len(todo) - len(runnable)} more on missing data, skipped"
+        if missing:
+            text += f"; {len(missing)} more on missing data, skipped"
+        if small:
+            text += f"; {len(small)} more on data too small for their split, left out"
         if len(sc_runs) > len(todo):
             text += f"; {len(sc_runs) - len(todo)} already finished"
         text += f"): {'about ' + format_duration(secs) if runnable else 'nothing to run'}"
@@ -324,7 +350,8 @@ def describe_plan(
         if sc == scale:
             text += "  <- this command"
         lines.append(text)
-        estimates[sc] = {"runs": len(sc_runs), "to_run": len(runnable), "skipped": len(todo) - len(runnable), "seconds": round(secs, 1)}
+        estimates[sc] = {"runs": len(sc_runs), "to_run": len(runnable), "skipped": len(todo) - len(runnable), "seconds": round(secs, 1),
+                         "too_small": len(small)}
         if sc == scale and runnable:
             per_col: dict[str, list[PlannedRun]] = {}
             for r in runnable:
@@ -333,7 +360,37 @@ def describe_plan(
             lines.append(f"         per column: {', '.join(parts)}")
     if to_decode:
         lines.append("  plus, once, decoding what is not cached yet: " + ", ".join(f"{k} ~{format_duration(v)}" for k, v in to_decode.items()))
-    return lines, {"data": status, "estimates": estimates}
+    if problems and any(problems.values()):
+        lines.append("  left out, data too small for the split (read from the archive's listing, nothing decoded):")
+        shown = set()
+        for key, why in problems.items():
+            if why and (key[1], key[2]) not in shown and any(small_of.get(key[1]) for small_of in [last_small]):
+                shown.add((key[1], key[2]))
+                lines.append(f"    {key[1]} (seed {key[2]}): {why.splitlines()[0]}")
+    return lines, {"data": status, "estimates": estimates, "estimate": summary}
+
+
+def label_counts(dataset: str, found: Path, cache_dir: Path | None) -> tuple[list[int], list[int]] | None:
+    """Samples per class of a data set found on disk, without decoding it: from the decoded
+    cache's labels, else from an image tree's listing; None when neither tells."""
+    from copfl.data.sources import SOURCES
+    from copfl.reproduce.estimate import cached_label_counts, listing_label_counts
+
+    base = SOURCES[dataset].base or dataset
+    return cached_label_counts(base, found, cache_dir) or listing_label_counts(found)
+
+
+def estimate_line(runnable: list[PlannedRun], seconds: float, missing: list[PlannedRun], small: dict[str, str], n_small: int) -> str:
+    """The dry run's first line: ``estimate: N runs, about X h on this machine (M runs left out: ...)``."""
+    out: list[str] = []
+    if missing:
+        sets = sorted({r.cfg.dataset for r in missing})
+        out.append(f"{len(missing)} on missing data: {', '.join(sets)}")
+    if n_small:
+        out.append(f"{n_small} on data too small for the split: {', '.join(sorted(small))}")
+    left = len(missing) + n_small
+    tail = f" ({left} runs left out: {'; '.join(out)})" if left else ""
+    return f"estimate: {len(runnable)} runs, about {seconds / 3600:.1f} h on this machine{tail}"
 
 
 def reproduce(
@@ -422,6 +479,8 @@ def reproduce(
         "environment": environment(),
     }
     if dry_run:
+        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, lr_grid_given, download)
+        log(plan["estimate"])  # the summary first
         for r in runs:
             state = "finished" if finished(r) else "to run"
             log(f"{state:8}  {r.folder.name}")
@@ -430,7 +489,6 @@ def reproduce(
         log(f"{len(runs)} runs in {out / 'runs'}")
         if kept:
             log(f"also reported, not run (every run finished earlier in this --out): {', '.join(kept)}")
-        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, lr_grid_given, download)
         if tuning is not None:
             missing = {ds for ds, st in plan["data"].items() if st["found"] is None and not (download and st["download"])}
             cols = [col for key, col in tuning.columns.items() if (not columns or key in columns) and col.setting.dataset not in missing]
