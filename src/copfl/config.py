@@ -178,7 +178,7 @@ class RunConfig:
         part="runtime", on_resume=MAY_CHANGE, added_later=1, computes=False,
     )
     ray_address: str | None = _f(
-        None, "with --workers: join the Ray cluster at this address (ray start --head ...) instead of starting a local one",
+        None, "with --workers: join the Ray cluster at this address (its head node; docs/performance.md) instead of starting a local one",
         part="runtime", on_resume=MAY_CHANGE, added_later=None, computes=False,
     )
     plugins: str | None = _f(

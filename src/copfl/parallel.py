@@ -76,7 +76,7 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
     except OSError as e:
         raise RayUnavailableError(
             f"could not start or reach the Ray cluster at --ray-address {address}: nothing answers there ({e}); "
-            "start one with `ray start --head` (docs/performance.md) or leave --ray-address out for a local one"
+            "start a Ray head node first (docs/performance.md, 'A cluster, step by step') or leave --ray-address out for a local one"
         ) from None
 
 

@@ -49,6 +49,7 @@ name with :func:`register`, and the CLI builds its options from the ``Config`` f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+import functools
 import json
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar
@@ -314,18 +315,35 @@ def option_help(config_cls: type, name: str) -> str | None:
     """What an algorithm option does, in words: the comment beside its field in the ``Config``
     dataclass (``mu: float = 0.01  # the proximal coefficient``), searched through the class's
     bases; None when there is none (``copfl run --help`` prints it for each option)."""
+    for cls in getattr(config_cls, "__mro__", ()):
+        words = _field_comments(cls).get(name)
+        if words:
+            return words
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _field_comments(cls: type) -> dict[str, str]:
+    """``{field: its trailing comment}`` of a class, read once from its module's source text."""
     import inspect
     import re
+    from pathlib import Path
 
-    for cls in getattr(config_cls, "__mro__", ()):
-        try:
-            src = inspect.getsource(cls)
-        except (OSError, TypeError):
-            continue
-        m = re.search(rf"^\s+{re.escape(name)}\s*:[^\n=]*=[^\n#]*#\s*(.+)$", src, re.M)
-        if m:
-            return m.group(1).strip()
-    return None
+    try:
+        text = Path(inspect.getsourcefile(cls) or "").read_text()
+    except (OSError, TypeError):
+        return {}
+    m = re.search(rf"^([ \t]*)class {re.escape(cls.__name__)}\b.*$", text, re.M)
+    if not m:
+        return {}
+    indent, out = len(m.group(1)), {}
+    for line in text[m.end() + 1 :].splitlines():
+        if line.strip() and len(line) - len(line.lstrip()) <= indent:
+            break  # the class's block ended
+        f = re.match(r"^\s+(\w+)\s*:[^=\n]*=[^#\n]*#\s*(.+)$", line)
+        if f:
+            out.setdefault(f.group(1), f.group(2).strip())
+    return out
 
 
 def config_values(config: Any) -> dict[str, Any]:
