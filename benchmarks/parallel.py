@@ -58,7 +58,7 @@ def round_seconds(cfg: Any) -> tuple[float, float, list[float]]:
     """(median seconds of the rounds after the first, seconds of engine build + first round,
     every round's seconds) of one run."""
     from copfl.engine import Callback
-    from copfl.experiment import build_engine, build_federation
+    from copfl.experiment import apply_threads, build_engine, build_federation
 
     fed = build_federation(cfg)
     marks = [time.perf_counter()]
@@ -69,6 +69,7 @@ def round_seconds(cfg: Any) -> tuple[float, float, list[float]]:
 
     t0 = time.perf_counter()
     engine = build_engine(cfg, fed)
+    apply_threads(cfg, engine, fed)  # --threads 1 in this process too, as `copfl run` does
     try:
         marks[0] = time.perf_counter()
         engine.run([Clock()])
