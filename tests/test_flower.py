@@ -10,6 +10,11 @@ import torch
 
 pytest.importorskip("flwr", reason="Flower is not installed (pip install 'copfl[flower]')")
 
+from copfl.flower.templates import ENV  # noqa: E402
+
+for _k, _v in ENV.items():  # the environment every Flower process of an app gets (no telemetry, Ray's future defaults)
+    os.environ.setdefault(_k, _v)
+
 from copfl.algorithms import algorithm_names  # noqa: E402
 from copfl.engine import ClientStep  # noqa: E402
 from copfl.experiment import RunConfig, build_engine, build_federation, run_in_folder  # noqa: E402
