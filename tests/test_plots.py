@@ -34,7 +34,7 @@ def _round_ticks(ax):
 def test_curves_name_algorithm_and_data_set_and_tick_whole_rounds(tmp_path, figures):
     assert main(["run", "--algorithm", "fedavg", "--rounds", "3", "--clients", "4", "--out", str(tmp_path / "r")]) == 0
     fig = figures["curves_figure"]
-    assert fig._suptitle.get_text() == "fedavg on digits, 4 clients"
+    assert fig._suptitle.get_text() == "fedavg on digits, label-skew partition (2 classes per client), 4 clients, 3 rounds"
     for ax in fig.axes:
         ticks = _round_ticks(ax)
         assert len(ticks) >= 2 and all(float(t).is_integer() for t in ticks), ticks
@@ -43,13 +43,14 @@ def test_curves_name_algorithm_and_data_set_and_tick_whole_rounds(tmp_path, figu
 def test_client_logs_have_a_y_label_per_panel_and_whole_round_ticks(tmp_path, figures):
     assert main(["run", "--algorithm", "co-pfl", "--rounds", "2", "--clients", "4", "--out", str(tmp_path / "r")]) == 0
     fig = figures["client_logs_figure"]
-    labels = {ax.get_title(): ax.get_ylabel() for ax in fig.axes}
+    labels = {ax.get_title(): ax.get_ylabel() for ax in fig.axes}  # words, never the raw log keys ("alpha")
     assert labels == {
-        "alpha": "aggregation weight (COWA)",
-        "grad score": "gradient contribution score",
-        "pred score": "prediction contribution score",
-        "mask fraction": "fraction of parameters personalized",
+        "aggregation weight (COWA)": "aggregation weight (COWA)",
+        "gradient contribution score": "gradient contribution score",
+        "prediction contribution score": "prediction contribution score",
+        "fraction of parameters personalized": "fraction of parameters personalized",
     }
+    assert "co-pfl on digits" in fig._suptitle.get_text() and "2 rounds" in fig._suptitle.get_text()
     for ax in fig.axes:
         ticks = _round_ticks(ax)
         assert ticks and all(float(t).is_integer() for t in ticks), ticks

@@ -110,17 +110,18 @@ class ResultsWriter(Callback):
             summary["relevance"] = relevance[2]
         atomic_write_json(self.out / "summary.json", summary)
         if self.plot and state.history:
-            from copfl.plots import plot_client_logs, plot_curves
+            from copfl.plots import plot_client_logs, plot_curves, run_title
 
-            alg, data = self.config.get("algorithm", "run"), self.config.get("dataset", "?")
-            plot_curves({alg: state.history}, self.out / "curves.png", title=f"{alg} on {data}, {engine.num_clients} clients")
+            alg = self.config.get("algorithm", "run")
+            title = run_title(self.config, engine.num_clients, state.completed_round)
+            plot_curves({alg: state.history}, self.out / "curves.png", title=title)
             if state.last_clients:
                 from copfl.plots import plot_client_accuracy
 
                 plot_client_accuracy(state.last_clients, self.out / "client-accuracy.png", state.last_unseen,
-                                     title=f"{alg} on {data}: each client's accuracy, round {state.completed_round}")
+                                     title=f"{title}: each client's test accuracy after round {state.completed_round}")
             if any("per_client" in r for r in state.history):
-                plot_client_logs(state.history, self.out / "clients.png", engine.config.client_fraction < 1.0)
+                plot_client_logs(state.history, self.out / "clients.png", engine.config.client_fraction < 1.0, title=f"{title}: per-client logs")
             if relevance is not None:
                 from copfl.plots import plot_relevance
 

@@ -10,6 +10,21 @@ import numpy as np
 from copfl.io import atomic_write
 
 
+def run_title(config: dict[str, Any], clients: int | None = None, rounds: int | None = None) -> str:
+    """A plot title naming what ran: algorithm, data set, partition (with its Dirichlet
+    concentration α or classes per client), clients and rounds."""
+    part = config.get("partition") or "?"
+    if part == "dirichlet":
+        part = f"Dirichlet partition (concentration α = {config.get('alpha')})"
+    elif part in ("label-skew", "pathological"):
+        part = f"{part} partition ({config.get('classes_per_client')} classes per client)"
+    else:
+        part = f"{part} partition"
+    n = clients if clients is not None else config.get("clients")
+    r = rounds if rounds is not None else config.get("rounds")
+    return f"{config.get('algorithm', 'run')} on {config.get('dataset', '?')}, {part}, {n} clients, {r} rounds"
+
+
 def _integer_rounds(ax: Any) -> None:
     """Round numbers on the x axis: integer ticks only (no half rounds)."""
     from matplotlib.ticker import MaxNLocator
@@ -33,12 +48,12 @@ def curves_figure(runs: dict[str, list[dict[str, Any]]], title: str = "") -> Any
 
 def _finish_curves(fig: Any, ax_acc: Any, ax_loss: Any, acc_title: str, loss_title: str, title: str) -> Any:
     """The accuracy and loss panels' labels, grids, integer rounds, legend and title."""
-    ax_acc.set(xlabel="round", ylabel="personalized accuracy (%, mean over clients)", title=acc_title)
-    ax_loss.set(xlabel="round", ylabel="cross-entropy", title=loss_title)
+    ax_acc.set(xlabel="communication round", ylabel="personalized accuracy (%, mean over clients)", title=acc_title)
+    ax_loss.set(xlabel="communication round", ylabel="cross-entropy loss (nats)", title=loss_title)
     for ax in (ax_acc, ax_loss):
         ax.grid(alpha=0.3)
         _integer_rounds(ax)
-    ax_acc.legend(fontsize=8)
+    ax_acc.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0.0, -0.18), ncol=max(1, min(4, len(ax_acc.get_lines()))))
     if title:
         fig.suptitle(title)
     return fig
@@ -61,7 +76,7 @@ CLIENT_LOG_LABELS = {
 }
 
 
-def client_logs_figure(history: list[dict[str, Any]], partial: bool = False) -> Any:
+def client_logs_figure(history: list[dict[str, Any]], partial: bool = False, title: str = "") -> Any:
     """The figure of :func:`plot_client_logs` (a matplotlib Figure; the caller closes it)."""
     plt = _pyplot()
     recs = [r for r in history if "per_client" in r]
@@ -84,19 +99,22 @@ def client_logs_figure(history: list[dict[str, Any]], partial: bool = False) -> 
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="." if partial else None, lw=1, label=f"client {c}")
         if key == "mask_fraction" and any("server_mask_fraction" in r for r in recs):
             ax.plot([r["round"] for r in recs], [r["server_mask_fraction"] for r in recs], color="black", lw=2, label="server mask")
-        ax.set(title=key.replace("_", " "), xlabel="round", ylabel=CLIENT_LOG_LABELS.get(key, key.replace("_", " ")))
+        words = CLIENT_LOG_LABELS.get(key, key.replace("_", " "))
+        ax.set(title=words, xlabel="communication round", ylabel=words)
         ax.grid(alpha=0.3)
         _integer_rounds(ax)
     if len(clients) <= 12:
         axes[0][-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    if title:
+        fig.suptitle(title)
     return fig
 
 
-def plot_client_logs(history: list[dict[str, Any]], path: str | Path, partial: bool = False) -> None:
+def plot_client_logs(history: list[dict[str, Any]], path: str | Path, partial: bool = False, title: str = "") -> None:
     """Per-client logs over rounds (one panel per logged quantity, one line per client):
     aggregation weights, contribution scores, personalized fraction of each mask (with the
     server mask in black when the run logs it)."""
-    _save(client_logs_figure(history, partial), path, dpi=100)
+    _save(client_logs_figure(history, partial, title), path, dpi=100)
 
 
 def plot_corruption_grid(clean: np.ndarray, path: str | Path, seed: int = 0) -> None:
@@ -149,7 +167,7 @@ def plot_vs_paper(cells: list[dict[str, Any]], path: str | Path, title: str = ""
     plt = _pyplot()
     cols = [c for c in dict.fromkeys(x["col"] for x in cells) if any("ours" in x for x in cells if x["col"] == c)]
     width = max(6.0, 3.6 * len(cols) + 1)
-    fig, axes = plt.subplots(1, len(cols), figsize=(width, 4.0), squeeze=False, sharey=True)
+    fig, axes = plt.subplots(1, len(cols), figsize=(width, 4.0), squeeze=False, sharey=True, sharex=True)  # one accuracy scale
     for ax, col in zip(axes[0], cols):
         cs = [x for x in cells if x["col"] == col]
         ys = np.arange(len(cs))
@@ -328,8 +346,12 @@ def plot_client_accuracy(clients: list[Any], path: str | Path, unseen: list[Any]
                     Patch(color="tab:orange", label=f"unseen clients (mean {100 * np.mean([c.accuracy for c in unseen]):.1f}%)")]
     if len(rows) <= 40:
         ax.set_xticks(xs, [str(c) for _, c, _ in rows], fontsize=7)
-    ax.set(xlabel="client (sorted by accuracy)", ylabel="test accuracy (%)", ylim=(0, 100), title=title or "each client's accuracy")
-    ax.legend(handles=handles, fontsize=8, loc="lower right")
+    import textwrap
+
+    wide = fig.get_size_inches()[0]
+    ax.set(xlabel="client (sorted by accuracy)", ylabel="test accuracy (%)", ylim=(0, 100),
+           title=textwrap.fill(title or "each client's accuracy", int(wide * 9)))
+    ax.legend(handles=handles, fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # outside: bars fill the axes
     ax.grid(alpha=0.3, axis="y")
     _save(fig, path)
 
