@@ -20,3 +20,21 @@ def real_data_dir() -> Path:
     if not d or not Path(d).is_dir():
         pytest.skip("set COPFL_TEST_DATA to a directory holding the real data sets")
     return Path(d)
+
+
+@pytest.fixture
+def clean_registries():
+    """The built-in registries (algorithms, models, data sets) and no loaded plugin after the
+    test, whatever it registered or loaded: a plugin's names never leak into later tests."""
+    from copfl import plugins
+    from copfl.algorithms import ALGORITHMS
+    from copfl.data.sources.registry import SOURCES
+    from copfl.models import MODELS
+
+    regs = (ALGORITHMS, MODELS, SOURCES, plugins._LOADED, plugins._BY_SPEC)
+    saved = [dict(r) for r in regs]
+    yield
+    for reg, old in zip(regs, saved):
+        reg.clear()
+        reg.update(old)
+    plugins.reset_entry_points()

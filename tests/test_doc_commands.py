@@ -67,6 +67,12 @@ def parse_error(command: str) -> str | None:
 COMMANDS = doc_commands()
 
 
+@pytest.fixture(autouse=True)
+def _clean(clean_registries):
+    """A plugin a command names (examples/plugin_algorithm.py) is loaded to parse it: unloaded after."""
+    yield
+
+
 def test_the_docs_show_many_commands():
     assert len(COMMANDS) > 100
 

@@ -9,15 +9,21 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True)
+def _clean(clean_registries):
+    """The data sets an example registers on import are gone after its test."""
+    yield
+
+
 def _example(name: str):
-    """Import examples/<name>.py once per test session (it registers its data set on import)."""
+    """Import examples/<name>.py afresh (it registers its data set on import; the registries are
+    restored after each test)."""
     key = f"copfl_example_{name}"
-    if key not in sys.modules:
-        spec = importlib.util.spec_from_file_location(key, ROOT / "examples" / f"{name}.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[key] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[key]
+    spec = importlib.util.spec_from_file_location(key, ROOT / "examples" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[key] = mod
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def test_every_example_is_tested_here():

@@ -21,14 +21,9 @@ EXAMPLE = ROOT / "examples" / "plugin_algorithm.py"
 
 
 @pytest.fixture(autouse=True)
-def _clean_registries():
+def _clean(clean_registries):
     """Each test sees the built-in registries and no loaded plugin, whatever it registers."""
-    saved = (dict(ALGORITHMS), dict(MODELS), dict(SOURCES), dict(plugins._LOADED), dict(plugins._BY_SPEC))
     yield
-    for reg, old in zip((ALGORITHMS, MODELS, SOURCES, plugins._LOADED, plugins._BY_SPEC), saved):
-        reg.clear()
-        reg.update(old)
-    plugins.reset_entry_points()
 
 
 ALGO = textwrap.dedent('''
