@@ -139,10 +139,20 @@ class Combiner:
             return
         self._shares.append(sum(float(e) for s, e in zip(sources, effective.tolist()) if s in self.watched))
 
+    def take_shares(self) -> list[float]:
+        """The exposure shares recorded since the last take, and a fresh record (a Ray worker
+        sends them back to the driver's combiner, :meth:`add_shares`, in client order)."""
+        shares, self._shares = self._shares, []
+        return shares
+
+    def add_shares(self, shares: list[float]) -> None:
+        """Shares recorded elsewhere (a worker's combinations), appended in order."""
+        self._shares.extend(shares)
+
     def take_exposure(self) -> float | None:
         """The watched clients' mean share over the combinations since the last call (None:
         none were made, or nobody is watched), and a fresh record."""
-        shares, self._shares = self._shares, []
+        shares = self.take_shares()
         return sum(shares) / len(shares) if shares else None
 
 

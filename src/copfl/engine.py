@@ -535,7 +535,7 @@ class Engine:
         if self.executor is None:
             steps = {c: self.fold_in(fold, c, self.client_step(c, r, self.message(run, c, sctx), run.server_buffers)) for c in self.processing_order(selected)}
         else:
-            done = self.executor.map(self, "train", r, run.server_buffers, {c: (self.message(run, c, sctx), self.store.get(c)) for c in selected})
+            done = self.on_workers("train", run, r, sctx, selected)
             steps = {c: self.fold_in(fold, c, done[c]) for c in sorted(done)}
         t1 = time.perf_counter()
         record = self.server_step(run, steps, fold)
@@ -545,7 +545,7 @@ class Engine:
             if self.executor is None:
                 done = {c: self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)}
             else:
-                done = self.executor.map(self, "personalize", r, run.server_buffers, {c: (self.message(run, c, pctx), self.store.get(c)) for c in selected})
+                done = self.on_workers("personalize", run, r, pctx, selected)
             record["bytes_down"] += sum(b for b, _, _ in done.values())
             add_client_logs(record, {c: done[c][1] for c in sorted(done)})
             for c in sorted(done):
@@ -658,12 +658,21 @@ class Engine:
     def evaluate(self, run: RunState) -> list[ClientMetrics]:
         """The evaluated clients' (:meth:`evaluated_clients`) personalized models, each on its
         own test data."""
-        sctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
+        sctx = self.evaluation_context(run)
         clients = self.evaluated_clients(run.round)
         if self.executor is None:
             return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in clients]
-        done = self.executor.map(self, "evaluate", run.round, run.server_buffers, {c: (self.message(run, c, sctx), self.store.get(c)) for c in clients})
+        done = self.on_workers("evaluate", run, run.round, sctx, clients)
         return [done[c] for c in clients]
+
+    def evaluation_context(self, run: RunState) -> ServerContext:
+        """The server's view when the clients are evaluated after round ``run.round``."""
+        return self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
+
+    def on_workers(self, kind: str, run: RunState, round: int, sctx: ServerContext, clients: list[int]) -> dict[int, Any]:
+        """``kind`` work ("train", "personalize", "evaluate") of ``clients`` on the executor's
+        workers: each client's message and stored state sent, its result back."""
+        return self.executor.map(self, kind, round, run.server_buffers, {c: (self.message(run, c, sctx), self.store.get(c)) for c in clients})
 
     def personalized_models(self, run: RunState) -> dict[int, torch.Tensor] | None:
         """Each participating client's personalized model after round ``run.round``, as flat
@@ -672,7 +681,7 @@ class Engine:
         or a mixture of models)."""
         if type(self.algorithm).personalized is Algorithm.personalized:
             return None
-        sctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
+        sctx = self.evaluation_context(run)
         out = {}
         for c in self.participating_clients:
             state, message = self._enter(c, self.message(run, c, sctx), run.server_buffers)

@@ -40,8 +40,9 @@ def import_ray() -> Any:
     return ray
 
 
-def ensure_ray(address: str | None, cpus: int | None = None) -> Any:
-    """Ray, connected: an existing connection, the cluster at ``address``, or a local one."""
+def ensure_ray(address: str | None, workers: int) -> Any:
+    """Ray, connected: an existing connection, the cluster at ``address``, or a local one
+    (with CPUs for at least ``workers`` workers)."""
     ray = import_ray()
     if ray.is_initialized():
         return ray
@@ -54,7 +55,7 @@ def ensure_ray(address: str | None, cpus: int | None = None) -> Any:
         if address:
             ray.init(address=address, **kwargs)
         else:
-            ray.init(num_cpus=cpus, **kwargs)
+            ray.init(num_cpus=max(os.cpu_count() or 1, workers), **kwargs)
     except Exception as e:  # ConnectionError, TimeoutError, RuntimeError: Ray's own words
         where = f"the Ray cluster at --ray-address {address}" if address else "a local Ray instance"
         raise RayUnavailableError(f"could not start or reach {where}: {type(e).__name__}: {e}") from e
@@ -84,7 +85,7 @@ def check_workers(cfg: Any) -> None:
     """Before any data is loaded: with ``--workers N > 1``, Ray is importable and the cluster
     (``--ray-address``, else a local instance) answers; a clear error otherwise."""
     if cfg.workers > 1:
-        ensure_ray(cfg.ray_address, cpus=None if cfg.ray_address else max(os.cpu_count() or 1, cfg.workers))
+        ensure_ray(cfg.ray_address, cfg.workers)
 
 
 def worker_config(cfg: Any) -> Any:
@@ -138,7 +139,7 @@ class ClientWorker:
             eng.store = MemoryStore()
             if state is not None:
                 eng.store.put(client, state)
-            combiner._shares = []
+            combiner.take_shares()  # what an earlier call left is not this client's
             if kind == "train":
                 result = eng.client_step(client, round, message, server_buffers)
             elif kind == "personalize":
@@ -148,8 +149,7 @@ class ClientWorker:
             else:
                 raise ValueError(f"unknown work {kind!r}")
             new_state = eng.store.get(client) if kind != "evaluate" else None
-            out.append((client, result, new_state, list(combiner._shares)))
-        combiner._shares = []
+            out.append((client, result, new_state, combiner.take_shares()))
         return out
 
 
@@ -170,8 +170,7 @@ class RayExecutor:
         self.threads = threads or max(1, (os.cpu_count() or 1) // n)
         self.pool_key = (n, self.threads, cfg.ray_address)
         self.address = cfg.ray_address
-        ray = ensure_ray(cfg.ray_address, cpus=None if cfg.ray_address else max(os.cpu_count() or 1, n * self.threads))
-        self.ray = ray
+        self.ray = ensure_ray(cfg.ray_address, n)
         self.config = dict(worker_config(cfg).__dict__)
         self.key = hashlib.sha256(json.dumps(self.config, sort_keys=True, default=str).encode()).hexdigest()
         self.workers = _POOL.pop(self.pool_key, None) or [self._new_worker() for _ in range(n)]
@@ -200,7 +199,7 @@ class RayExecutor:
             result, state, shares = done[c]
             if kind != "evaluate":
                 engine.store.put(c, state)
-            combiner._shares.extend(shares)
+            combiner.add_shares(shares)
             out[c] = result
         return out
 
