@@ -11,6 +11,7 @@
 # trial) and final runs do not depend on the other methods, so the pairs run as JOBS processes at
 # once (default 1: one after another) and give the same rows as one compare of all eight.
 # Resumable: run the same command again after an interruption; finished trials and runs are kept.
+# `PROBLEMS="a b"` picks the problems and their order (default: the cheaper MNIST one first).
 # `DRY=1` prints each problem's estimated cost (compare --dry-run) and runs nothing.
 # Then: python benchmarks/tuned_vs_default_report.py OUT_ROOT/* --out docs/results/tuned-vs-default
 set -euo pipefail
@@ -24,8 +25,12 @@ declare -A PROBLEM=(
   [mnist-dirichlet0.5-20]="--dataset mnist --partition dirichlet --alpha 0.5 --clients 20 --rounds 20 --train-per-client 500"
   [femnist-natural-50]="--dataset femnist --partition natural --clients 50 --rounds 20"
 )
+read -r -a PROBLEMS <<<"${PROBLEMS:-mnist-dirichlet0.5-20 femnist-natural-50}"
+for p in "${PROBLEMS[@]}"; do
+  [[ -n "${PROBLEM[$p]:-}" ]] || { echo "unknown problem '$p'; expected one of: ${!PROBLEM[*]}" >&2; exit 2; }
+done
 if [[ -n "${DRY:-}" ]]; then
-  for p in femnist-natural-50 mnist-dirichlet0.5-20; do
+  for p in "${PROBLEMS[@]}"; do
     echo "== $p"
     # shellcheck disable=SC2086
     $COPFL compare --algorithms "$(IFS=,; echo "${METHODS[*]}")" --tune 20 --seeds 3 ${PROBLEM[$p]} \
@@ -34,7 +39,7 @@ if [[ -n "${DRY:-}" ]]; then
   exit 0
 fi
 jobs_file=$(mktemp)
-for p in femnist-natural-50 mnist-dirichlet0.5-20; do  # the cheaper problem first
+for p in "${PROBLEMS[@]}"; do
   for m in "${METHODS[@]}"; do
     printf '%s\t%s\n' "$p" "$m" >>"$jobs_file"
   done
