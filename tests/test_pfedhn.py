@@ -1,7 +1,9 @@
 """pFedHN (copfl.algorithms.pfedhn): the server update against the reference's procedure in plain
 torch (an nn.Module hypernetwork with one head per target tensor, autograd.grad, clip_grad_norm_,
-torch.optim.SGD with two parameter groups), the inner loop against plain torch SGD, per-client
-weights, and a checkpointed run that resumes bit for bit."""
+torch.optim.SGD with two parameter groups) and bit for bit against copfl's previous server step
+(autograd through the flat vector, out-of-place SGD: kept below as the reference), the inner
+loop against plain torch SGD, per-client weights, the server's FLOP count, and a checkpointed
+run that resumes bit for bit."""
 
 from collections import OrderedDict
 
@@ -10,7 +12,14 @@ import torch
 from torch import nn
 
 from copfl.algorithms import ALGORITHMS
-from copfl.algorithms.pfedhn import PFedHN, PFedHNConfig, clip_grad, generate
+from copfl.algorithms.base import Setup
+from copfl.algorithms.pfedhn import (
+    OPTIMIZER_FLOPS_PER_COORDINATE, HNetLayout, PFedHN, PFedHNConfig, clip_grad, generate, hypernetwork_flops, init_hypernetwork,
+    write_hypernetwork_grad,
+)
+from copfl.models import MLP
+from copfl.robust import RobustConfig, combiner
+from copfl.workspace import Workspace
 from copfl.seeding import torch_generator
 
 from helpers import XS, YS, fresh_model, mlp_ws, tiny_clients, tiny_engine
@@ -207,3 +216,165 @@ def test_upload_reference_is_zero_because_delta_is_the_update():
     eng = make()
     ref = eng.algorithm.upload_parts({"theta": torch.ones(4)}, {}, {"delta": torch.ones(4)}).references()
     assert torch.equal(ref["delta"], torch.zeros(4))
+
+
+# ------------------------------------------------- the previous server step, the reference
+# copfl's pFedHN server step before the hand-differentiated output layer and the in-place
+# update (issue 41), verbatim but for names: autograd through generate on the flat vector,
+# clip_grad, and an SGD step that returns new tensors.
+def old_hypernetwork_grad(layout, hnet, client, delta):
+    p = hnet.detach().requires_grad_(True)
+    with torch.enable_grad():
+        theta = generate(layout, p, client)
+        (g,) = torch.autograd.grad(theta, p, grad_outputs=delta)
+    return g
+
+
+def old_clip_grad(grad, max_norm):
+    if max_norm > 0:
+        coef = max_norm / (float(grad.norm()) + 1e-6)
+        if coef < 1:
+            grad.mul_(coef)
+    return grad
+
+
+def old_sgd_step(hnet, momentum_buf, grad, num_embedding, cfg):
+    d_p = grad.add(hnet, alpha=cfg.hn_wd) if cfg.hn_wd else grad
+    buf = momentum_buf.clone()
+    if cfg.hn_momentum:
+        buf.mul_(cfg.hn_momentum).add_(d_p)
+        d_p = buf
+    new = hnet.clone()
+    embed_lr = cfg.hn_lr if cfg.embed_lr is None else cfg.embed_lr
+    new[:num_embedding].add_(d_p[:num_embedding], alpha=-embed_lr)
+    new[num_embedding:].add_(d_p[num_embedding:], alpha=-cfg.hn_lr)
+    return new, buf
+
+
+def old_aggregate(alg, server, uploads):
+    layout, cfg = alg.layout, alg.config
+    start = server["hnet"]
+    hnet, buf, norms = start, server["momentum"], []
+    clients = [c for c, _ in uploads]
+    if alg.robust:
+        e = layout.num_embedding
+        uniform = torch.full((len(uploads),), 1.0 / len(uploads), dtype=torch.float64)
+        grads = [old_hypernetwork_grad(layout, start, c, u["delta"]) for c, u in uploads]
+        body = alg.combine([g[e:] for g in grads], uniform, clients)
+        total = torch.cat([torch.stack([g[:e] for g in grads]).mean(0), body])
+        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(total, cfg.clip), e, cfg)
+        return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": float(total.norm())}
+    total = torch.zeros_like(start) if cfg.server_update == "mean" else None
+    for c, u in uploads:
+        g = old_hypernetwork_grad(layout, start, c, u["delta"])
+        if total is not None:
+            total.add_(g)
+            continue
+        norms.append(float(g.norm()))
+        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(g, cfg.clip), layout.num_embedding, cfg)
+    if total is not None:
+        total.div_(len(uploads))
+        norms.append(float(total.norm()))
+        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(total, cfg.clip), layout.num_embedding, cfg)
+    return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": sum(norms) / len(norms)}
+
+
+def five_client_pfedhn(robust=None, **options):
+    """pFedHN over 5 clients of an MLP 6 -> 7 -> 3 (d = 73), a hypernetwork of width 8."""
+    torch.manual_seed(0)
+    setup = Setup(5, Workspace(MLP(6, 3, hidden=(7,))), (10,) * 5, combiner=combiner(RobustConfig(robust) if robust else None))
+    return PFedHN(PFedHNConfig(embed_dim=3, hidden=8, n_hidden=2, **options), setup)
+
+
+def server_and_uploads(alg, scales=(1e-3, 0.3, 30.0, 3.0)):
+    """A random server state (momentum non-zero) and uploads of clients 0, 2, 3, 4 with deltas
+    of very different sizes (some gradients clipped to 50, some not)."""
+    gen = torch.Generator().manual_seed(1)
+    hnet = init_hypernetwork(alg.layout, gen, torch.device("cpu"))
+    server = {"hnet": hnet, "momentum": torch.randn(hnet.shape, generator=gen) * 0.1}
+    d = alg.layout.out_dim
+    uploads = [(c, {"delta": torch.randn(d, generator=gen) * s}) for c, s in zip((0, 2, 3, 4), scales)]
+    return server, uploads
+
+
+def test_the_hand_differentiated_gradient_equals_autograds_bit_for_bit():
+    """The output layer's gradient written as outer(delta, x), its bias's as delta and the body's
+    through W^T delta equal autograd through generate on the flat vector, coordinate for
+    coordinate; also at copfl's default width (hidden 100) and a larger target."""
+    for layout in (five_client_pfedhn().layout, HNetLayout(10, 3, 100, 3, 20_011)):
+        gen = torch.Generator().manual_seed(2)
+        hnet = init_hypernetwork(layout, gen, torch.device("cpu"))
+        out = torch.full_like(hnet, float("nan"))  # every coordinate must be written
+        for c in (0, 3, layout.num_clients - 1):
+            delta = torch.randn(layout.out_dim, generator=gen)
+            expected = old_hypernetwork_grad(layout, hnet, c, delta)
+            assert write_hypernetwork_grad(layout, hnet, c, delta, out) is out
+            assert torch.equal(out, expected)
+
+
+@pytest.mark.parametrize("server_update", ["sequential", "mean"])
+@pytest.mark.parametrize("options", [{}, {"embed_lr": 0.05, "hn_lr": 0.2}, {"hn_wd": 0.0}, {"hn_momentum": 0.0}, {"clip": 0.0}])
+def test_aggregate_equals_the_previous_server_step_bit_for_bit(server_update, options):
+    alg = five_client_pfedhn(server_update=server_update, **options)
+    server, uploads = server_and_uploads(alg)
+    before = {k: v.clone() for k, v in server.items()}
+    new, logs = alg.aggregate(None, server, uploads)
+    old, old_logs = old_aggregate(alg, before, uploads)
+    assert torch.equal(new["hnet"], old["hnet"]) and torch.equal(new["momentum"], old["momentum"])
+    assert logs == old_logs
+    assert not torch.equal(new["hnet"], before["hnet"])
+    # the input server state is left as it was (other code may hold it)
+    assert torch.equal(server["hnet"], before["hnet"]) and torch.equal(server["momentum"], before["momentum"])
+    for k in ("hnet", "momentum"):
+        assert new[k].untyped_storage().data_ptr() != server[k].untyped_storage().data_ptr()
+
+
+def test_the_comparison_exercises_clipped_and_unclipped_gradients():
+    alg = five_client_pfedhn()
+    server, uploads = server_and_uploads(alg)
+    norms = [float(old_hypernetwork_grad(alg.layout, server["hnet"], c, u["delta"]).norm()) for c, u in uploads]
+    assert min(norms) < alg.config.clip < max(norms)
+
+
+def test_robust_aggregate_equals_the_previous_one():
+    alg = five_client_pfedhn(robust="median", server_update="mean")
+    server, uploads = server_and_uploads(alg)
+    before = {k: v.clone() for k, v in server.items()}
+    new, logs = alg.aggregate(None, server, uploads)
+    old, old_logs = old_aggregate(alg, before, uploads)
+    assert torch.equal(new["hnet"], old["hnet"]) and torch.equal(new["momentum"], old["momentum"]) and logs == old_logs
+    assert torch.equal(server["hnet"], before["hnet"]) and torch.equal(server["momentum"], before["momentum"])
+
+
+def test_hypernetwork_flops_by_hand():
+    """embeddings 2 x 3, hidden 4, 2 hidden layers, 5 outputs: products 3x4 + 2 x 4x4 + 4x5 = 64
+    MACs, 128 FLOPs to generate, 256 for a gradient; 6 + (12 + 4) + 2 x (16 + 4) + (20 + 5) = 87
+    coordinates stepped."""
+    layout = HNetLayout(2, 3, 4, 2, 5)
+    f = hypernetwork_flops(layout)
+    assert (f.generate, f.gradient, f.step) == (128, 256, OPTIMIZER_FLOPS_PER_COORDINATE * 87)
+    assert layout.size == 87
+    # torch's own counter agrees on the products: generate, then autograd's gradient (forward + backward)
+    from torch.utils.flop_counter import FlopCounterMode
+
+    hnet = init_hypernetwork(layout, torch.Generator().manual_seed(0), torch.device("cpu"))
+    with FlopCounterMode(display=False) as counter:
+        generate(layout, hnet, 1)
+    assert counter.get_total_flops() == f.generate
+    with FlopCounterMode(display=False) as counter:
+        old_hypernetwork_grad(layout, hnet, 1, torch.ones(5))
+    assert counter.get_total_flops() == f.generate + f.gradient
+
+
+@pytest.mark.parametrize("server_update", ["sequential", "mean"])
+def test_the_server_declares_its_flops(server_update):
+    alg = five_client_pfedhn(server_update=server_update)
+    f, size = alg.flops, alg.layout.size
+    server, uploads = server_and_uploads(alg)
+    alg.take_server_flops()
+    for c in range(5):
+        alg.broadcast(None, server, c)
+    assert alg.take_server_flops() == 5 * f.generate
+    alg.aggregate(None, server, uploads)
+    expected = 4 * (f.gradient + f.step) if server_update == "sequential" else 4 * f.gradient + f.step + 4 * size
+    assert alg.take_server_flops() == expected

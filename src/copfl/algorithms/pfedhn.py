@@ -7,9 +7,13 @@ linear output to the target network's flat parameters theta_i = h(v_i; phi) (:fu
 Each client receives ITS generated weights theta_i, trains them for ``inner_steps`` mini-batch
 steps (:meth:`PFedHN.inner_train`) and returns delta_i = theta_i - theta_i~ (the paper's
 Algorithm 1). The server's gradient is the vector-Jacobian product
-grad_{phi, v_i} = (d theta_i / d(phi, v_i))^T delta_i (:func:`hypernetwork_grad`), clipped to
-norm ``clip`` (:func:`clip_grad`), then a step of SGD with momentum and weight decay
-(:func:`sgd_step`). A client is evaluated with its generated weights theta_i.
+grad_{phi, v_i} = (d theta_i / d(phi, v_i))^T delta_i (:func:`write_hypernetwork_grad`: the
+output layer's part by hand, outer(delta_i, x_i) for its weight and delta_i for its bias, the
+rest by autograd from W^T delta_i; bit for bit autograd's result), clipped to norm ``clip``
+(:func:`clip_grad`), then a step of SGD with momentum and weight decay (:func:`sgd_step_`, in
+place, bit for bit torch.optim.SGD's arithmetic). A client is evaluated with its generated
+weights theta_i. The server declares its FLOPs (:func:`hypernetwork_flops`): each broadcast's
+generation, each upload's gradient and each optimizer step.
 
 Server state (checkpointed, resumes bit for bit): ``hnet``, the hypernetwork's parameters and
 embeddings as one flat vector (the module is a function of it, :func:`generate`), and
@@ -44,12 +48,17 @@ Choices where the reference is silent or its single-client loop does not apply:
   model's initial parameters (the strategy is not told the seed; see :func:`init_seed`).
 
 Memory: the output layer has (hidden + 1) x d parameters. The server state holds the
-hypernetwork and its momentum buffer (2 copies); an update adds the round-start copy, one
-gradient and autograd's output-layer gradient (about 5 copies at the peak): 101 x 55,210
-floats = 22 MB a copy for the digits MLP (about 0.1 GB at the peak); 101 x 878,538 = 355 MB a
-copy for copfl's CIFAR CNN (measured: 2.5 GB peak above the model and 43 s for one
-aggregation of 10 uploads on a 2-core CPU; the checkpoint holds 0.7 GB); ResNet-18 (11.2 M
-parameters) needs 4.5 GB a copy, impractical on a CPU.
+hypernetwork and its momentum buffer (2 copies); an aggregation adds one working copy of each
+(the input state is left as it was) and one gradient vector reused across clients (5 copies at
+the peak; ``mean`` adds the sum of the gradients, 6): 101 x 55,210 floats = 22 MB a copy for the
+digits MLP (about 0.1 GB at the peak); 101 x 878,538 = 355 MB a copy for copfl's CIFAR CNN
+(benchmarks/pfedhn_server.py, one aggregation of 10 uploads, one thread of a shared 2-core CPU:
+5.2 s and 1.1 GB above the server state; the previous implementation, autograd through the
+flat vector and out-of-place steps, took 72 s and 1.8 GB in the same run, with the same result
+bit for bit; the checkpoint holds 0.7 GB); ResNet-18 (11.2 M parameters) needs 4.5 GB a copy,
+impractical on a CPU. What remains is memory-bound element-wise work over the hypernetwork,
+about 12 passes per client (W^T delta, the outer product, the norm, the clipping and torch's
+SGD's three operations); fusing them would change the rounding.
 """
 
 from __future__ import annotations
@@ -134,9 +143,21 @@ class HNetLayout:
     def num_embedding(self) -> int:
         return self.num_clients * self.embed_dim
 
+    @property
+    def body_size(self) -> int:
+        """The embeddings' and MLP's coordinates (everything before the output layer), the
+        first ``body_size`` of the flat vector; the output layer's weight (out_dim x hidden)
+        and bias (out_dim) follow."""
+        return self.size - (self.hidden + 1) * self.out_dim
+
     def unflatten(self, flat: torch.Tensor) -> dict[str, torch.Tensor]:
+        """Views of each tensor in ``flat``: the whole hypernetwork (``size`` coordinates) or
+        only its body (``body_size``: the embeddings and the MLP, no output layer)."""
+        shapes = self.shapes()
+        if flat.numel() == self.body_size:
+            shapes = shapes[:-2]
         out, offset = {}, 0
-        for name, shape in self.shapes():
+        for name, shape in shapes:
             n = math.prod(shape)
             out[name] = flat[offset : offset + n].view(shape)
             offset += n
@@ -165,55 +186,113 @@ def init_hypernetwork(layout: HNetLayout, generator: torch.Generator, device: to
     return torch.cat(parts).to(device)
 
 
+def hidden_features(layout: HNetLayout, p: dict[str, torch.Tensor], client: int) -> torch.Tensor:
+    """The last hidden features of ``client`` (the output layer's input): its embedding through
+    linear, then (ReLU, linear) x n_hidden; ``p`` as :meth:`HNetLayout.unflatten` gives it
+    (the whole hypernetwork or only its body)."""
+    x = p["embeddings"][client]
+    x = F.linear(x, p["linear0.weight"], p["linear0.bias"])
+    for k in range(1, layout.n_hidden + 1):
+        x = F.linear(F.relu(x), p[f"linear{k}.weight"], p[f"linear{k}.bias"])
+    return x
+
+
 def generate(layout: HNetLayout, hnet: torch.Tensor, client: int) -> torch.Tensor:
     """theta_i = h(v_i; phi): the embedding of ``client`` through linear, (ReLU, linear) x
     n_hidden, and the output linear layer to the target's flat parameters (the reference's
     CNNHyper.forward, with its heads as one layer). Differentiable in ``hnet``."""
     p = layout.unflatten(hnet)
-    x = p["embeddings"][client]
-    x = F.linear(x, p["linear0.weight"], p["linear0.bias"])
-    for k in range(1, layout.n_hidden + 1):
-        x = F.linear(F.relu(x), p[f"linear{k}.weight"], p[f"linear{k}.bias"])
     last = layout.n_hidden + 1
-    return F.linear(x, p[f"linear{last}.weight"], p[f"linear{last}.bias"])
+    return F.linear(hidden_features(layout, p, client), p[f"linear{last}.weight"], p[f"linear{last}.bias"])
+
+
+def write_hypernetwork_grad(layout: HNetLayout, hnet: torch.Tensor, client: int, delta: torch.Tensor, out: torch.Tensor) -> torch.Tensor:
+    """The paper's hypernetwork update direction (d theta_i / d hnet)^T delta_i, with
+    delta_i = theta_i - theta_i~ (the reference's autograd.grad(weights, hnet.parameters(),
+    grad_outputs=delta_theta)), written into ``out`` (a flat vector of the hypernetwork's
+    size, overwritten) and returned.
+
+    The output layer theta = W x + b (W: out_dim x hidden, x the last hidden features) is
+    differentiated by hand: its weight's gradient is outer(delta_i, x) (written straight into
+    ``out``: a product of one term, delta_j x_k exactly, what autograd's k = 1 matrix product
+    gives), its bias's is delta_i, and the features' gradient W^T delta_i flows by autograd
+    through the body (embeddings and MLP, a leaf of ``body_size`` coordinates) only. Equal bit
+    for bit to autograd through :func:`generate` (tests/test_pfedhn.py), without its
+    full-size temporaries (autograd through the flat vector's views zero-fills a full-size
+    gradient per view and sums them: 11 copies of (hidden + 1) x d floats a client)."""
+    e, d, h = layout.body_size, layout.out_dim, layout.hidden
+    last = layout.n_hidden + 1
+    body = hnet[:e].detach().requires_grad_(True)
+    with torch.enable_grad():
+        x = hidden_features(layout, layout.unflatten(body), client)
+    weight = layout.unflatten(hnet)[f"linear{last}.weight"].detach()
+    delta = delta.detach()
+    grad_x = delta.unsqueeze(0).mm(weight).squeeze(0)  # W^T delta, as autograd's linear backward
+    (grad_body,) = torch.autograd.grad(x, body, grad_outputs=grad_x)
+    out[:e].copy_(grad_body)
+    torch.outer(delta, x.detach(), out=out[e : e + d * h].view(d, h))
+    out[e + d * h :].copy_(delta)
+    return out
 
 
 def hypernetwork_grad(layout: HNetLayout, hnet: torch.Tensor, client: int, delta: torch.Tensor) -> torch.Tensor:
-    """The paper's hypernetwork update direction: (d theta_i / d hnet)^T delta_i, with
-    delta_i = theta_i - theta_i~ (the reference's autograd.grad(weights, hnet.parameters(),
-    grad_outputs=delta_theta))."""
-    p = hnet.detach().requires_grad_(True)
-    with torch.enable_grad():
-        theta = generate(layout, p, client)
-        (g,) = torch.autograd.grad(theta, p, grad_outputs=delta)
-    return g
+    """:func:`write_hypernetwork_grad` into a new vector."""
+    return write_hypernetwork_grad(layout, hnet, client, delta, torch.empty_like(hnet))
 
 
-def clip_grad(grad: torch.Tensor, max_norm: float) -> torch.Tensor:
+def clip_grad(grad: torch.Tensor, max_norm: float, norm: float | None = None) -> torch.Tensor:
     """torch.nn.utils.clip_grad_norm_'s rule, in place: scale by max_norm / (||g|| + 1e-6) when
-    that is below 1 (0: no clipping)."""
+    that is below 1 (0: no clipping). ``norm``: float(grad.norm()) when the caller has it."""
     if max_norm > 0:
-        coef = max_norm / (float(grad.norm()) + 1e-6)
+        coef = max_norm / ((float(grad.norm()) if norm is None else norm) + 1e-6)
         if coef < 1:
             grad.mul_(coef)
     return grad
 
 
-def sgd_step(hnet: torch.Tensor, momentum_buf: torch.Tensor, grad: torch.Tensor, num_embedding: int, cfg: PFedHNConfig) -> tuple[torch.Tensor, torch.Tensor]:
+def sgd_step_(hnet: torch.Tensor, momentum_buf: torch.Tensor, grad: torch.Tensor, num_embedding: int, cfg: PFedHNConfig) -> None:
     """One step of torch.optim.SGD (momentum, dampening 0, weight decay) with two parameter
     groups, embeddings (the first ``num_embedding`` coordinates, lr ``embed_lr``) and the rest
-    (lr ``hn_lr``), on the flat vectors; returns the new (hnet, momentum buffer). A zero buffer
-    is the optimizer's first step (buf = d_p)."""
-    d_p = grad.add(hnet, alpha=cfg.hn_wd) if cfg.hn_wd else grad
-    buf = momentum_buf.clone()
+    (lr ``hn_lr``), on the flat vectors, in place: ``hnet`` and ``momentum_buf`` are updated,
+    ``grad`` is overwritten (with g + wd hnet). A zero buffer is the optimizer's first step
+    (buf = d_p). The same element-wise operations, in the same order, as torch's
+    (d_p = g + wd p; buf = m buf + d_p; p -= lr buf), so bit for bit its result."""
+    d_p = grad.add_(hnet, alpha=cfg.hn_wd) if cfg.hn_wd else grad
     if cfg.hn_momentum:
-        buf.mul_(cfg.hn_momentum).add_(d_p)
-        d_p = buf
-    new = hnet.clone()
+        momentum_buf.mul_(cfg.hn_momentum).add_(d_p)
+        d_p = momentum_buf
     embed_lr = cfg.hn_lr if cfg.embed_lr is None else cfg.embed_lr
-    new[:num_embedding].add_(d_p[:num_embedding], alpha=-embed_lr)
-    new[num_embedding:].add_(d_p[num_embedding:], alpha=-cfg.hn_lr)
-    return new, buf
+    hnet[:num_embedding].add_(d_p[:num_embedding], alpha=-embed_lr)
+    hnet[num_embedding:].add_(d_p[num_embedding:], alpha=-cfg.hn_lr)
+
+
+@dataclass(frozen=True)
+class HypernetworkFlops:
+    """The server's analytic FLOPs (copfl.flops conventions: 2 per multiply-accumulate of the
+    layers' products; bias additions, ReLU and the embedding look-up free) for one hypernetwork."""
+
+    generate: int  # one theta_i = h(v_i; phi): 2 x (e h + n_hidden h^2 + h d)
+    gradient: int  # one (d theta_i / d hnet)^T delta_i: 2 x generate (each layer's weight and input gradients)
+    step: int  # one server optimizer step: OPTIMIZER_FLOPS_PER_COORDINATE per hypernetwork coordinate
+
+
+# Element-wise operations per hypernetwork coordinate in one server step: the clipping norm's
+# square-accumulate (2) and scaling (1), weight decay g + wd p (2), momentum m buf + d_p (2)
+# and the update p - lr buf (2).
+OPTIMIZER_FLOPS_PER_COORDINATE = 9
+
+
+def hypernetwork_flops(layout: HNetLayout) -> HypernetworkFlops:
+    """The FLOPs of generating one client's weights, of one client's hypernetwork gradient and
+    of one server step. The gradient is counted as a backward pass (the convention's 2 x the
+    forward's products: for the output layer, its weight's gradient outer(delta, x) and the
+    features' gradient W^T delta, d x hidden products each; for the MLP, its weights' and
+    inputs' gradients); the MLP's forward that :func:`write_hypernetwork_grad` recomputes
+    (e h + n_hidden h^2 products, under 0.02 % of the output layer's for copfl's models) is
+    not counted again."""
+    h = layout.hidden
+    macs = layout.embed_dim * h + layout.n_hidden * h * h + h * layout.out_dim
+    return HypernetworkFlops(generate=2 * macs, gradient=4 * macs, step=OPTIMIZER_FLOPS_PER_COORDINATE * layout.size)
 
 
 @register
@@ -236,6 +315,7 @@ class PFedHN(Algorithm):
         n = setup.num_clients
         embed_dim = int(1 + n / 4) if config.embed_dim == -1 else config.embed_dim
         self.layout = HNetLayout(n, embed_dim, config.hidden, config.n_hidden, setup.workspace.params.numel())
+        self.flops = hypernetwork_flops(self.layout)
         self.inner_optimizer = OptimizerConfig("sgd", config.inner_lr, config.inner_momentum, config.inner_wd)
         self.robust = setup.combiner.kind != "mean"
         if self.robust and config.server_update != "mean":
@@ -249,6 +329,7 @@ class PFedHN(Algorithm):
         return {"hnet": hnet, "momentum": torch.zeros_like(hnet)}
 
     def broadcast(self, sctx: ServerContext, server: ServerState, client: int) -> Message:
+        self.count_server_flops(self.flops.generate)
         with torch.no_grad():
             return {"theta": generate(self.layout, server["hnet"], client)}
 
@@ -288,35 +369,46 @@ class PFedHN(Algorithm):
         return UploadParts({"delta": UploadPart(torch.zeros_like(message["theta"]))})
 
     def aggregate(self, sctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        start, cfg = server["hnet"], self.config
-        hnet, buf, norms = start, server["momentum"], []
+        """Every client's gradient is taken at the round-start hypernetwork ``start`` (the one
+        that generated its theta); the steps move one working copy of the hypernetwork and of
+        the momentum buffer in place (the input state is not modified), and each client's
+        gradient is written into one scratch vector reused across clients."""
+        start, cfg, layout = server["hnet"], self.config, self.layout
+        e, n = layout.num_embedding, len(uploads)
+        norms: list[float] = []
         clients = [c for c, _ in uploads]
-        uniform = torch.full((len(uploads),), 1.0 / len(uploads), dtype=torch.float64)
+        uniform = torch.full((n,), 1.0 / n, dtype=torch.float64)
+        # the gradients and the steps (under --robust, not the robust estimator's own work)
+        self.count_server_flops(n * self.flops.gradient + self.flops.step * (n if cfg.server_update == "sequential" else 1))
         if self.robust:
             # the mean of the clients' hypernetwork gradients, the shared network's part robustly;
             # a client's embedding row is its own (the others' gradients are 0 there), so the
             # embeddings take the plain mean: a coordinate-wise estimator would erase them
-            e = self.layout.num_embedding
-            grads = [hypernetwork_grad(self.layout, start, c, u["delta"]) for c, u in uploads]
+            grads = [hypernetwork_grad(layout, start, c, u["delta"]) for c, u in uploads]
             body = self.combine([g[e:] for g in grads], uniform, clients)
             total = torch.cat([torch.stack([g[:e] for g in grads]).mean(0), body])
             del grads
-            hnet, buf = sgd_step(hnet, buf, clip_grad(total, cfg.clip), self.layout.num_embedding, cfg)
-            return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": float(total.norm())}
+            hnet, buf = start.clone(), server["momentum"].clone()  # (after the gradients: a lower peak)
+            norm = float(clip_grad(total, cfg.clip).norm())  # (after clipping; the step overwrites total)
+            sgd_step_(hnet, buf, total, e, cfg)
+            return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": norm}
         self.combine.record(clients, uniform)  # each upload moves the hypernetwork with the same weight
-        total = torch.zeros_like(start) if cfg.server_update == "mean" else None
-        for c, u in uploads:
-            g = hypernetwork_grad(self.layout, start, c, u["delta"])  # at the hnet that generated theta_c
-            if total is not None:
-                total.add_(g)
-                continue
-            norms.append(float(g.norm()))
-            hnet, buf = sgd_step(hnet, buf, clip_grad(g, cfg.clip), self.layout.num_embedding, cfg)
-            del g  # one gradient alive at a time
-        if total is not None:
-            total.div_(len(uploads))
+        hnet, buf = start.clone(), server["momentum"].clone()
+        grad = torch.empty_like(start)  # the scratch: each client's gradient in turn
+        if cfg.server_update == "mean":
+            total = torch.zeros_like(start)
+            for c, u in uploads:
+                total.add_(write_hypernetwork_grad(layout, start, c, u["delta"], grad))
+            del grad
+            total.div_(n)
             norms.append(float(total.norm()))
-            hnet, buf = sgd_step(hnet, buf, clip_grad(total, cfg.clip), self.layout.num_embedding, cfg)
+            sgd_step_(hnet, buf, clip_grad(total, cfg.clip, norms[-1]), e, cfg)
+            self.count_server_flops(n * layout.size)  # the sum of the gradients
+        else:
+            for c, u in uploads:
+                write_hypernetwork_grad(layout, start, c, u["delta"], grad)  # at the hnet that generated theta_c
+                norms.append(float(grad.norm()))
+                sgd_step_(hnet, buf, clip_grad(grad, cfg.clip, norms[-1]), e, cfg)
         return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": sum(norms) / len(norms)}
 
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
