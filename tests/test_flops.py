@@ -259,3 +259,60 @@ def test_the_table_in_docs_performance_md():
         m = build_model(name, ModelSpec(shape_, int(classes)), **options)
         assert forward_macs(m, shape_) == int(macs.replace(",", "")), model
         assert training_flops_per_sample(m, shape_) == int(train.replace(",", "")), model
+
+
+# ----------------------------------------------------------------- server and evaluation work
+def test_eval_flops_count_every_forward_pass_without_autograd():
+    """A round's ``eval_flops``: every sample the model ran forward without autograd, at the
+    forward cost; FedAvg evaluates each client's test and validation data once."""
+    from helpers import run_cfg, small
+
+    eng, run = run_cfg(small("fedavg", rounds=2))
+    evaluated = sum(c.num_test + len(c.y_val) for c in eng.clients)
+    per_sample = eng.eval_flops_per_sample(eng.clients[0])
+    assert per_sample == eng.train_flops_per_sample(eng.clients[0]) // 3 > 0
+    assert [r["eval_flops"] for r in run.history] == [evaluated * per_sample] * 2
+    assert [r["server_flops"] for r in run.history] == [0, 0]
+    # IFCA also scores its cluster models on each client's training data (no autograd): more
+    ieng, irun = run_cfg(small("ifca", rounds=2))
+    assert irun.history[-1]["eval_flops"] > run.history[-1]["eval_flops"]
+    assert run_cfg(small("fedavg", rounds=2))[1].history == run.history  # deterministic
+
+
+def test_fedamp_declares_its_attention_as_server_flops():
+    from copfl.algorithms.fedamp import cloud_flops
+    from helpers import run_cfg, small
+
+    # 3 other models of 10 coordinates: 3 distances (3 FLOPs a coordinate) + 4 multiply-adds
+    assert cloud_flops(10, 3, "distance") == 3 * 3 * 10 + 2 * 4 * 10 == 170
+    assert cloud_flops(10, 3, "cosine") == 3 * 6 * 10 + 2 * 4 * 10
+    eng, run = run_cfg(small("fedamp", rounds=2))
+    d = eng.init_params.numel()
+    # round 1: the store is empty (each cloud model from the client's own model); round 2 sees
+    # every client's upload: 4 cloud models over 3 others each
+    assert run.history[0]["server_flops"] == 4 * cloud_flops(d, 0, "distance")
+    assert run.history[1]["server_flops"] == 4 * cloud_flops(d, 3, "distance")
+
+
+def test_training_inside_an_evaluation_counts_at_the_training_cost():
+    """FedAvg+FT fine-tunes each client's copy for one epoch before evaluating it: that
+    epoch's forward + backward passes are part of the round's eval_flops (3 x a forward)."""
+    from helpers import run_cfg, small
+
+    eng, run = run_cfg(small("fedavg-ft", rounds=1))
+    fwd = eng.eval_flops_per_sample(eng.clients[0])
+    evaluated = sum(c.num_test + len(c.y_val) for c in eng.clients)
+    tuned = sum(c.num_train for c in eng.clients)  # one epoch each
+    assert run.history[0]["eval_flops"] == evaluated * fwd + tuned * 3 * fwd
+
+
+def test_pfedme_counts_its_k_inner_steps_per_batch():
+    from copfl.algorithms.pfedme import MOREAU_STEP_FLOPS, PERSONAL_STEP_FLOPS
+    from helpers import run_cfg, small
+
+    eng, run = run_cfg(small("pfedme", rounds=1, options={"inner_steps": 3}))
+    per_sample = eng.train_flops_per_sample(eng.clients[0])
+    n = sum(c.num_train for c in eng.clients)
+    steps = sum(-(-c.num_train // 4) for c in eng.clients)  # batch 4
+    d = eng.init_params.numel()
+    assert run.history[0]["train_flops"] == 3 * n * per_sample + steps * (3 * PERSONAL_STEP_FLOPS + MOREAU_STEP_FLOPS) * d

@@ -88,3 +88,54 @@ def test_fedbn_keeps_norm_layers_local_and_equals_fedavg_without_them():
     assert torch.equal(a.server["params"], b.server["params"])
     with pytest.raises(ValueError, match="FedBN keeps batch-norm statistics on the clients: use --bn-stats local"):
         run_cfg(small("fedbn", bn_stats="shared"))
+
+
+@pytest.mark.parametrize("model", ["mlp", "cnn"])
+def test_fedrep_head_epochs_on_cached_features_equal_full_steps(model):
+    """FedRep's head epochs run the head alone on the body's features computed once a round
+    (Workspace.train's head-only path): the same training as steps through the frozen body."""
+    from helpers import run_cfg, small, synthetic
+
+    cfg = small("fedrep", model=model, rounds=2, options={"head_epochs": 3}, lr=0.05, momentum=0.5, weight_decay=1e-3)
+    ds = synthetic(size=16)
+    runs = []
+    for cache in (True, False):
+        from copfl.experiment import build_engine
+        from copfl.federation import build_federation
+
+        eng = build_engine(cfg, build_federation(cfg, ds))
+        eng.ws.cache_features = cache
+        runs.append((eng, eng.run()))
+    (a, ra), (b, rb) = runs
+    # equal up to the last bits (a 2-sample last batch takes another BLAS kernel than the
+    # features' batches): the golden test holds FedRep's and FedPAC's runs to every bit
+    close = dict(rtol=1e-6, atol=1e-6)
+    torch.testing.assert_close(ra.server["params"], rb.server["params"], **close)
+    for c in range(cfg.clients):
+        torch.testing.assert_close(a.store.get(c)["params"], b.store.get(c)["params"], **close)
+    for x, y in zip(ra.history, rb.history):
+        for k in ("train_loss", "test_loss_mean"):
+            assert x[k] == pytest.approx(y[k], rel=1e-6)
+        assert x["acc_mean"] == y["acc_mean"]
+    # the cached path's FLOPs: per client, body forward once + head-only steps + full body epoch
+    head, body = a.head_split_flops(a.clients[0])
+    full = a.train_flops_per_sample(a.clients[0])
+    n = sum(a.clients[c].num_train for c in range(cfg.clients))
+    assert ra.history[0]["train_flops"] == n * (body + 3 * head + full)
+    assert rb.history[0]["train_flops"] == n * (4 * full)
+
+
+def test_head_only_path_is_not_taken_when_the_body_is_random_or_batch_dependent():
+    from copfl.workspace import Trainable, Workspace
+
+    head_mask = lambda ws: ws.flat.select("head").float()  # noqa: E731
+    ws = Workspace(MLP(4, 2, hidden=(3,)))
+    assert ws.head_only([Trainable(head_mask(ws))])
+    assert not ws.head_only([Trainable(torch.ones_like(ws.params))])  # the body trains too
+    assert not ws.head_only([])
+    drop = Workspace(torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Dropout(0.5), torch.nn.Linear(3, 2)))
+    assert not drop.head_only([Trainable(head_mask(drop))])
+    bn = Workspace(torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.BatchNorm1d(3), torch.nn.Linear(3, 2)))
+    assert not bn.head_only([Trainable(head_mask(bn))])
+    aug = Workspace(MLP(4, 2, hidden=(3,)), augment=lambda x, g: x)
+    assert not aug.head_only([Trainable(head_mask(aug))])

@@ -47,7 +47,7 @@ import torch
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
 from copfl.data.clients import ClientData
 from copfl.extensions.base import RunExtension, UploadStep, clone_tree, finite_upload
-from copfl.flops import UnknownModuleError, training_flops_per_sample
+from copfl.flops import UnknownModuleError, head_split_flops, training_flops_per_sample
 from copfl.results import ClientMetrics, evaluation_figures
 from copfl.seeding import numpy_rng
 from copfl.store import ClientStore, MemoryStore, ScratchStore
@@ -275,6 +275,7 @@ class Engine:
         # per-client state the SERVER keeps (latest models, embeddings...), checkpointed too
         self.server_store = server_store if server_store is not None else MemoryStore()
         self._flops_per_sample: int | None = None
+        self._head_split: tuple[int, int] | None = None
         # a server-side engine (e.g. Flower's) holds no data: it is told the number of clients
         self.num_clients = len(clients) if num_clients is None else num_clients
         if num_samples is None:
@@ -438,6 +439,9 @@ class Engine:
         # model's per-sample cost, plus its own element-wise work (ctx.logs["extra_flops"])
         passes = res.stats.samples + int(ctx.logs.pop("extra_train_samples", 0))
         flops = passes * self.train_flops_per_sample(ctx.data) + int(ctx.logs.pop("extra_flops", 0))
+        if res.stats.head_only:  # head-only steps on cached features (Workspace.train): their own cost
+            head, body = self.head_split_flops(ctx.data)
+            flops += res.stats.head_only * (head - self.train_flops_per_sample(ctx.data)) + res.stats.featurized * body
         return ClientStep(
             step.upload, bn, res.stats.loss_sum, res.stats.samples, self.clients[client].num_train, message_bytes(message), up, ctx.logs, step.spent, flops
         )
@@ -446,11 +450,28 @@ class Engine:
         """FLOPs of one training sample of the run's model (forward + backward, analytic:
         :func:`copfl.flops.training_flops_per_sample`); 0 for a model the counter cannot count."""
         if self._flops_per_sample is None:
+            seen = self.ws.inference_samples  # the counter's one-sample pass is not the run's work
             try:
                 self._flops_per_sample = training_flops_per_sample(self.ws.model, data.x_train[:1])
             except UnknownModuleError:
                 self._flops_per_sample = 0
+            self.ws.inference_samples = seen
         return self._flops_per_sample
+
+    def eval_flops_per_sample(self, data: ClientData) -> int:
+        """FLOPs of one sample's forward pass (a third of :meth:`train_flops_per_sample`)."""
+        return self.train_flops_per_sample(data) // 3
+
+    def head_split_flops(self, data: ClientData) -> tuple[int, int]:
+        """(head training FLOPs per sample, body forward FLOPs per sample): :func:`copfl.flops.head_split_flops`."""
+        if self._head_split is None:
+            seen = self.ws.inference_samples
+            try:
+                self._head_split = head_split_flops(self.ws.model, data.x_train[:1], self.ws.flat.head_module)
+            except UnknownModuleError:
+                self._head_split = (0, 0)
+            self.ws.inference_samples = seen
+        return self._head_split
 
     def start_fold(self, run: RunState, sctx: ServerContext) -> UploadFold | None:
         """The round's upload fold when the algorithm aggregates by folding (else None)."""
@@ -527,6 +548,7 @@ class Engine:
     def run_round(self, run: RunState) -> dict[str, Any]:
         r = run.round + 1
         t0 = time.perf_counter()
+        inferred = self.ws.inference_samples
         for ext in self.extensions:
             ext.round_start(self, run)
         selected = self.sample_clients(r)
@@ -553,6 +575,7 @@ class Engine:
         for ext in self.extensions:
             ext.round_trained(self, run, record)
         t3 = time.perf_counter()
+        tuned = self.ws.grad_samples  # forward passes with autograd in the evaluation: fine-tuning, adaptation
         clients = unseen = None
         if self.is_eval_round(r):
             clients = self.evaluate(run)
@@ -560,6 +583,14 @@ class Engine:
             unseen = self.evaluate_unseen(run)
             self.timings["newcomers"] = self.timings.get("newcomers", 0.0) + time.perf_counter() - t5
         t4 = time.perf_counter()
+        # the round's other counted work (the server's own: end_round): every forward pass
+        # without autograd (evaluations, validations of candidate models...) and the training
+        # an evaluation does (fine-tuning, adaptation steps). Not on Flower, whose clients'
+        # passes happen in other processes (docs/performance.md)
+        record["eval_flops"] = 0
+        if self.clients:
+            per_sample = self.eval_flops_per_sample(self.clients[0])
+            record["eval_flops"] = (self.ws.inference_samples - inferred) * per_sample + (self.ws.grad_samples - tuned) * 3 * per_sample
         self.timings["train"] += (t1 - t0) + (t3 - t2)
         self.timings["aggregate"] += t2 - t1
         self.timings["evaluate"] += t4 - t3
@@ -578,6 +609,7 @@ class Engine:
             run.last_clients = clients
         if unseen:
             run.last_unseen = unseen
+        record["server_flops"] = self.algorithm.take_server_flops()  # what the server's own work declared
         record.update(evaluation_figures(clients, unseen, self.attackers, len(self.participating_clients)))
         for ext in self.extensions:
             ext.close_round(self, run, record)

@@ -72,6 +72,7 @@ __all__ = [
     "layer_macs",
     "training_flops_per_sample",
     "eval_flops_per_sample",
+    "head_split_flops",
     "clear_cache",
 ]
 
@@ -243,3 +244,12 @@ def training_flops_per_sample(model: nn.Module, example_input: torch.Tensor | Se
 def eval_flops_per_sample(model: nn.Module, example_input: torch.Tensor | Sequence[int]) -> int:
     """FLOPs of one evaluated sample: 2 x :func:`forward_macs` (a forward pass only)."""
     return 2 * forward_macs(model, example_input)
+
+
+def head_split_flops(model: nn.Module, example_input: torch.Tensor | Sequence[int], head: str) -> tuple[int, int]:
+    """For training the head module ``head`` alone on cached features (FedRep's head epochs):
+    (FLOPs of one sample's head training step = 6 x the head's MACs, FLOPs of one sample's
+    forward pass through everything else = 2 x the other modules' MACs)."""
+    macs = layer_macs(model, example_input)
+    h = macs.get(head, 0)
+    return 6 * h, 2 * (sum(macs.values()) - h)

@@ -123,7 +123,8 @@ class ClientWorker:
         validation_only: bool = False,
     ) -> list[tuple[int, Any, Any, list[float]]]:
         """``items``: (client, message, stored state or None) -> (client, result, new state,
-        the combiner's exposure shares recorded during the client's work). ``validation_only``:
+        the combiner's exposure shares recorded during the client's work, the samples its
+        model ran forward without and with autograd). ``validation_only``:
         the driver's engine evaluates validation data only (copfl tune): so does this one, with
         its test data sealed the same way."""
         from copfl.store import MemoryStore
@@ -140,6 +141,7 @@ class ClientWorker:
             if state is not None:
                 eng.store.put(client, state)
             combiner.take_shares()  # what an earlier call left is not this client's
+            inferred, tuned = eng.ws.inference_samples, eng.ws.grad_samples
             if kind == "train":
                 result = eng.client_step(client, round, message, server_buffers)
             elif kind == "personalize":
@@ -149,7 +151,8 @@ class ClientWorker:
             else:
                 raise ValueError(f"unknown work {kind!r}")
             new_state = eng.store.get(client) if kind != "evaluate" else None
-            out.append((client, result, new_state, combiner.take_shares()))
+            counts = (eng.ws.inference_samples - inferred, eng.ws.grad_samples - tuned)
+            out.append((client, result, new_state, combiner.take_shares(), counts))
         return out
 
 
@@ -192,11 +195,13 @@ class RayExecutor:
             batches[c % self.n].append((c, message, state))
         calls = [w.run.remote(self.key, self.config, kind, round, server_buffers, b, engine.validation_only)
                  for w, b in zip(self.workers, batches) if b]
-        done = {c: (result, state, shares) for batch in self.ray.get(calls) for c, result, state, shares in batch}
+        done = {c: (result, state, shares, n) for batch in self.ray.get(calls) for c, result, state, shares, n in batch}
         combiner = engine.algorithm.setup.combiner
         out = {}
         for c in sorted(done):
-            result, state, shares = done[c]
+            result, state, shares, n = done[c]
+            engine.ws.inference_samples += n[0]  # the worker's forward passes without / with autograd (eval_flops)
+            engine.ws.grad_samples += n[1]
             if kind != "evaluate":
                 engine.store.put(c, state)
             combiner.add_shares(shares)

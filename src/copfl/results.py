@@ -140,6 +140,10 @@ def summarize(history: list[dict[str, Any]]) -> dict[str, Any]:
     if any("train_flops" in r for r in history):
         flops = sum(r.get("train_flops", 0) for r in history)
         out["cost"] = {"train_flops_total": flops, "train_flops_per_round": flops / len(history)}
+        for kind in ("server", "eval"):  # the server's own work, forward passes without autograd
+            if any(f"{kind}_flops" in r for r in history):
+                total = sum(r.get(f"{kind}_flops", 0) for r in history)
+                out["cost"].update({f"{kind}_flops_total": total, f"{kind}_flops_per_round": total / len(history)})
     evals = [r for r in history if "acc_mean" in r]
     if not evals:
         return {"final": None, "best": None, "selected": None, **out}

@@ -47,6 +47,11 @@ class TrainHook:
     def grad(self, params: torch.Tensor, grad: torch.Tensor) -> None:
         """Change ``grad`` (the flat gradient) in place; ``params``: the flat parameters."""
 
+    def restrict(self, start: int, stop: int) -> TrainHook | None:
+        """This hook acting on the coordinates ``start:stop`` alone (a step that updates only
+        them: head-only training), or None when it cannot be cut (it reads the whole vector)."""
+        return self if type(self).grad is TrainHook.grad else None
+
 
 @dataclass(frozen=True, eq=False)
 class GradientHook(TrainHook):
@@ -70,6 +75,9 @@ class Proximal(TrainHook):
     def grad(self, params: torch.Tensor, grad: torch.Tensor) -> None:
         grad.add_(params - self.anchor, alpha=self.coefficient)  # d/dw c/2 ||w - anchor||^2 = c (w - anchor)
 
+    def restrict(self, start: int, stop: int) -> TrainHook | None:
+        return Proximal(self.anchor[start:stop], self.coefficient)
+
 
 def proximal(anchor: torch.Tensor, coefficient: float) -> Proximal | None:
     """:class:`Proximal`, or None when the coefficient is 0 (no term; None hooks are skipped)."""
@@ -92,6 +100,9 @@ class Trainable(TrainHook):
         if self.decay:
             grad.add_(params, alpha=self.decay)
         grad.mul_(self.mask)
+
+    def restrict(self, start: int, stop: int) -> TrainHook | None:
+        return Trainable(self.mask[start:stop], self.decay)
 
 
 @dataclass(frozen=True, eq=False)
@@ -142,6 +153,11 @@ class TrainStats:
     loss_sum: float = 0.0  # sum over samples of the training loss
     samples: int = 0
     steps: int = 0
+    # Head-only training on cached features (Workspace.train, module docstring): of ``samples``,
+    # those that ran through the head alone, and the samples whose features the frozen body
+    # computed once (a forward pass each); the engine's FLOP count charges what was done.
+    head_only: int = 0
+    featurized: int = 0
 
     @property
     def mean_loss(self) -> float:
@@ -149,7 +165,10 @@ class TrainStats:
 
     def __add__(self, other: TrainStats) -> TrainStats:
         """Two passes' statistics together (``sum(passes, TrainStats())`` for many)."""
-        return TrainStats(self.loss_sum + other.loss_sum, self.samples + other.samples, self.steps + other.steps)
+        return TrainStats(
+            self.loss_sum + other.loss_sum, self.samples + other.samples, self.steps + other.steps,
+            self.head_only + other.head_only, self.featurized + other.featurized,
+        )
 
 
 @dataclass
@@ -203,6 +222,24 @@ class Workspace:
         # DP-SGD (copfl.privacy): set by the engine around a client's step when the run has
         # --dp-noise > 0; every gradient loss_and_grad computes is then privatized.
         self.dp: DPSGDSession | None = None
+        self._head_mask: torch.Tensor | None = None  # FlatParams.select("head"), for head_only
+        # head-only steps on cached body features where exact (head_only); False: always full steps
+        self.cache_features = True
+        # samples the model has run forward without autograd (evaluations, a method's validation
+        # of candidate models, cluster choices...), and with it (training: fine-tuning or
+        # adaptation steps in an evaluation count too): the engine's per-round ``eval_flops``
+        self.inference_samples = 0
+        self.grad_samples = 0
+        self._featurizing = False  # train_features' forwards are training work, counted there
+        model.register_forward_pre_hook(self._count_inference)
+
+    def _count_inference(self, module: nn.Module, args: tuple[object, ...]) -> None:
+        if self._featurizing or not args or not isinstance(args[0], torch.Tensor):
+            return
+        if torch.is_grad_enabled():
+            self.grad_samples += len(args[0])
+        else:
+            self.inference_samples += len(args[0])
 
     @property
     def device(self) -> torch.device:
@@ -250,6 +287,11 @@ class Workspace:
         feature_loss = terms[0] if terms else None
         on_grad = [h for h in live if type(h).grad is not TrainHook.grad]
         grad_hook = None if not on_grad else on_grad[0].grad if len(on_grad) == 1 else _in_order(on_grad)
+        if feature_loss is None and self.head_only(live):
+            stats = self._train_head(data, epochs=epochs, batch_size=batch_size, generator=generator, opt=opt, loss_fn=loss_fn,
+                                     grad_hook=grad_hook, optimizer=optimizer, hooks=on_grad)
+            if stats is not None:
+                return stats
         with self.feature_tap(feature_loss is not None) as tap:
 
             def sgd_step(xb: torch.Tensor, yb: torch.Tensor) -> torch.Tensor:
@@ -259,7 +301,114 @@ class Workspace:
 
             return self.train_steps(data, epochs=epochs, batch_size=batch_size, generator=generator, step=sgd_step)
 
+    # ----------------------------------------------------------------- head-only training
+    def head_only(self, hooks: Sequence[TrainHook]) -> bool:
+        """Whether a :meth:`train` with ``hooks`` trains the head alone on features the frozen
+        body can compute once: a :class:`Trainable` mask inside the head (FedRep's head
+        epochs), no DP-SGD, and a body with nothing random or batch-dependent in training mode
+        (no augmentation, no batch norm, no dropout)."""
+        masks = [h.mask for h in hooks if isinstance(h, Trainable)]
+        if not masks or not self.cache_features or self.dp is not None or self.augment is not None or self.has_bn or self._stochastic:
+            return False
+        if self._head_mask is None:
+            self._head_mask = self.flat.select("head").to(self.device)
+        return any(not bool(m[~self._head_mask].any()) for m in masks)
+
+    @property
+    def _stochastic(self) -> bool:
+        return any(isinstance(m, nn.modules.dropout._DropoutNd) and m.p > 0 for m in self.model.modules())
+
+    def _train_head(
+        self, data: ClientData, *, epochs: int, batch_size: int, generator: torch.Generator,
+        opt: torch.optim.Optimizer, loss_fn: LossFn | None, grad_hook: GradHook | None,
+        optimizer: torch.optim.Optimizer | OptimizerConfig, hooks: list[TrainHook],
+    ) -> TrainStats | None:
+        """:meth:`train` with a frozen body: the body's features of the client's training data
+        computed once (in batches of ``batch_size``, training mode, no autograd), then every
+        step runs the head alone on its batch's cached rows, in the same seeded batch order.
+        The same training as through the frozen body (a sample's features do not depend on
+        its batch: no batch norm, no dropout), at the head's cost, up to the last bits: BLAS
+        picks its kernels by matrix size, so a row computed in a batch of another size (the
+        epoch's short last batch of 2) can differ in the last bit (measured: 2e-8 on the
+        parameters after 3 epochs; tests/test_partial.py bounds it by 1e-6; every golden run,
+        FedRep's and FedPAC's included, is bit-identical). None (nothing trained) for a model whose output is not its
+        head's output: :meth:`train` then takes full steps."""
+        feats = self.train_features(data.x_train, batch_size)
+        if feats is None:
+            return None
+        head, criterion, y = self._head(), loss_fn or self.criterion, data.y_train
+        params, grad = self.flat.vector, self.flat.grad
+        cut = self._head_range()
+        cut_hooks = [h.restrict(*cut) for h in hooks] if cut is not None else []
+        if cut is not None and isinstance(optimizer, OptimizerConfig) and all(h is not None for h in cut_hooks):
+            # step the head's coordinates alone (a fresh optimizer leaves the others exactly as
+            # they are: zero gradient, zero state), hooks cut to them: no per-step pass over the body
+            a, b = cut
+            grad.zero_()
+            params, grad = params[a:b], grad[a:b]
+            part = nn.Parameter(params, requires_grad=False)
+            part.grad = grad
+            opt = make_optimizer(optimizer, part)
+            grad_hook = None if not cut_hooks else cut_hooks[0].grad if len(cut_hooks) == 1 else _in_order(cut_hooks)  # type: ignore[arg-type]
+
+        def head_step(idx: torch.Tensor, yb: torch.Tensor) -> torch.Tensor:
+            grad.zero_()
+            loss = criterion(head(feats[idx]), yb)
+            loss.backward()
+            if grad_hook is not None:
+                grad_hook(params, grad)
+            opt.step()
+            return loss.detach()
+
+        batches = ((idx, y[idx]) for idx in self.batch_indices(len(y), epochs=epochs, batch_size=batch_size, generator=generator))
+        stats = self.train_steps(data, epochs=epochs, batch_size=batch_size, generator=generator, step=head_step, batches=batches)
+        stats.head_only, stats.featurized = stats.samples, len(y)
+        return stats
+
+    def _head_range(self) -> tuple[int, int] | None:
+        """(start, stop) of the head's coordinates in the flat vector when they are one range."""
+        assert self._head_mask is not None
+        idx = self._head_mask.nonzero().flatten()
+        if not len(idx) or int(idx[-1]) - int(idx[0]) + 1 != len(idx):
+            return None
+        return int(idx[0]), int(idx[-1]) + 1
+
+    @torch.no_grad()
+    def train_features(self, x: torch.Tensor, batch_size: int) -> torch.Tensor | None:
+        """The head's input for every row of ``x``, computed in training mode in batches of
+        ``batch_size``; None when the model's output is not its head's output (the head then
+        cannot be trained alone)."""
+        self.model.train()
+        feats: list[torch.Tensor] = []
+        outs: list[torch.Tensor] = []
+
+        def tap(m: nn.Module, inp: tuple[torch.Tensor, ...], out: torch.Tensor) -> None:
+            feats.append(inp[0])
+            outs.append(out)
+
+        handle = self._head().register_forward_hook(tap)
+        self._featurizing = True
+        try:
+            for start in range(0, len(x), batch_size):
+                if self.model(self._layout(x[start : start + batch_size])) is not outs[-1]:
+                    return None
+        finally:
+            handle.remove()
+            self._featurizing = False
+        return torch.cat(feats) if feats else x.new_zeros((0,))
+
     # ----------------------------------------------------------------- the parts of training
+    def batch_indices(self, n: int, *, epochs: int, batch_size: int, generator: torch.Generator) -> Iterator[torch.Tensor]:
+        """The sample indices of :meth:`batches`' batches: ``epochs`` seeded permutations of
+        ``range(n)`` cut into batches (a batch of one skipped when the model has batch norm)."""
+        for _ in range(epochs):
+            order = torch.randperm(n, generator=generator)
+            for start in range(0, n, batch_size):
+                idx = order[start : start + batch_size]
+                if self.has_bn and len(idx) < 2:
+                    continue
+                yield idx
+
     def batches(self, data: ClientData, *, epochs: int, batch_size: int, generator: torch.Generator) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
         """``epochs`` passes over the client's training data in seeded random order, augmented
         (if the run augments) and in the model's memory order. A batch of one sample is
@@ -268,16 +417,11 @@ class Workspace:
         n = len(y)
         if self.dp is not None:
             self.dp.rate = min(1.0, batch_size / max(n, 1))  # DP-SGD's sampling rate q = B / n
-        for _ in range(epochs):
-            order = torch.randperm(n, generator=generator)
-            for start in range(0, n, batch_size):
-                idx = order[start : start + batch_size]
-                if self.has_bn and len(idx) < 2:
-                    continue
-                xb = x[idx]
-                if self.augment is not None:
-                    xb = self.augment(xb, generator)
-                yield self._layout(xb), y[idx]
+        for idx in self.batch_indices(n, epochs=epochs, batch_size=batch_size, generator=generator):
+            xb = x[idx]
+            if self.augment is not None:
+                xb = self.augment(xb, generator)
+            yield self._layout(xb), y[idx]
 
     def loss_and_grad(
         self,
@@ -330,17 +474,20 @@ class Workspace:
         optimizer.step()
 
     def train_steps(
-        self, data: ClientData, *, epochs: int, batch_size: int, generator: torch.Generator, step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+        self, data: ClientData, *, epochs: int, batch_size: int, generator: torch.Generator, step: Callable[[torch.Tensor, torch.Tensor], torch.Tensor],
+        batches: Iterator[tuple[torch.Tensor, torch.Tensor]] | None = None,
     ) -> TrainStats:
-        """Run ``step(x_batch, y_batch) -> loss`` on every batch of :meth:`batches`; the
-        training statistics of the pass. An algorithm whose model is computed from other
-        tensors (theta = theta_g * phi + theta_l) passes its own step: write the composed
-        parameters into :attr:`params`, :meth:`loss_and_grad`, carry the flat gradient to its
-        tensors (element-wise, on flat vectors), step them."""
+        """Run ``step(x_batch, y_batch) -> loss`` on every batch of :meth:`batches` (or of
+        ``batches``, given); the training statistics of the pass. An algorithm whose model is
+        computed from other tensors (theta = theta_g * phi + theta_l) passes its own step:
+        write the composed parameters into :attr:`params`, :meth:`loss_and_grad`, carry the
+        flat gradient to its tensors (element-wise, on flat vectors), step them."""
         self.model.train()
         loss_sum = torch.zeros((), dtype=torch.float64, device=self.flat.device)
         stats = TrainStats()
-        for xb, yb in self.batches(data, epochs=epochs, batch_size=batch_size, generator=generator):
+        if batches is None:
+            batches = self.batches(data, epochs=epochs, batch_size=batch_size, generator=generator)
+        for xb, yb in batches:
             loss = step(xb, yb)
             loss_sum += loss * len(yb)
             stats.samples += len(yb)

@@ -228,6 +228,20 @@ class Algorithm:
     def init_server(self, init: torch.Tensor) -> ServerState:
         return {}
 
+    # Server-side work the model's per-sample FLOP count cannot see (a hypernetwork's step,
+    # attention over clients' models, ...): an algorithm declares it as it does it, the engine
+    # reports each round's total as the record's ``server_flops`` (copfl.flops conventions).
+    _server_flops: int = 0
+
+    def count_server_flops(self, flops: int) -> None:
+        """Add ``flops`` of server-side work to the current round's ``server_flops``."""
+        self._server_flops += int(flops)
+
+    def take_server_flops(self) -> int:
+        """The server FLOPs declared since the last call (the engine calls it once a round)."""
+        n, self._server_flops = self._server_flops, 0
+        return n
+
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {}
 

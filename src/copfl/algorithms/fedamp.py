@@ -139,6 +139,18 @@ def cloud_model(own: torch.Tensor, own_index: int, others: list[tuple[int, torch
     return weighted_sum(models, weights)
 
 
+# element-wise FLOPs per coordinate of one attention weight: a difference and a
+# multiply-add (||w_i - w_j||^2), or the three dot products of a cosine (w_i.w_j, |w_i|, |w_j|)
+ATTENTION_FLOPS_PER_COORDINATE = {"distance": 3, "cosine": 6}
+
+
+def cloud_flops(dim: int, others: int, attention: str) -> int:
+    """The server's FLOPs for one cloud model u_i over ``others`` other models of ``dim``
+    coordinates: the attention weights, then the weighted sum of the others + the own model
+    (a multiply-add per coordinate each)."""
+    return others * ATTENTION_FLOPS_PER_COORDINATE[attention] * dim + 2 * (others + 1) * dim
+
+
 @register
 class FedAMP(Algorithm):
     name = "fedamp"
@@ -173,6 +185,7 @@ class FedAMP(Algorithm):
         others = [(j, sctx.store.get(j)["w"]) for j in sctx.store.clients() if j != client]
         xi_ii, xi = self.attention(own, [w for _, w in others])
         sources, models, weights = cloud_terms(own, client, others, xi_ii, xi)
+        self.count_server_flops(cloud_flops(own.numel(), len(others), self.config.attention))
         return self.combine(models, weights, sources, recipient=client)  # cloud_model, through --robust
 
     def broadcast(self, sctx: ServerContext, server: ServerState, client: int) -> Message:

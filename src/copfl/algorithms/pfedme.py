@@ -99,6 +99,13 @@ def personal_step(theta: torch.Tensor, grad: torch.Tensor, w: torch.Tensor, lam:
     return theta - lr * g
 
 
+# element-wise FLOPs per coordinate: a personal step, theta - lr (g + lambda (theta - w)), is
+# 5 (a difference, two multiplies, two additions; mu adds 2 more, not counted); the Moreau
+# gradient lambda (w - theta) and the optimizer's step on w, 4
+PERSONAL_STEP_FLOPS = 5
+MOREAU_STEP_FLOPS = 4
+
+
 def solve_personal(
     ws: Workspace, xb: torch.Tensor, yb: torch.Tensor, theta: torch.Tensor, w: torch.Tensor, *, lam: float, lr: float, steps: int, mu: float = 0.0
 ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -167,6 +174,10 @@ class PFedMe(Algorithm):
             return loss
 
         stats = ws.train_steps(ctx.data, epochs=ctx.training.epochs, batch_size=ctx.training.batch_size, generator=ctx.generator("local"), step=step)
+        # FLOPs: each batch is trained K times (the personal problem's steps), and each step
+        # updates theta element-wise; the local model's Moreau step once a batch
+        ctx.logs["extra_train_samples"] = stats.samples * (c.inner_steps - 1)
+        ctx.logs["extra_flops"] = stats.steps * (PERSONAL_STEP_FLOPS * c.inner_steps + MOREAU_STEP_FLOPS) * w.numel()
         local = w.detach().clone()
         ws.load(local)
         upload = {"params": local, "num_samples": ctx.data.num_train}
