@@ -18,6 +18,7 @@ from typing import Any
 
 from copfl.algorithms import get_algorithm
 from copfl.attacks import AttackConfig
+from copfl.availability import Availability, parse_speed_profile
 from copfl.engine import DivergenceRule
 from copfl.privacy import validate as validate_dp
 from copfl.robust import RobustConfig
@@ -154,6 +155,20 @@ class RunConfig:
         1.0, "clients evaluated on an evaluation round: a fraction in (0, 1] or a count K >= 2; a seeded sample per round, "
         "every client after the last round (for many clients)", part="evaluation", on_resume=MAY_CHANGE,
     )
+    client_dropout: float = _f(
+        0.0, "unreliable clients: each selected client fails before training with this probability, a seeded draw per "
+        "(seed, round, client), the same for every algorithm (docs/unreliable-clients.md)", part="federation", added_later=0.0,
+    )
+    stragglers: float = _f(0.0, "a seeded fraction of each round's selected clients that does only --straggler-steps local steps", part="federation", added_later=0.0)
+    straggler_steps: int = _f(1, "--stragglers: the local mini-batch steps a straggler takes in a round", part="federation", added_later=1)
+    straggler_schedule: str = _f("round", "--stragglers: round (drawn anew each round) | fixed (a seeded set of slow clients, straggling whenever selected)", part="federation", added_later="round")
+    deadline: float | None = _f(
+        None, "drop uploads that arrive after this many SIMULATED seconds: download + samples trained / the client's speed + "
+        "upload (never wall-clock time; docs/unreliable-clients.md)", part="federation", added_later=None,
+    )
+    speed_profile: str | None = _f(None, "--deadline: clients' speeds, lognormal:SIGMA (the median --client-speed x exp(SIGMA z), z ~ N(0,1) seeded per client; default: all equal)", part="federation", added_later=None)
+    client_speed: float = _f(100.0, "--deadline: the median client's training speed, samples per simulated second", part="federation", added_later=100.0)
+    bandwidth: float = _f(1e6, "--deadline: each client's link, bytes per simulated second each way (1e6: 8 Mbit/s)", part="federation", added_later=1e6)
     dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)", part="privacy")
     dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)", part="privacy")
     dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)", part="privacy")
@@ -208,7 +223,7 @@ class RunConfig:
         check_types(RunConfig, {f.name: getattr(self, f.name) for f in fields(RunConfig)}, "run option")
         check_ranges(self)
         validate_dp(self.dp_noise, self.dp_clip, self.dp_delta, self.dp_mode)
-        self.attack_config(), self.robust_config(), self.divergence_rule()  # their own checks, before any data is loaded
+        self.attack_config(), self.robust_config(), self.divergence_rule(), self.availability()  # their own checks, before any data is loaded
         if self.classes is not None:
             check_class_syntax(self.classes)
 
@@ -217,6 +232,13 @@ class RunConfig:
 
     def divergence_rule(self) -> DivergenceRule:
         return DivergenceRule(self.diverge_factor, self.diverge_loss)
+
+    def availability(self) -> Availability:
+        """The unreliable-client settings (copfl.availability); a clear error for a bad one."""
+        return Availability(
+            self.client_dropout, self.stragglers, self.straggler_steps, self.straggler_schedule, self.deadline,
+            parse_speed_profile(self.speed_profile), self.client_speed, self.bandwidth,
+        )
 
     def robust_config(self) -> RobustConfig:
         return RobustConfig(self.robust, self.robust_fraction, self.robust_select, self.robust_bound)

@@ -35,6 +35,7 @@ treats batch-norm statistics the same way.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from collections.abc import Iterator
@@ -45,6 +46,7 @@ from typing import Any
 import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, LocalTraining, Message, ServerContext, ServerState, weighted_sum
+from copfl.availability import Availability, client_speed, drops_out, simulated_seconds, stragglers
 from copfl.data.clients import ClientData
 from copfl.extensions.base import RunExtension, UploadStep, clone_tree, finite_upload
 from copfl.flops import UnknownModuleError, head_split_flops, training_flops_per_sample
@@ -52,6 +54,8 @@ from copfl.results import ClientMetrics, evaluation_figures
 from copfl.seeding import numpy_rng
 from copfl.store import ClientStore, MemoryStore, ScratchStore
 from copfl.workspace import EvalStats, Workspace
+
+log = logging.getLogger("copfl")
 
 BN_MODES = ("shared", "local")
 
@@ -113,6 +117,7 @@ class EngineConfig:
     eval_clients: float = 1.0  # clients evaluated on an evaluation round: a fraction, or a count > 1 (every client after the last)
     holdout_clients: float = 0.0  # fraction of clients kept out of training, evaluated as newcomers (unseen clients)
     divergence: DivergenceRule = DivergenceRule()  # an exploding (finite) loss ends the run as diverged
+    availability: Availability = Availability()  # unreliable clients: dropout, stragglers, a deadline (copfl.availability)
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -144,6 +149,7 @@ class ClientStep:
     spent: list[list[float]] = field(default_factory=list)  # what its extensions' mechanisms spent (privacy: [[sigma, q, steps], ...])
     flops: int = 0  # training FLOPs of the step (copfl.flops; 0 when the model cannot be counted)
     folded: bool = False  # its upload went into the round's fold (Algorithm.fold_start) and was dropped
+    late: bool = False  # past the round's deadline (copfl.availability): its upload was dropped
 
     @property
     def uploaded(self) -> bool:
@@ -276,6 +282,7 @@ class Engine:
         self.server_store = server_store if server_store is not None else MemoryStore()
         self._flops_per_sample: int | None = None
         self._head_split: tuple[int, int] | None = None
+        self._stragglers: tuple[int, set[int]] | None = None  # (round, its straggling clients)
         # a server-side engine (e.g. Flower's) holds no data: it is told the number of clients
         self.num_clients = len(clients) if num_clients is None else num_clients
         if num_samples is None:
@@ -338,6 +345,7 @@ class Engine:
         return [c for c in range(self.num_clients) if c not in out]
 
     def sample_clients(self, round: int) -> list[int]:
+        """The clients selected for ``round`` (ascending)."""
         pool = self.participating_clients
         n = len(pool)
         if self.config.client_fraction >= 1.0:
@@ -345,6 +353,35 @@ class Engine:
         m = max(1, int(round_half_up(self.config.client_fraction * n)))
         rng = numpy_rng(self.config.seed, "sample", round)
         return sorted(pool[i] for i in rng.choice(n, size=m, replace=False).tolist())
+
+    def round_clients(self, round: int) -> list[int]:
+        """The selected clients of ``round`` that did not drop out (``--client-dropout``: a
+        seeded draw per (seed, round, client)); all of them without dropout."""
+        selected = self.sample_clients(round)
+        p = self.config.availability.dropout
+        return [c for c in selected if not drops_out(self.config.seed, round, c, p)] if p else selected
+
+    def straggles(self, round: int, client: int) -> bool:
+        """Whether ``client`` does only ``--straggler-steps`` local steps in ``round``."""
+        av = self.config.availability
+        if not av.stragglers:
+            return False
+        if self._stragglers is None or self._stragglers[0] != round:
+            chosen = stragglers(self.config.seed, round, self.sample_clients(round), self.num_clients, av.stragglers, av.straggler_schedule)
+            self._stragglers = (round, chosen)
+        return client in self._stragglers[1]
+
+    def arrive(self, client: int, step: ClientStep) -> ClientStep:
+        """``step`` as the server gets it: past the deadline (``--deadline``: the client's
+        simulated download + training + upload time, copfl.availability) its upload and
+        statistics are dropped and it is marked late; the client keeps its own work."""
+        av = self.config.availability
+        if av.deadline is None:
+            return step
+        speed = client_speed(self.config.seed, client, av.client_speed, av.speed_sigma)
+        if simulated_seconds(step.samples, speed, step.bytes_down, step.bytes_up, av.bandwidth) > av.deadline:
+            step.upload, step.bn, step.late = {}, None, True
+        return step
 
     def processing_order(self, selected: list[int]) -> list[int]:
         """The order clients are trained in; results are independent of it (tests reverse it)."""
@@ -415,8 +452,13 @@ class Engine:
         exts = self.extensions
         # the state its update starts from, for an extension that reads it (a copy: updates may work in place)
         before = clone_tree(state) if any(ext.needs_before(client) for ext in exts) else None
-        with self.extended_training(ctx, "train") as spent:
-            res = self.algorithm.client_update(ctx, message, state)
+        # a straggler (--stragglers) takes only --straggler-steps local mini-batch steps in all
+        self.ws.step_budget = self.config.availability.straggler_steps if self.straggles(round, client) else None
+        try:
+            with self.extended_training(ctx, "train") as spent:
+                res = self.algorithm.client_update(ctx, message, state)
+        finally:
+            self.ws.step_budget = None
         step = UploadStep(client, round, self.algorithm, message, before, res.upload, res.state, ctx.logs, spent)  # type: ignore[arg-type]
         dropped = not math.isfinite(res.stats.loss_sum) or not finite_upload(res.upload)
         if dropped:
@@ -476,6 +518,8 @@ class Engine:
     def start_fold(self, run: RunState, sctx: ServerContext) -> UploadFold | None:
         """The round's upload fold when the algorithm aggregates by folding (else None)."""
         if self.algorithm.setup.combiner.active:  # a robust estimator or an exposure record needs every upload
+            return None
+        if self.config.availability.deadline is not None:  # a fold's weights are fixed before a late upload is known
             return None
         acc = self.algorithm.fold_start(sctx, run.server)
         return None if acc is None else UploadFold(self.algorithm, sctx, acc)
@@ -551,23 +595,27 @@ class Engine:
         inferred = self.ws.inference_samples
         for ext in self.extensions:
             ext.round_start(self, run)
-        selected = self.sample_clients(r)
+        selected = self.round_clients(r)  # the round's selected clients that did not drop out
         sctx = self.server_context(r, "train", selected)
         fold = self.start_fold(run, sctx)  # uploads folded in as they arrive, never all held
         if self.executor is None:
-            steps = {c: self.fold_in(fold, c, self.client_step(c, r, self.message(run, c, sctx), run.server_buffers)) for c in self.processing_order(selected)}
+            steps = {c: self.fold_in(fold, c, self.arrive(c, self.client_step(c, r, self.message(run, c, sctx), run.server_buffers)))
+                     for c in self.processing_order(selected)}
         else:
             done = self.on_workers("train", run, r, sctx, selected)
-            steps = {c: self.fold_in(fold, c, done[c]) for c in sorted(done)}
+            steps = {c: self.fold_in(fold, c, self.arrive(c, done[c])) for c in sorted(done)}
         t1 = time.perf_counter()
         record = self.server_step(run, steps, fold)
+        if self.config.availability.active:
+            self.count_availability(record, r, steps)
         t2 = time.perf_counter()
-        if self.has_personalize:
-            pctx = self.server_context(r, "personalize", selected)
+        returned = [c for c in selected if not steps[c].late]
+        if self.has_personalize and returned:
+            pctx = self.server_context(r, "personalize", returned)
             if self.executor is None:
-                done = {c: self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(selected)}
+                done = {c: self.personalize_step(c, r, self.message(run, c, pctx), run.server_buffers) for c in self.processing_order(returned)}
             else:
-                done = self.on_workers("personalize", run, r, pctx, selected)
+                done = self.on_workers("personalize", run, r, pctx, returned)
             record["bytes_down"] += sum(b for b, _, _ in done.values())
             add_client_logs(record, {c: done[c][1] for c in sorted(done)})
             for c in sorted(done):
@@ -599,6 +647,18 @@ class Engine:
                               "aggregate": round(t2 - t1, 6), "evaluate": round(t4 - t3, 6), "workers": 1 if self.executor is None else self.executor.n}
         self.end_round(run, record, clients, unseen)
         return record
+
+    def count_availability(self, record: dict[str, Any], round: int, steps: dict[int, ClientStep]) -> None:
+        """The round's unreliable-client columns: ``selected``, ``returned`` (uploads that
+        arrived), ``dropped`` (failed before training), ``late`` (past the deadline); with no
+        upload at all the server kept its model (``kept_model``), said once on stderr."""
+        selected = len(self.sample_clients(round))
+        late = sum(1 for s in steps.values() if s.late)
+        record.update(selected=selected, returned=len(steps) - late, dropped=selected - len(steps), late=late)
+        if not any(s.uploaded for s in steps.values()):
+            record["kept_model"] = True
+            log.warning("round %d: none of the %d selected clients returned an upload (%d dropped out, %d late); the server keeps its model",
+                        round, selected, selected - len(steps), late)
 
     def end_round(
         self, run: RunState, record: dict[str, Any], clients: list[ClientMetrics] | None, unseen: list[ClientMetrics] | None = None
@@ -676,7 +736,7 @@ class Engine:
         new = res.state
         if self.init_buffers.numel() and self.config.bn_stats == "local":
             new["bn"] = self.ws.buffers.clone()
-        esctx = self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [], scratch)
+        esctx = self.server_context(run.round, "evaluate", self.round_clients(run.round) if run.round else [], scratch)
         emessage = to_device(self.algorithm.broadcast(esctx, run.server, client), self.device)
         self._load_buffers(new, to_device(run.server_buffers, self.device))
         return self._metrics(self.context(client, run.round), emessage, new)
@@ -699,7 +759,7 @@ class Engine:
 
     def evaluation_context(self, run: RunState) -> ServerContext:
         """The server's view when the clients are evaluated after round ``run.round``."""
-        return self.server_context(run.round, "evaluate", self.sample_clients(run.round) if run.round else [])
+        return self.server_context(run.round, "evaluate", self.round_clients(run.round) if run.round else [])
 
     def on_workers(self, kind: str, run: RunState, round: int, sctx: ServerContext, clients: list[int]) -> dict[int, Any]:
         """``kind`` work ("train", "personalize", "evaluate") of ``clients`` on the executor's

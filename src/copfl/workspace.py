@@ -230,6 +230,9 @@ class Workspace:
         # adaptation steps in an evaluation count too): the engine's per-round ``eval_flops``
         self.inference_samples = 0
         self.grad_samples = 0
+        # local mini-batch steps left to a straggler (copfl.availability; set by the engine
+        # around its step): batch_indices stops when they are spent. None: no limit
+        self.step_budget: int | None = None
         self._featurizing = False  # train_features' forwards are training work, counted there
         model.register_forward_pre_hook(self._count_inference)
 
@@ -400,13 +403,18 @@ class Workspace:
     # ----------------------------------------------------------------- the parts of training
     def batch_indices(self, n: int, *, epochs: int, batch_size: int, generator: torch.Generator) -> Iterator[torch.Tensor]:
         """The sample indices of :meth:`batches`' batches: ``epochs`` seeded permutations of
-        ``range(n)`` cut into batches (a batch of one skipped when the model has batch norm)."""
+        ``range(n)`` cut into batches (a batch of one skipped when the model has batch norm).
+        Stops early when :attr:`step_budget` (a straggler's steps) is spent."""
         for _ in range(epochs):
             order = torch.randperm(n, generator=generator)
             for start in range(0, n, batch_size):
                 idx = order[start : start + batch_size]
                 if self.has_bn and len(idx) < 2:
                     continue
+                if self.step_budget is not None:
+                    if self.step_budget <= 0:
+                        return
+                    self.step_budget -= 1
                 yield idx
 
     def batches(self, data: ClientData, *, epochs: int, batch_size: int, generator: torch.Generator) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:

@@ -57,6 +57,8 @@ Choices (the paper and DPAO-PFL are silent; DPAO-PFL's notes D18):
 
 from __future__ import annotations
 
+import itertools
+
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -199,8 +201,7 @@ class FedMeta(Algorithm):
         support, query = self.split(ctx)
         gen = ctx.generator("local")
         if c.meta_steps:
-            stream = _cycle(ws, support, bs, gen)
-            pairs: Iterator[Batch] = (next(stream) for _ in range(c.meta_steps))
+            pairs: Iterator[Batch] = itertools.islice(_cycle(ws, support, bs, gen), c.meta_steps)
         else:
             pairs = ws.batches(support, epochs=ctx.training.epochs, batch_size=bs, generator=gen)
         queries = None if c.query == "support" else _cycle(ws, query, bs, ctx.generator("fedmeta-query"))
@@ -211,7 +212,9 @@ class FedMeta(Algorithm):
         ws.model.train()
         support_passes = 0
         for sb in pairs:
-            qb = sb if queries is None else next(queries)
+            qb = sb if queries is None else next(queries, None)
+            if qb is None:  # a straggler's batches are spent (copfl.availability)
+                break
             _set_dp_rate(ws, bs, support.num_train)  # support, then query: one noisy step each
             w.grad, loss = self._meta_gradient_dp(ws, w.detach(), sb, qb, alpha, query.num_train, bs)
             opt.step()
