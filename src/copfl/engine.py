@@ -669,7 +669,7 @@ class Engine:
             run.last_clients = clients
         if unseen:
             run.last_unseen = unseen
-        record["server_flops"] = self.algorithm.take_server_flops()  # what the server's own work declared
+        record["server_flops"] = self.algorithm.setup.server_flops.take()  # what the server's own work declared
         record.update(evaluation_figures(clients, unseen, self.attackers, len(self.participating_clients)))
         for ext in self.extensions:
             ext.close_round(self, run, record)

@@ -200,6 +200,23 @@ class Setup:
     # the run's aggregation rule (copfl.aggregation: the weighted mean, or a robust rule
     # under --robust) and its exposure record; the algorithm calls it as self.combine
     combiner: Combiner = field(default_factory=Combiner)
+    # the server's declared FLOPs this round (Algorithm.server_flops)
+    server_flops: FlopCounter = field(default_factory=lambda: FlopCounter())
+
+
+class FlopCounter:
+    """FLOPs declared as they are done (copfl.flops conventions), taken once a round."""
+
+    def __init__(self) -> None:
+        self.total = 0
+
+    def add(self, flops: int) -> None:
+        self.total += int(flops)
+
+    def take(self) -> int:
+        """The FLOPs declared since the last call, the count reset."""
+        n, self.total = self.total, 0
+        return n
 
 
 class Algorithm:
@@ -224,23 +241,14 @@ class Algorithm:
         # self.combine(vectors, weights, sources, recipient=None, fill=None), and its
         # .as_written(...) / .masked(...) forms (copfl.aggregation.Combiner).
         self.combine = setup.combiner
+        # Server-side work the model's per-sample FLOP count cannot see (a hypernetwork's
+        # step, attention over clients' models...): self.server_flops.add(n) as it is done;
+        # the engine reports each round's total as the record's ``server_flops``.
+        self.server_flops = setup.server_flops
 
     def init_server(self, init: torch.Tensor) -> ServerState:
         return {}
 
-    # Server-side work the model's per-sample FLOP count cannot see (a hypernetwork's step,
-    # attention over clients' models, ...): an algorithm declares it as it does it, the engine
-    # reports each round's total as the record's ``server_flops`` (copfl.flops conventions).
-    _server_flops: int = 0
-
-    def count_server_flops(self, flops: int) -> None:
-        """Add ``flops`` of server-side work to the current round's ``server_flops``."""
-        self._server_flops += int(flops)
-
-    def take_server_flops(self) -> int:
-        """The server FLOPs declared since the last call (the engine calls it once a round)."""
-        n, self._server_flops = self._server_flops, 0
-        return n
 
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {}

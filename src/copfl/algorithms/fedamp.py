@@ -185,7 +185,7 @@ class FedAMP(Algorithm):
         others = [(j, sctx.store.get(j)["w"]) for j in sctx.store.clients() if j != client]
         xi_ii, xi = self.attention(own, [w for _, w in others])
         sources, models, weights = cloud_terms(own, client, others, xi_ii, xi)
-        self.count_server_flops(cloud_flops(own.numel(), len(others), self.config.attention))
+        self.server_flops.add(cloud_flops(own.numel(), len(others), self.config.attention))
         return self.combine(models, weights, sources, recipient=client)  # cloud_model, through --robust
 
     def broadcast(self, sctx: ServerContext, server: ServerState, client: int) -> Message:

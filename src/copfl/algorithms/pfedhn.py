@@ -329,7 +329,7 @@ class PFedHN(Algorithm):
         return {"hnet": hnet, "momentum": torch.zeros_like(hnet)}
 
     def broadcast(self, sctx: ServerContext, server: ServerState, client: int) -> Message:
-        self.count_server_flops(self.flops.generate)
+        self.server_flops.add(self.flops.generate)
         with torch.no_grad():
             return {"theta": generate(self.layout, server["hnet"], client)}
 
@@ -379,7 +379,7 @@ class PFedHN(Algorithm):
         clients = [c for c, _ in uploads]
         uniform = torch.full((n,), 1.0 / n, dtype=torch.float64)
         # the gradients and the steps (under --robust, not the robust estimator's own work)
-        self.count_server_flops(n * self.flops.gradient + self.flops.step * (n if cfg.server_update == "sequential" else 1))
+        self.server_flops.add(n * self.flops.gradient + self.flops.step * (n if cfg.server_update == "sequential" else 1))
         if self.robust:
             # the mean of the clients' hypernetwork gradients, the shared network's part robustly;
             # a client's embedding row is its own (the others' gradients are 0 there), so the
@@ -403,7 +403,7 @@ class PFedHN(Algorithm):
             total.div_(n)
             norms.append(float(total.norm()))
             sgd_step_(hnet, buf, clip_grad(total, cfg.clip, norms[-1]), e, cfg)
-            self.count_server_flops(n * layout.size)  # the sum of the gradients
+            self.server_flops.add(n * layout.size)  # the sum of the gradients
         else:
             for c, u in uploads:
                 write_hypernetwork_grad(layout, start, c, u["delta"], grad)  # at the hnet that generated theta_c
