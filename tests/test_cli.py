@@ -48,7 +48,7 @@ def test_toml_config_and_flags_override_it(tmp_path):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["run", "--algorithm", "fedsgd"], "unknown algorithm 'fedsgd'; available algorithms: centralized, co-pfl, ditto, "),
+        (["run", "--algorithm", "fedsgd"], "unknown algorithm 'fedsgd'; available algorithms: apfl, centralized, co-pfl, ditto, "),
         (["run", "--dataset", "svhn"], "unknown dataset 'svhn'; available datasets: cifar10, cifar100"),
         (["run", "--model", "vgg"], "unknown model 'vgg'; available models: cnn, lenet5, logreg, lstm, mlp, resnet18"),
         (["run", "--algorithm", "fedavg", "--mu", "0.1"], "fedavg has no option --mu; its options: --personal, --weighting"),
@@ -329,7 +329,7 @@ def test_run_help_shows_each_algorithms_default_and_every_registered_model(monke
     assert _run_flag_help("--grow-every").endswith("; co-pfl, fedselect [default: 1 for co-pfl; 3 for fedselect]")
     assert _run_flag_help("--grow-every").startswith("grow the mask every k rounds")
     assert _run_flag_help("--head-epochs").endswith("; fedpac, fedrep [default: 1 for fedpac; 10 for fedrep]")
-    assert _run_flag_help("--weighting").endswith("[default: uniform for fedselect; samples for the others]")
+    assert _run_flag_help("--weighting").endswith("[default: uniform for fedcac, fedselect; samples for the others]")
     assert _run_flag_help("--personal").endswith(
         "[default: norm for fedbn; head for fedpac, fedper, fedrep; body for lg-fedavg; none for the others]"
     )
