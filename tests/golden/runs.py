@@ -41,6 +41,8 @@ DIGITS = ["local", "fedavg", "fedavg-ft", "fedprox", "fedper", "lg-fedavg", "fed
 DIGITS += ["pfedsv", "ifca", "fedem", "pfedme", "per-fedavg", "fedamp", "pfedhn", "fedfomo"]
 # DPAO-PFL, its baseline FedMeta and the centralized reference (recorded when they were added)
 DIGITS += ["dpao-pfl", "fedmeta", "centralized"]
+# The methods PFL users reach for next (issue 42, recorded when they were added)
+DIGITS += ["apfl", "fedala", "fedrod", "fedbabu", "fedcac", "gpfl", "feddbe"]
 # Rates recorded before a default changed: the bits are of the algorithm's code at that rate.
 # CO-PFL's default became Adam 1e-3 in issue 21 (its code did not change); it was recorded at 1e-4.
 RECORDED_RATES = {"co-pfl": {"lr": 1e-4}}
@@ -65,6 +67,10 @@ GUARD_RUNS = {
     "fedavg/label-flip": {"algorithm": "fedavg", "attack": "label-flip", "attackers": 0.2},
     "fedavg/sign-flip+median": {"algorithm": "fedavg", "attack": "sign-flip", "attackers": 0.2, "robust": "median"},
     "co-pfl/sign-flip+trimmed-mean": {"algorithm": "co-pfl", "attack": "sign-flip", "attackers": 0.2, "robust": "trimmed-mean", "lr": 1e-4},
+    # unreliable clients (issue 42, recorded when they were added): dropout, stragglers, a deadline
+    "fedavg/dropout": {"algorithm": "fedavg", "client_dropout": 0.4},
+    "co-pfl/stragglers": {"algorithm": "co-pfl", "stragglers": 0.5, "straggler_steps": 2, "lr": 1e-4},
+    "pfedsv/deadline": {"algorithm": "pfedsv", "deadline": 2.0, "speed_profile": "lognormal:1.0", "client_speed": 50.0, "bandwidth": 1e6},
 }
 
 

@@ -199,7 +199,7 @@ def step_from_records(content: RecordDict) -> ClientStep:
         if name in _STEP_APART:
             continue
         v = st[name]
-        values[name] = json.loads(str(v)) if name in _STEP_JSON else (float(v) if kind == "float" else int(v))
+        values[name] = json.loads(str(v)) if name in _STEP_JSON else (float(v) if kind == "float" else bool(v) if kind == "bool" else int(v))
     upload = unpack(content.array_records["upload"], content.config_records["upload_scalars"])
     bn = content.array_records["bn"].to_torch_state_dict()["buffers"] if "bn" in content.array_records else None
     return ClientStep(upload, bn, **values)
