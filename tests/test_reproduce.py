@@ -934,7 +934,26 @@ def test_dry_run_says_the_estimate_first_and_what_it_leaves_out(tmp_path, capsys
     assert main(["reproduce", "table2", "--dry-run", "--columns", "miniimagenet-20,cinic10-20", "--data-dir", str(data),
                  "--out", str(tmp_path / "rep")]) == 0
     first = capsys.readouterr().out.splitlines()[0]
-    m = re.fullmatch(r"estimate: (\d+) runs, about (\d+\.\d) h on this machine \((\d+) runs left out: (.*)\)", first)
+    m = re.fullmatch(r"estimate: (\d+) runs, about (\d+\.\d+) h(?: \(\d+ s\))? on this machine \((\d+) runs left out: (.*)\)", first)
     assert m, first
     assert int(m.group(1)) == 0 and int(m.group(3)) > 0
     assert "on missing data: cinic10" in m.group(4) and "on data too small for the split: miniimagenet-20" in m.group(4)
+
+
+def test_the_estimate_is_within_2x_of_a_measured_smoke_column(tmp_path):
+    """The cost model against a measurement: tests/data/smoke_column.json holds the wall time of
+    `copfl reproduce EXPERIMENT --scale smoke --columns ...` on the reference machine (data
+    cached, nothing else running); the dry run's estimate for the same runs is within 2x of it."""
+    import json
+    from pathlib import Path
+
+    from copfl.reproduce.experiments import experiment_cells
+    from copfl.reproduce.plan import plan_runs
+
+    fx = json.loads((Path(__file__).parent / "data" / "smoke_column.json").read_text())
+    _, cells = experiment_cells(fx["experiment"], tune=fx["lr_grid"])
+    cells = [c for c in cells if c.setting.key in fx["columns"]]
+    runs, _ = plan_runs(cells, "smoke", 1, tmp_path, None, None, None, False)
+    assert len(runs) == fx["runs"]
+    est = estimate_seconds(r.cfg for r in runs)
+    assert fx["measured_seconds"] / 2 <= est <= 2 * fx["measured_seconds"], (est, fx["measured_seconds"])

@@ -390,7 +390,10 @@ def estimate_line(runnable: list[PlannedRun], seconds: float, missing: list[Plan
         out.append(f"{n_small} on data too small for the split: {', '.join(sorted(small))}")
     left = len(missing) + n_small
     tail = f" ({left} runs left out: {'; '.join(out)})" if left else ""
-    return f"estimate: {len(runnable)} runs, about {seconds / 3600:.1f} h on this machine{tail}"
+    from copfl.reproduce.estimate import format_duration
+
+    hours = f"{seconds / 3600:.1f} h" if seconds >= 360 else f"{seconds / 3600:.2f} h ({format_duration(seconds)})"
+    return f"estimate: {len(runnable)} runs, about {hours} on this machine{tail}"
 
 
 def reproduce(
