@@ -73,6 +73,15 @@ ALGORITHM_FACTOR: dict[str, float] = {
     "pfedhn": 0.4,  # 50 inner steps instead of epochs
     "dpao-pfl": 1.4,
     "fedmeta": 1.5,
+    # benchmarks/cost_table.py on the CO-PFL CIFAR-10 protocol, seconds per round over Local's
+    "fedrep": 1.4,  # head epochs on features computed once a round (issue 41)
+    "apfl": 1.35,  # a second (personal) pass per step
+    "fedala": 1.1,
+    "fedrod": 1.0,
+    "fedbabu": 4.1,  # 5 fine-tuning epochs before every evaluation
+    "fedcac": 1.0,
+    "gpfl": 1.05,
+    "feddbe": 1.0,
 }
 # DP-SGD's training cost over a plain run's: the fast clipped sum (Linear / Conv2d models, the
 # run's criterion) or the per-sample gradients of torch.func.vmap (copfl.privacy)
