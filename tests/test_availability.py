@@ -184,6 +184,7 @@ def test_availability_defaults_are_off():
     assert not Availability().active and RunConfig(algorithm="fedavg").availability() == Availability()
 
 
+@pytest.mark.slow  # every algorithm x 4 settings: about 45 s
 @pytest.mark.parametrize("kw", [dict(client_dropout=0.5), dict(client_dropout=1.0), dict(stragglers=0.5, straggler_steps=1),
                                 dict(deadline=0.8, speed_profile="lognormal:1.0", client_speed=30.0, bandwidth=1e7)],
                          ids=["dropout-0.5", "dropout-1", "stragglers", "deadline"])
