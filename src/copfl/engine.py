@@ -492,12 +492,11 @@ class Engine:
         """FLOPs of one training sample of the run's model (forward + backward, analytic:
         :func:`copfl.flops.training_flops_per_sample`); 0 for a model the counter cannot count."""
         if self._flops_per_sample is None:
-            seen = self.ws.inference_samples  # the counter's one-sample pass is not the run's work
             try:
-                self._flops_per_sample = training_flops_per_sample(self.ws.model, data.x_train[:1])
+                with self.ws.uncounted():
+                    self._flops_per_sample = training_flops_per_sample(self.ws.model, data.x_train[:1])
             except UnknownModuleError:
                 self._flops_per_sample = 0
-            self.ws.inference_samples = seen
         return self._flops_per_sample
 
     def eval_flops_per_sample(self, data: ClientData) -> int:
@@ -507,12 +506,11 @@ class Engine:
     def head_split_flops(self, data: ClientData) -> tuple[int, int]:
         """(head training FLOPs per sample, body forward FLOPs per sample): :func:`copfl.flops.head_split_flops`."""
         if self._head_split is None:
-            seen = self.ws.inference_samples
             try:
-                self._head_split = head_split_flops(self.ws.model, data.x_train[:1], self.ws.flat.head_module)
+                with self.ws.uncounted():
+                    self._head_split = head_split_flops(self.ws.model, data.x_train[:1], self.ws.flat.head_module)
             except UnknownModuleError:
                 self._head_split = (0, 0)
-            self.ws.inference_samples = seen
         return self._head_split
 
     def start_fold(self, run: RunState, sctx: ServerContext) -> UploadFold | None:

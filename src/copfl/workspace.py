@@ -233,16 +233,26 @@ class Workspace:
         # local mini-batch steps left to a straggler (copfl.availability; set by the engine
         # around its step): batch_indices stops when they are spent. None: no limit
         self.step_budget: int | None = None
-        self._featurizing = False  # train_features' forwards are training work, counted there
+        self._uncounted = False  # inside uncounted(): forwards that are not the run's evaluation work
         model.register_forward_pre_hook(self._count_inference)
 
     def _count_inference(self, module: nn.Module, args: tuple[object, ...]) -> None:
-        if self._featurizing or not args or not isinstance(args[0], torch.Tensor):
+        if self._uncounted or not args or not isinstance(args[0], torch.Tensor):
             return
         if torch.is_grad_enabled():
             self.grad_samples += len(args[0])
         else:
             self.inference_samples += len(args[0])
+
+    @contextmanager
+    def uncounted(self) -> Iterator[None]:
+        """Forward passes inside are left out of the counters (train_features' passes are
+        training work, counted there; the FLOP counter's one-sample pass is no work of the run)."""
+        was, self._uncounted = self._uncounted, True
+        try:
+            yield
+        finally:
+            self._uncounted = was
 
     @property
     def device(self) -> torch.device:
@@ -390,14 +400,13 @@ class Workspace:
             outs.append(out)
 
         handle = self._head().register_forward_hook(tap)
-        self._featurizing = True
         try:
-            for start in range(0, len(x), batch_size):
-                if self.model(self._layout(x[start : start + batch_size])) is not outs[-1]:
-                    return None
+            with self.uncounted():
+                for start in range(0, len(x), batch_size):
+                    if self.model(self._layout(x[start : start + batch_size])) is not outs[-1]:
+                        return None
         finally:
             handle.remove()
-            self._featurizing = False
         return torch.cat(feats) if feats else x.new_zeros((0,))
 
     # ----------------------------------------------------------------- the parts of training
