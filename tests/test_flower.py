@@ -125,31 +125,18 @@ def test_context_store_keeps_one_clients_state():
 
 
 @pytest.mark.parametrize(
-    "algorithm", ["fedavg", "co-pfl", pytest.param("fedper", marks=pytest.mark.slow), pytest.param("fedselect", marks=pytest.mark.slow),
+    # CO-PFL's client state through Flower's records is checked in the fast step by
+    # test_every_algorithm_through_flower_messages_matches_copfl; here, the processes
+    "algorithm", ["fedavg", pytest.param("co-pfl", marks=pytest.mark.slow), pytest.param("fedper", marks=pytest.mark.slow), pytest.param("fedselect", marks=pytest.mark.slow),
                   pytest.param("co-pfl+median", marks=pytest.mark.slow)]  # robust aggregation (--robust) on Flower too
 )
 def test_flower_simulation_matches_copfl(tmp_path, algorithm):
-    from flwr.simulation import run_simulation
-
-    from copfl.flower.apps import make_apps
-
+    """Flower's simulation engine the current way (a SuperLink in simulation mode, `flwr run`;
+    not the deprecated `run_simulation`): the same run as copfl's, and no deprecation printed."""
     algorithm, _, robust = algorithm.partition("+")
-    kw = {"robust": robust} if robust else {}
-    ref = small_config(algorithm, tmp_path / "copfl", **kw)
-    copfl_run(ref)
-    cfg = small_config(algorithm, tmp_path / "flower", **kw)
-    server, client = make_apps(cfg)
-    run_simulation(server, client, num_supernodes=4, backend_config={"client_resources": {"num_cpus": 1}, "init_args": {"num_cpus": 2}})
-    summary = json.loads((tmp_path / "flower" / "summary.json").read_text())
-    assert summary["status"] == "completed" and summary["rounds_completed"] == 3
-    final = torch.load(tmp_path / "flower" / "server_state.pt", weights_only=True)
-    # copfl's own final server state, from the same config run in this process
-    fed = build_federation(ref)
-    engine = build_engine(ref, fed)
-    torch.set_num_threads(1)
-    state = engine.run()
-    assert final["round"] == 3
-    assert_same_run(tmp_path / "copfl", tmp_path / "flower", state.server, final["server"])
+    logs = _deploy(tmp_path, algorithm, secure=False, simulation=True, **({"robust": robust} if robust else {}))
+    said = "\n".join(p.read_text(errors="replace") for p in sorted(logs.glob("*.log")))
+    assert "serverapp-" in " ".join(p.name for p in logs.glob("*.log")) and "deprecat" not in said.lower(), said[-3000:]
 
 
 # --------------------------------------------------------------------------- `copfl flower deploy`
@@ -179,7 +166,9 @@ def _free_port_block(n: int) -> int:
     raise RuntimeError("no free block of ports")
 
 
-def _deploy(tmp_path, algorithm, secure, rogue=False):
+def _deploy(tmp_path, algorithm, secure, rogue=False, simulation=False, **kw):
+    """Runs ``algorithm`` as a Flower app on processes of this machine (a deployment, or
+    Flower's simulation engine), checks it is copfl's own run, and returns the logs folder."""
     import shutil
 
     from copfl.flower.certs import make_supernode_key
@@ -188,10 +177,10 @@ def _deploy(tmp_path, algorithm, secure, rogue=False):
 
     if shutil.which("flower-superlink") is None:
         pytest.skip("flower-superlink is not on PATH")
-    cfg = small_config(algorithm, tmp_path / "deployed")
+    cfg = small_config(algorithm, tmp_path / "deployed", **kw)
     write_app(cfg, tmp_path / "app", 4, port=_free_port_block(6), secure=secure)
     lines = []
-    with LocalDeployment(tmp_path / "app", log=lines.append, startup_timeout=90) as dep:
+    with LocalDeployment(tmp_path / "app", log=lines.append, startup_timeout=90, simulation=simulation) as dep:
         if rogue:
             # a SuperNode whose key the SuperLink never registered is refused and exits
             make_supernode_key(tmp_path / "rogue")
@@ -214,12 +203,14 @@ def _deploy(tmp_path, algorithm, secure, rogue=False):
         res = dep.run(timeout=600)
     assert res.status == "finished:completed"
     assert any(line.startswith("round 3/3") for line in lines)
-    ref = small_config(algorithm, tmp_path / "copfl")
+    ref = small_config(algorithm, tmp_path / "copfl", **kw)
     copfl_run(ref)
     final = torch.load(tmp_path / "deployed" / "server_state.pt", weights_only=True)
     engine = build_engine(ref, build_federation(ref))
+    torch.set_num_threads(1)
     assert final["round"] == 3
     assert_same_run(tmp_path / "copfl", tmp_path / "deployed", engine.run().server, final["server"])
+    return dep.logs
 
 
 @pytest.mark.slow

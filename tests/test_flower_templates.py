@@ -37,6 +37,10 @@ def test_flower_new_writes_an_app_flower_accepts(tmp_path, capsys):
     conns = tomllib.loads((app / ".flwr" / "config.toml").read_text())["superlink"]
     assert conns["default"] == "local-secure" and conns["local-secure"]["address"] == "127.0.0.1:9200"
     assert conns["local-simulation"]["options"]["num-supernodes"] == 4
+    # the simulation on a SuperLink of the app's own (copfl flower deploy --simulation)
+    sim = conns["app-simulation"]
+    assert sim["address"] == "127.0.0.1:9200" and sim["insecure"] is True and sim["options"]["num-supernodes"] == 4
+    assert sim["options"]["backend"]["client-resources"]["num-cpus"] == 1
     readme = (app / "README.md").read_text()
     assert "--node-config 'partition-id=3 num-partitions=4'" in readme and "--enable-supernode-auth" in readme
     # --secure: the CA, the server certificate and one key pair per SuperNode (their contents:
@@ -46,6 +50,16 @@ def test_flower_new_writes_an_app_flower_accepts(tmp_path, capsys):
     # an existing app is not overwritten by accident
     assert main(argv) == 2
     assert "--force" in capsys.readouterr().err
+    # a simulation has no SuperNode keys to check: --secure with --simulation is refused
+    from copfl.flower.supervisor import LocalDeployment
+
+    with pytest.raises(ValueError, match="--secure .* does not apply"):
+        LocalDeployment(app, secure=True, simulation=True)
+    # an app written before `app-simulation` existed: told to write it again, not a failing `flwr run`
+    flwr_conf = app / ".flwr" / "config.toml"
+    flwr_conf.write_text(flwr_conf.read_text().replace("[superlink.app-simulation]", "[superlink.other]"))
+    with pytest.raises(ValueError, match="has no 'app-simulation' connection .*copfl flower new .* --force"):
+        LocalDeployment(app, simulation=True)
 
 
 def test_the_docs_and_the_app_readme_stop_exactly_the_superlink_they_started(tmp_path):

@@ -947,7 +947,7 @@ def cmd_flower(args: argparse.Namespace) -> int:
         print(f"  {info.root / 'README.md'} lists the commands; or run it here: copfl flower deploy {info.root}")
         return 0
     try:
-        with LocalDeployment(args.dir, secure=args.secure, log=lambda m: print(m, flush=True)) as dep:
+        with LocalDeployment(args.dir, secure=args.secure, simulation=args.simulation, log=lambda m: print(m, flush=True)) as dep:
             res = dep.run(args.run_config, timeout=args.timeout)
     except DeploymentError as e:
         raise UsageError(str(e)) from None
@@ -1131,6 +1131,11 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     dep = fsub.add_parser("deploy", help="run an app written by `copfl flower new` on a SuperLink + one SuperNode per client, on 127.0.0.1")
     dep.add_argument("dir", help="the app folder")
     dep.add_argument("--secure", action=argparse.BooleanOptionalAction, default=None, help="TLS + SuperNode authentication (default: as the app was written); --no-secure: plain")
+    dep.add_argument(
+        "--simulation",
+        action="store_true",
+        help="run the clients in Flower's simulation engine on a simulation-mode SuperLink (no SuperNode processes) instead of a deployment",
+    )
     dep.add_argument("--run-config", help='overrides for single run fields, as for `flwr run` (e.g. "rounds=5 seed=1")')
     dep.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for the run to finish [3600]")
     dep.set_defaults(func=cmd_flower)

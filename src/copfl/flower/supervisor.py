@@ -18,6 +18,12 @@ machines:
 
 Each process writes its log to ``<app>/logs/``; start-up and the run have time limits, and
 every failure is a :class:`DeploymentError` quoting the relevant log's last lines.
+
+With ``simulation=True`` the SuperLink starts in simulation mode (``--simulation``) and no
+SuperNode is started: ``flwr run`` on the app's ``app-simulation`` connection runs the clients
+as virtual SuperNodes in Flower's simulation engine (Ray), in processes of that SuperLink. This
+is Flower's current way to simulate (``flwr.simulation.run_simulation`` is deprecated since
+1.42); the SuperLink is this deployment's own, on the app's port, and is stopped at the end.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import signal
 import socket
 import subprocess
 import time
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,11 +75,23 @@ class LocalDeployment:
 
     ``secure`` (default: as the app was written) uses the app's certificates for TLS and
     enables SuperNode authentication, registering each SuperNode's public key first.
+    ``simulation`` runs the clients in Flower's simulation engine on a simulation-mode
+    SuperLink instead (no SuperNode processes; plain, on 127.0.0.1 only).
     Logs go to ``<app>/logs/``."""
 
-    def __init__(self, root: str | Path, secure: bool | None = None, log: Callable[[str], None] = print, startup_timeout: float = 120.0) -> None:
+    def __init__(
+        self,
+        root: str | Path,
+        secure: bool | None = None,
+        log: Callable[[str], None] = print,
+        startup_timeout: float = 120.0,
+        simulation: bool = False,
+    ) -> None:
         self.info, self.cfg = read_app(root)
-        self.secure = self.info.secure if secure is None else secure
+        self.simulation = simulation
+        if simulation and secure:
+            raise ValueError("a simulation runs its virtual SuperNodes inside the SuperLink: --secure (TLS, SuperNode keys) does not apply to it")
+        self.secure = False if simulation else self.info.secure if secure is None else secure
         if self.secure and not (self.info.certs / "server.pem").exists():
             raise ValueError(f"{self.info.root} has no certificates: write it with `copfl flower new --secure`, or deploy it plain with `copfl flower deploy DIR --no-secure`")
         for tool in ("flower-superlink", "flower-supernode", "flwr"):
@@ -81,9 +100,22 @@ class LocalDeployment:
         self.log = log
         self.startup_timeout = startup_timeout
         self.logs = self.info.root / "logs"
-        self.connection = "local-secure" if self.secure else "local-deployment"
+        self.connection = "app-simulation" if simulation else "local-secure" if self.secure else "local-deployment"
+        self._check_connection()
         self.env = {**os.environ, **ENV, "FLWR_HOME": str(self.info.flwr_home)}
         self.procs: dict[str, subprocess.Popen] = {}
+
+    def _check_connection(self) -> None:
+        path = self.info.flwr_home / "config.toml"
+        try:
+            known = tomllib.loads(path.read_text()).get("superlink", {})
+        except (OSError, tomllib.TOMLDecodeError) as e:
+            raise ValueError(f"{path} (Flower's CLI connections of the app) cannot be read: {e}") from None
+        if self.connection not in known:
+            raise ValueError(
+                f"{path} has no '{self.connection}' connection (it has: {', '.join(sorted(known)) or 'none'}): the app was written "
+                f"by an older copfl; write it again with `copfl flower new {self.info.root} --force ...`"
+            )
 
     # -- processes
     def _start(self, name: str, cmd: list[str]) -> subprocess.Popen:
@@ -105,6 +137,8 @@ class LocalDeployment:
         if _port_open(port):
             raise DeploymentError(f"port {port} on 127.0.0.1 is already in use: stop what holds it, or write the app with another --port")
         cmd = ["flower-superlink", "--disable-runtime-dependency-installation", "--host", "127.0.0.1", "--port", str(port)]
+        if self.simulation:
+            cmd += ["--simulation"]
         if self.secure:
             cmd += ["--ssl-ca-certfile", str(certs / "ca.crt"), "--ssl-certfile", str(certs / "server.pem"), "--ssl-keyfile", str(certs / "server.key")]
             cmd += ["--enable-supernode-auth"]
@@ -118,7 +152,8 @@ class LocalDeployment:
             if time.monotonic() > deadline:
                 raise DeploymentError(f"the SuperLink did not open port {port} within {self.startup_timeout:.0f} s")
             time.sleep(0.2)
-        self.log(f"SuperLink on 127.0.0.1:{port} ({'TLS, SuperNode authentication' if self.secure else 'insecure'})")
+        mode = "simulation, insecure" if self.simulation else "TLS, SuperNode authentication" if self.secure else "insecure"
+        self.log(f"SuperLink on 127.0.0.1:{port} ({mode}), process id {p.pid}")
 
     def register(self, k: int) -> None:
         self.flwr("supernode", "register", str(self.info.key(k)) + ".pub", self.connection)
@@ -161,6 +196,9 @@ class LocalDeployment:
 
     def start(self) -> None:
         self.start_superlink()
+        if self.simulation:
+            self.log(f"{self.info.partitions} virtual SuperNodes in Flower's simulation engine")
+            return
         if self.secure:
             for k in range(self.info.partitions):
                 self.register(k)

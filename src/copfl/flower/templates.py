@@ -5,8 +5,10 @@
     DIR/pyproject.toml      the Flower app: components copfl.flower.apps:server_app/client_app,
                             the run in [tool.flwr.app.config] (``copfl-config`` + overridable keys)
     DIR/README.md           the exact commands: simulation, deployment, secure deployment
-    DIR/.flwr/config.toml   Flower's CLI connections (use FLWR_HOME=DIR/.flwr): local-simulation,
-                            local-deployment (insecure), local-secure (TLS + SuperNode auth)
+    DIR/.flwr/config.toml   Flower's CLI connections (use FLWR_HOME=DIR/.flwr): local-simulation
+                            (Flower's managed SuperLink), app-simulation (a simulation SuperLink
+                            on the app's port), local-deployment (insecure), local-secure (TLS +
+                            SuperNode auth)
     DIR/certs/              (--secure) a CA, and a server certificate for 127.0.0.1/localhost
     DIR/keys/               (--secure) one ECDSA P-384 key pair (OpenSSH format) per SuperNode
 
@@ -44,7 +46,7 @@ ENV = {
     "RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO": "0",  # Ray's future default (no GPU-variable FutureWarning)
     "FLWR_DISABLE_RUNTIME_DEPENDENCY_INSTALLATION": "1",
 }
-CONNECTIONS = ("local-simulation", "local-deployment", "local-secure")
+CONNECTIONS = ("local-simulation", "app-simulation", "local-deployment", "local-secure")
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,12 @@ def connections_text(root: Path, partitions: int, port: int, secure: bool) -> st
             'address = ":local:"',
             f"options.num-supernodes = {partitions}",
             "",
+            "[superlink.app-simulation]  # the same engine on a SuperLink started with --simulation on this app's port",
+            f'address = "127.0.0.1:{port}"',
+            "insecure = true",
+            f"options.num-supernodes = {partitions}",
+            "options.backend.client-resources.num-cpus = 1  # one core per virtual SuperNode",
+            "",
             "[superlink.local-deployment]  # a SuperLink started by hand, no TLS (loopback only)",
             f'address = "127.0.0.1:{port}"',
             "insecure = true",
@@ -213,6 +221,19 @@ flwr run {r} local-simulation --stream
 `flwr run` starts a local SuperLink for the simulation (ports 39091 and 39093) and leaves it
 running for later runs. It is the process listening on port 39093: `lsof -t -iTCP:39093
 -sTCP:LISTEN` prints its id, and `kill $(lsof -t -iTCP:39093 -sTCP:LISTEN)` stops exactly it.
+
+The same simulation on a SuperLink of your own, on this app's port, stopped at the end:
+
+```bash
+{env} FLWR_HOME={r}/.flwr
+flower-superlink --insecure --simulation --disable-runtime-dependency-installation --host 127.0.0.1 --port {p} &
+echo $! > superlink.pid   # its process id: `kill $(cat superlink.pid)` stops exactly it
+sleep 5                   # until the SuperLink listens
+flwr run {r} app-simulation --stream
+kill $(cat superlink.pid)
+```
+
+Or all of it in one command: `copfl flower deploy {r} --simulation`.
 
 ## Deployment on this machine (one SuperLink, {n} SuperNodes, no TLS)
 
