@@ -51,6 +51,45 @@ def test_personalized_model_eq7_on_three_tiny_clients():
     assert personalized_model(w, models).tolist() == pytest.approx([0.5, 1.0])
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_model_distances_row_by_row_are_the_matrix_forms_bits(threads):
+    """L2 distances go row by row through one float64 buffer (issue 41): bit for bit the
+    whole-matrix form, at one and two torch threads."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        g = torch.Generator().manual_seed(3)
+        for d in (1, 1000, 100_003, 878_538):
+            for k in (1, 3, 7):
+                models, own = torch.randn(k, d, generator=g) * 3, torch.randn(d, generator=g)
+                assert torch.equal(model_distances(own, models), (models.double() - own.double()).norm(dim=1)), (d, k)
+                assert torch.equal(model_distances(own, models, 1), (models.double() - own.double()).abs().sum(dim=1))
+    finally:
+        torch.set_num_threads(before)
+
+
+def test_coalition_accuracy_is_the_accuracy_of_the_uniform_average():
+    """Eq. (4) through the workspace's own parameter vector (no fresh model-sized tensors):
+    the accuracy of ``members.mean(0)``, and with ``select`` only those coordinates averaged."""
+    from copfl.algorithms.pfedsv import coalition_accuracy
+    from copfl.data.clients import ClientData
+
+    ws = linear_workspace(W0, B0)
+    x, y = XS[0], YS[0]
+    xt, yt = torch.tensor(x), torch.tensor(y)
+    val = ClientData(xt, yt, xt[:0], yt[:0])
+    g = torch.Generator().manual_seed(0)
+    rows = torch.randn(4, ws.flat.vector.numel(), generator=g)
+    for members in (rows[:1], rows[:2], rows[1:4], rows):
+        assert coalition_accuracy(ws, rows[0], None, members, val) == acc(ws, members.mean(0), x, y)
+    select = torch.zeros(rows.shape[1], dtype=torch.bool)
+    select[::2] = True
+    base = torch.randn(rows.shape[1], generator=g)
+    theta = base.clone()
+    theta[select] = rows[:3, select].mean(0)
+    assert coalition_accuracy(ws, base, select, rows[:3, select], val) == acc(ws, theta, x, y)
+
+
 def test_equal_values_and_distances_give_the_uniform_average_of_the_coalition():
     models = torch.tensor([[1.0, 2.0], [3.0, -2.0], [5.0, 6.0], [-1.0, 0.0]])
     w = shapley_weights(torch.full((4,), 0.2), torch.tensor([0.0, 1.5, 1.5, 1.5]), 0)

@@ -178,6 +178,8 @@ class FedEM(Algorithm):
                 parts.append(ws.params.clone())
             trained = torch.stack(parts)
             stats = TrainStats(sum(s.loss_sum for s in all_stats), all_stats[0].samples, sum(s.steps for s in all_stats))
+            # every component trained a full pass: the FLOP count charges all M (stats.samples counts one)
+            ctx.logs["extra_train_samples"] = sum(s.samples for s in all_stats[1:])
         ctx.logs.update({f"pi_{m}": float(v) for m, v in enumerate(pi)})  # the per-client log: one column per component
         upload = {"components": trained, "num_samples": data.num_train}
         return ClientResult(upload, {"pi": pi}, stats)

@@ -75,6 +75,12 @@ from copfl.workspace import TrainStats, Workspace, make_optimizer
 from copfl.search import log_float, sgd_space
 
 ORDERS = (1, 2)
+# Training passes (forward + backward, the FLOP count's unit) a support sample costs in a
+# second-order meta-step: its gradient with a graph (1), and the double backward through it for
+# the Hessian-vector product (2: the backward's own ops differentiated, plus the forward
+# activations they read). torch's FlopCounterMode measures 1.96x a first-order meta-step's
+# matrix work on the CIFAR-10 CNN, i.e. 2.9 passes a support sample (tests/test_flops.py).
+SUPPORT_PASSES_ORDER_2 = 3
 ADAPT = ("batch", "full")
 QUERY = ("holdout", "support")
 Batch = tuple[torch.Tensor, torch.Tensor]
@@ -224,8 +230,9 @@ class FedMeta(Algorithm):
             support_passes += len(sb[1])
         stats.loss_sum = float(loss_sum)
         # FLOPs: the query passes are the step's samples; each support sample costs one forward +
-        # backward, and a second-order meta-gradient about one more (its Hessian-vector product)
-        ctx.logs["extra_train_samples"] = support_passes * (2 if c.order == 2 else 1)
+        # backward, and a second-order meta-gradient two more (SUPPORT_PASSES_ORDER_2: the
+        # Hessian-vector product differentiates the backward pass, about twice its cost)
+        ctx.logs["extra_train_samples"] = support_passes * (SUPPORT_PASSES_ORDER_2 if c.order == 2 else 1)
         meta = w.detach().clone()
         ws.load(meta)
         return ClientResult({"params": meta, "num_samples": ctx.data.num_train}, {}, stats)

@@ -135,11 +135,21 @@ def validation_loss(ws: Workspace, params: torch.Tensor, data: ClientData) -> fl
 
 def model_distances(own: torch.Tensor, models: torch.Tensor, p: int = 2) -> torch.Tensor:
     """L2 distance (not squared) from ``own`` to each row of ``models``, in float64; ``p=1``:
-    the L1 distance instead (FedFomo's reference default)."""
+    the L1 distance instead (FedFomo's reference default).
+
+    L2 goes row by row through one float64 buffer: the same values, bit for bit, as
+    ``(models.double() - own.double()).norm(dim=1)`` (tests/test_pfedsv.py), without the two
+    float64 copies of every model (10x faster for a few 1M-parameter models: their fresh pages
+    cost more than the arithmetic). L1 keeps the whole-matrix form: torch sums a row of a
+    matrix in another order than the row alone, so row by row would change its last bits."""
+    if p not in (1, 2):
+        raise ValueError(f"model distances are L1 or L2, got p={p}")
+    out = torch.zeros(len(models), dtype=torch.float64, device=own.device)
     if len(models) == 0:
-        return torch.zeros(0, dtype=torch.float64, device=own.device)
+        return out
     if p == 1:
         return (models.double() - own.double()).abs().sum(dim=1)
-    if p != 2:
-        raise ValueError(f"model distances are L1 or L2, got p={p}")
-    return (models.double() - own.double()).norm(dim=1)
+    base, diff = own.double(), torch.empty(own.shape, dtype=torch.float64, device=own.device)
+    for i, row in enumerate(models):
+        out[i] = diff.copy_(row).sub_(base).norm()
+    return out

@@ -53,13 +53,20 @@ OWN_DISTANCES = ("mean", "none", "epsilon")
 def coalition_accuracy(ws: Workspace, base: torch.Tensor, select: torch.Tensor | None, members: torch.Tensor, val: ClientData) -> float:
     """Eq. (4): v(X) = accuracy on the client's validation data of the UNIFORM average of the
     members' models (rows of ``members``; with ``select``, only those coordinates are averaged
-    and the rest of ``base`` is kept: pFedSV (D+C)'s shared feature extractor)."""
-    avg = members.mean(0) if len(members) > 1 else members[0]
+    and the rest of ``base`` is kept: pFedSV (D+C)'s shared feature extractor).
+
+    The average is written straight into the workspace's parameter vector (``mean(out=)``:
+    the same values as ``members.mean(0)``): a utility is evaluated hundreds of times a round,
+    and fresh model-sized tensors cost more than the averaging itself."""
+    theta = ws.flat.vector
     if select is None:
-        return validation_accuracy(ws, avg, val)
-    theta = base.clone()
-    theta[select] = avg
-    return validation_accuracy(ws, theta, val)
+        if len(members) == 1:
+            return validation_accuracy(ws, members[0], val)
+        torch.mean(members, 0, out=theta)
+    else:
+        theta.copy_(base)
+        theta[select] = members.mean(0) if len(members) > 1 else members[0]
+    return validation_accuracy(ws, theta, val)  # loading the vector onto itself copies nothing
 
 
 def update_relevance(rel: torch.Tensor, members: list[int], sv: dict[int, float], decay: float) -> torch.Tensor:
@@ -251,10 +258,15 @@ class PFedSV(Algorithm):
             base[~sel] = message["fe"]  # the common feature extractor, the own classifier
             rows = torch.cat([own[sel].unsqueeze(0), message["models"].to(own.dtype)]) if ids else own[sel].unsqueeze(0)
         index = {p: i for i, p in enumerate(members)}
+        chosen = torch.empty_like(rows)  # one buffer for every coalition's rows
 
         def utility(coalition: frozenset[int]) -> float:
-            pick = torch.tensor(sorted(index[p] for p in coalition), device=rows.device)
-            return coalition_accuracy(ws, base, sel, rows.index_select(0, pick), val)
+            pick = sorted(index[p] for p in coalition)
+            if pick[-1] - pick[0] == len(pick) - 1:  # consecutive rows (a third of all coalitions): a view, no copy
+                picked = rows[pick[0] : pick[-1] + 1]
+            else:
+                picked = torch.index_select(rows, 0, torch.tensor(pick, device=rows.device), out=chosen[: len(pick)])
+            return coalition_accuracy(ws, base, sel, picked, val)
 
         empty = 0.0 if cfg.empty_utility == "zero" else 1.0 / self.num_classes
         res = shapley_values(
