@@ -117,3 +117,26 @@ def test_an_unreachable_cluster_is_a_clear_error(tmp_path, capsys):
     ray.shutdown()
     assert main(["run", "--algorithm", "fedavg", "--workers", "2", "--ray-address", "127.0.0.1:1", "--out", str(tmp_path / "x")]) == 2
     assert "could not start or reach the Ray cluster at --ray-address 127.0.0.1:1" in capsys.readouterr().err
+
+
+def test_reproduce_with_workers_gives_the_runs_of_one_worker(tmp_path):
+    """`copfl reproduce ... --workers 2`: the same planned runs (folders: workers never enter a
+    run's identity), each byte-identical to the one-worker reproduction, and the same report."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_reproduce import write_balanced_cifar
+
+    data = write_balanced_cifar(tmp_path / "data")
+    outs = {}
+    for w in (1, 2):
+        outs[w] = tmp_path / f"rep-w{w}"
+        assert main(["reproduce", "table2", "--scale", "smoke", "--columns", "cifar10-10", "--data-dir", str(data),
+                     "--out", str(outs[w]), "--threads", "1", "--workers", str(w)]) == 0
+    runs = {w: sorted(p.name for p in (outs[w] / "runs").iterdir()) for w in outs}
+    assert runs[1] == runs[2] and len(runs[1]) == 8
+    for name in runs[1]:
+        for f in ("metrics.jsonl", "clients.csv"):
+            assert (outs[1] / "runs" / name / f).read_bytes() == (outs[2] / "runs" / name / f).read_bytes(), (name, f)
+    def cells(w):
+        return [{k: c[k] for k in ("setting", "algorithm", "status", "ours")} for c in json.loads((outs[w] / "table2.json").read_text())["cells"]]
+
+    assert cells(1) == cells(2) and sum(c["status"] == "done" for c in cells(1)) == 8

@@ -49,6 +49,24 @@ def test_resnet_rows_reuse_the_cnn_studies_of_table2(tmp_path):
     assert reuse_note(rn, runs) == "model cnn -> resnet18, width 1.0 -> 0.5, rounds 100 -> 200"
 
 
+def test_workers_and_threads_reach_every_run_and_trial_but_not_their_identity(tmp_path):
+    """`reproduce --threads/--workers/--ray-address` (issue 40): every planned run and every
+    column's tuning problem runs with them, in the same folders as without them (they never
+    change what a run computes), so a reproduction can be resumed with other values."""
+    from copfl.reproduce.plan import Runtime
+
+    rt = Runtime(threads=1, workers=2, ray_address="10.0.0.1:6379")
+    cells = cells_of("table2", "cifar10-10")
+    plain, _ = plan_runs(cells, "cpu", 1, tmp_path, None, None, None, False)
+    ray_runs, _ = plan_runs(cells, "cpu", 1, tmp_path, None, None, rt, False)
+    assert [r.folder for r in ray_runs] == [r.folder for r in plain] and len(plain) > 10
+    assert {(r.cfg.threads, r.cfg.workers, r.cfg.ray_address) for r in ray_runs} == {(1, 2, "10.0.0.1:6379")}
+    assert {(r.cfg.threads, r.cfg.workers, r.cfg.ray_address) for r in plain} == {(None, 1, None)}
+    col = plan_tuning(cells, "cpu", tmp_path, None, None, rt, False)["cifar10-10"]
+    assert col.folder == plan_tuning(cells, "cpu", tmp_path, None, None, None, False)["cifar10-10"].folder
+    assert (col.base.workers, col.base.ray_address, col.base.threads) == (2, "10.0.0.1:6379", 1)
+
+
 def test_a_full_data_row_tunes_on_its_capped_problem():
     st = Setting("mnist", 10, partition="pathological", run=(("model", "cnn"),), tune_run=(("train_per_client", 500),))
     assert tuning_base(st, "cpu", None, None, None, False).train_per_client == 500

@@ -904,6 +904,9 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
     from copfl.reproduce import reproduce
 
     lr_grid, trials = reproduce_grid_and_trials(args)
+    runtime = RunConfig(workers=1 if args.workers is None else args.workers, ray_address=args.ray_address)  # a bad --workers is refused here
+    if not args.dry_run:
+        check_workers(runtime)  # --workers: Ray importable and reachable, before any data is loaded
     columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
     argv = sys.argv[1:] if sys.argv and Path(sys.argv[0]).name in ("copfl", "__main__.py") else []
     default_command = f"copfl reproduce {args.experiment} --scale {args.scale}" + (f" --tune {trials}" if trials is not None else "")
@@ -923,6 +926,8 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
         log=lambda m: print(m, flush=True),
         tune_trials=trials,
         tune_scale=args.tune_scale,
+        workers=runtime.workers,
+        ray_address=runtime.ray_address,
     )
     return 0
 
@@ -1110,7 +1115,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
              "data caps; the tuned values are reused by the final runs at --scale (a paper-scale or ResNet row, a full-data row)",
     )
     rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
-    add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads"))  # the run options a reproduction passes on
+    add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads", "workers", "ray_address"))  # the run options a reproduction passes on
     add_plugin_flag(rep)
     rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not), the data sets found or missing, the expected time at each scale, and stop (loads no data)")
     rep.set_defaults(func=cmd_reproduce)

@@ -20,6 +20,21 @@ from copfl.reproduce.experiments import SCALE_FIELDS, Cell, Setting, scale_run_o
 FINAL_STATUSES = ("completed", "diverged")
 
 
+@dataclass(frozen=True)
+class Runtime:
+    """How a reproduction's runs and tuning trials run, never what they compute (RunConfig
+    fields declared ``computes=False``): torch threads, and ``--workers`` on Ray (a local
+    instance, or the cluster at ``ray_address``). Left out of every run's identity, so a
+    reproduction resumed with other values keeps its finished runs."""
+
+    threads: int | None = None
+    workers: int = 1
+    ray_address: str | None = None
+
+    def fields(self) -> dict[str, Any]:
+        return asdict(self)
+
+
 @dataclass
 class PlannedRun:
     cell: Cell
@@ -53,9 +68,9 @@ SHARED_BN_IN_TABLES = ("co-pfl",)
 
 
 def plan_runs(
-    cells: list[Cell], scale: str, seeds: int, out: Path, data_dir: str | None, cache_dir: str | None, threads: int | None, download: bool
+    cells: list[Cell], scale: str, seeds: int, out: Path, data_dir: str | None, cache_dir: str | None, runtime: Runtime | None, download: bool
 ) -> tuple[list[PlannedRun], dict[Cell, list[PlannedRun]]]:
-    """The runs to do (each once) and, for every cell, its runs."""
+    """The runs to do (each once) and, for every cell, its runs (``runtime``: None, the defaults)."""
     from copfl.algorithms import get_algorithm
 
     base = scale_run_options(scale)
@@ -84,8 +99,8 @@ def plan_runs(
                     classes_per_client=st.classes_per_client,
                     lr=lr,
                     seed=seed,
-                    threads=threads,
                     options=dict(options),
+                    **(runtime or Runtime()).fields(),
                     **{**base, **data, **{k: v for k, v in run_options.items() if k not in keep}},
                 ).resolved()
                 name = f"{st.key}-{cell.algorithm}{option_suffix(options)}{option_suffix(cell.run_options)}-lr{cfg.lr:g}-seed{seed}-{run_identity(cfg)}"

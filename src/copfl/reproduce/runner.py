@@ -35,7 +35,7 @@ from copfl.engine import NonFiniteLossError
 from copfl.experiment import environment, run_in_folder
 from copfl.federation import Federation, build_federation
 from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options
-from copfl.reproduce.plan import PlannedRun, option_suffix, finished, plan_runs, read_summary, rerun_reason
+from copfl.reproduce.plan import PlannedRun, Runtime, option_suffix, finished, plan_runs, read_summary, rerun_reason
 from copfl.reproduce.report import write_report
 from copfl.reproduce.results import collect
 from copfl.reproduce.tuned import (ColumnTuning, default_tune_scale, describe_tuning, plan_tuning, read_studies, reuse_note,
@@ -197,9 +197,9 @@ class TunedMode:
 
 
 def prepare_tuning(cells: list[Cell], columns: list[str] | None, scale: str, trials: int, tune_scale: str | None, out: Path,
-                   data: tuple[str | None, str | None, int | None, bool], run: bool, unavailable: dict[str, str],
+                   data: tuple[str | None, str | None, Runtime | None, bool], run: bool, unavailable: dict[str, str],
                    log: Callable[[str], None]) -> TunedMode:
-    """Plan every column's tuning problem (``data``: data dir, cache dir, threads, download),
+    """Plan every column's tuning problem (``data``: data dir, cache dir, runtime, download),
     tune the columns asked for (``run``: not a dry run), and read what the studies hold."""
     if trials < 1:
         raise ValueError(f"--tune {trials}: expected at least 1 trial per method")
@@ -412,6 +412,8 @@ def reproduce(
     log: Callable[[str], None] = print,
     tune_trials: int | None = None,
     tune_scale: str | None = None,
+    workers: int = 1,
+    ray_address: str | None = None,
 ) -> dict[str, Any]:
     """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots.
 
@@ -420,8 +422,11 @@ def reproduce(
     also tune each method of each column with that many trials on validation data (at
     ``tune_scale``, :func:`copfl.reproduce.tuned.default_tune_scale` when None) and run the
     cells again with the tuned values; the report is then ``<out>/<name>-tuned.md``, ``.json``
-    (:mod:`copfl.reproduce.tuned_report`), the default row being the cells as without it."""
+    (:mod:`copfl.reproduce.tuned_report`), the default row being the cells as without it.
+    ``threads``, ``workers`` and ``ray_address`` say how every run and tuning trial runs
+    (:class:`copfl.reproduce.plan.Runtime`), never what it computes."""
     lr_grid_given = lr_grid
+    runtime = Runtime(threads, workers, ray_address)
     if lr_grid is None:
         lr_grid = scale != "smoke"
     exp, cells = experiment_cells(name, lr_grid)
@@ -439,10 +444,10 @@ def reproduce(
     unavailable: dict[str, str] = {}
     tuning = None
     if tune_trials is not None:
-        tuning = prepare_tuning(cells, columns, scale, tune_trials, tune_scale, out, (data_dir, cache_dir, threads, download), not dry_run,
+        tuning = prepare_tuning(cells, columns, scale, tune_trials, tune_scale, out, (data_dir, cache_dir, runtime, download), not dry_run,
                                 unavailable, log)
     extra = list(tuning.cells.values()) if tuning else []  # the tuned rows' cells
-    all_runs, of_cell = plan_runs(cells + extra, scale, seeds, out, data_dir, cache_dir, threads, download)
+    all_runs, of_cell = plan_runs(cells + extra, scale, seeds, out, data_dir, cache_dir, runtime, download)
     all_cells = cells
     if columns:
         cells = [c for c in cells if c.setting.key in columns]
@@ -495,7 +500,7 @@ def reproduce(
         if tuning is not None:
             missing = {ds for ds, st in plan["data"].items() if st["found"] is None and not (download and st["download"])}
             cols = [col for key, col in tuning.columns.items() if (not columns or key in columns) and col.setting.dataset not in missing]
-            more, plan["tuning"] = describe_tuning(cols, cells, tuning.trials, lambda cs: plan_runs(cs, scale, seeds, out, data_dir, cache_dir, threads, download)[0])
+            more, plan["tuning"] = describe_tuning(cols, cells, tuning.trials, lambda cs: plan_runs(cs, scale, seeds, out, data_dir, cache_dir, runtime, download)[0])
             lines += more
         for line in lines:
             log(line)

@@ -34,7 +34,7 @@ from typing import Any
 from copfl.algorithms import get_algorithm
 from copfl.config import RunConfig
 from copfl.reproduce.experiments import SCALE_FIELDS, Cell, Setting, scale_run_options
-from copfl.reproduce.plan import PlannedRun, cell_run_options, finished, run_identity, setting_run_options
+from copfl.reproduce.plan import PlannedRun, Runtime, cell_run_options, finished, run_identity, setting_run_options
 from copfl.search import space_of, split_values
 from copfl.variants import Row
 
@@ -73,13 +73,13 @@ class ColumnTuning:
     label_of: dict[Cell, str]
 
 
-def tuning_base(st: Setting, scale: str, data_dir: str | None, cache_dir: str | None, threads: int | None, download: bool) -> RunConfig:
+def tuning_base(st: Setting, scale: str, data_dir: str | None, cache_dir: str | None, runtime: Runtime | None, download: bool) -> RunConfig:
     """The tuning problem of setting ``st`` at ``scale``: the scale's run options and model, the
     setting's protocol and split at that scale, its ``tune_run`` options, seed 0, and validation
     data (:data:`TUNE_VAL_FRACTION` where the setting has none)."""
     opts = {**scale_run_options(scale), **setting_run_options(st, scale), **dict(st.tune_run)}
     base = RunConfig(algorithm="fedavg", dataset=st.dataset, data_dir=data_dir, cache_dir=cache_dir, download=download,
-                     clients=st.clients, classes_per_client=st.classes_per_client, seed=0, threads=threads, **opts)
+                     clients=st.clients, classes_per_client=st.classes_per_client, seed=0, **(runtime or Runtime()).fields(), **opts)
     return base if base.val_fraction > 0 else replace(base, val_fraction=TUNE_VAL_FRACTION)
 
 
@@ -96,7 +96,7 @@ def fixed_knobs(cell: Cell, protocol: dict[str, Any]) -> dict[str, Any]:
     return dict(sorted(fixed.items()))
 
 
-def plan_tuning(cells: list[Cell], scale: str, out: Path, data_dir: str | None, cache_dir: str | None, threads: int | None,
+def plan_tuning(cells: list[Cell], scale: str, out: Path, data_dir: str | None, cache_dir: str | None, runtime: Runtime | None,
                 download: bool) -> dict[str, ColumnTuning]:
     """Every column's tuning problem and its cells' studies, by setting key (cells whose figures
     come from another column, ``same_as``, have none)."""
@@ -107,7 +107,7 @@ def plan_tuning(cells: list[Cell], scale: str, out: Path, data_dir: str | None, 
         st = cell.setting
         col = columns.get(st.key)
         if col is None:
-            base = tuning_base(st, scale, data_dir, cache_dir, threads, download)
+            base = tuning_base(st, scale, data_dir, cache_dir, runtime, download)
             folder = out / TUNE_FOLDER / f"{st.key}-{scale}-{run_identity(base)}"
             col = columns[st.key] = ColumnTuning(st, scale, base, folder, {}, {})
         fixed = fixed_knobs(cell, setting_run_options(st, scale))
