@@ -16,6 +16,16 @@ participation, round time of 10,000 clients within 1.3x that of 1,000 clients
 
     python benchmarks/scale.py --data-dir DIR [--models mlp,cnn] [--clients 100,1000,10000]
                                               [--fractions 1,0.1] [--stores memory,disk]
+
+A fixed cohort instead (issue 40's evaluation-at-scale target): ``--cohort K`` trains K
+clients a round whatever the number of clients (participation K / clients), ``--eval-clients
+E`` evaluates E of them on a non-final round, ``--partition iid`` for every size. Each run
+then also reports ``median_round_seconds`` (the median non-final round) and the output the
+ratios of the largest number of clients to the smallest, round time and peak RSS
+(``ratio_vs_fewest``). Issue 40's target, 10,000 against 100 clients, both <= 1.2::
+
+    python benchmarks/scale.py --data-dir DIR --models mlp --stores memory --clients 100,10000 \
+        --cohort 10 --eval-clients 100 --partition iid --rounds 12 --threads 1
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 
@@ -38,9 +49,10 @@ def one(args: argparse.Namespace) -> None:
     from copfl.experiment import apply_threads, build_engine, build_federation
 
     n, frac = args.one_clients, args.one_fraction
-    partition = "dirichlet" if n <= 1000 else "iid"
+    partition = args.partition or ("dirichlet" if n <= 1000 else "iid")
+    evaluated = args.eval_clients if args.eval_clients is not None else frac
     cfg = RunConfig(algorithm="fedavg", dataset="mnist", data_dir=args.data_dir, clients=n, partition=partition, alpha=1.0, model=args.one_model,
-                    rounds=args.rounds, client_fraction=frac, eval_clients=frac, store=args.one_store, seed=0).resolved()
+                    rounds=args.rounds, client_fraction=frac, eval_clients=evaluated, store=args.one_store, seed=0, threads=args.threads).resolved()
     t0 = time.perf_counter()
     fed = build_federation(cfg)
     split_s = time.perf_counter() - t0
@@ -63,6 +75,7 @@ def one(args: argparse.Namespace) -> None:
         "model": cfg.model, "clients": n, "fraction": frac, "store": cfg.store, "partition": partition, "threads": threads,
         "peak_rss_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "split_seconds": round(split_s, 2), "round2_seconds": round(rounds[1], 3), "last_round_seconds": round(rounds[-1], 3),
+        "median_round_seconds": round(statistics.median(rounds[:-1]), 4), "eval_clients": evaluated,
         "participants": len(participants), "steps_per_round": steps, "samples_per_round": samples,
         "final_acc_mean": round(state.history[-1]["acc_mean"], 4),
     }))
@@ -76,6 +89,10 @@ def main() -> None:
     ap.add_argument("--fractions", default="1,0.1")
     ap.add_argument("--stores", default="memory,disk")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--threads", type=int, default=None, help="torch threads (default: copfl's choice for the model)")
+    ap.add_argument("--cohort", type=int, default=None, help="train this many clients a round (participation cohort / clients) instead of --fractions")
+    ap.add_argument("--eval-clients", type=float, default=None, help="clients evaluated on a non-final round: a fraction or a count (default: the participation)")
+    ap.add_argument("--partition", default=None, help="the split for every size (default: dirichlet up to 1,000 clients, iid above)")
     ap.add_argument("--one-model", help=argparse.SUPPRESS)
     ap.add_argument("--one-clients", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--one-fraction", type=float, help=argparse.SUPPRESS)
@@ -83,6 +100,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.rounds < 3:
         ap.error("--rounds must be >= 3 (round 2 is the one timed)")
+    if args.cohort is not None and args.cohort < 1:
+        ap.error(f"--cohort must be >= 1, got {args.cohort}")
     if args.one_model:
         one(args)
         return
@@ -90,16 +109,33 @@ def main() -> None:
     runs = []
     for model in args.models.split(","):
         for store in args.stores.split(","):
-            for frac in (float(f) for f in args.fractions.split(",")):
+            for frac_arg in (["cohort"] if args.cohort else args.fractions.split(",")):
                 for n in (int(c) for c in args.clients.split(",")):
+                    frac = min(1.0, args.cohort / n) if args.cohort else float(frac_arg)
                     cmd = [sys.executable, __file__, "--data-dir", args.data_dir, "--rounds", str(args.rounds), "--one-model", model,
                            "--one-clients", str(n), "--one-fraction", str(frac), "--one-store", store]
+                    cmd += ["--eval-clients", str(args.eval_clients)] if args.eval_clients is not None else []
+                    cmd += ["--partition", args.partition] if args.partition else []
+                    cmd += ["--threads", str(args.threads)] if args.threads else []
                     res = subprocess.run(cmd, capture_output=True, text=True, env=env)
                     if res.returncode != 0:
                         raise SystemExit(f"{' '.join(cmd)} failed:\n{res.stderr}")
                     runs.append(json.loads(res.stdout.strip().splitlines()[-1]))
                     print(json.dumps(runs[-1]), file=sys.stderr, flush=True)
     out: dict[str, object] = {"runs": runs}
+    if args.cohort:  # issue 40: the most clients against the fewest, the same cohort and evaluated sample
+        fewest, most = min(r["clients"] for r in runs), max(r["clients"] for r in runs)
+        out["ratio_vs_fewest"] = {
+            f"{m}/{st} {most} vs {fewest}": {
+                "median_round": round(b["median_round_seconds"] / a["median_round_seconds"], 3),
+                "peak_rss": round(b["peak_rss_mib"] / a["peak_rss_mib"], 3),
+            }
+            for m in args.models.split(",") for st in args.stores.split(",")
+            for a in runs if (a["model"], a["store"], a["clients"]) == (m, st, fewest)
+            for b in runs if (b["model"], b["store"], b["clients"]) == (m, st, most)
+        }
+        print(json.dumps(out))
+        return
     by = {(r["model"], r["store"], r["fraction"], r["clients"]): r for r in runs}
     ratios = {}
     for (model, store, frac, n), r in by.items():
