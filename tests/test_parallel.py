@@ -140,3 +140,67 @@ def test_reproduce_with_workers_gives_the_runs_of_one_worker(tmp_path):
         return [{k: c[k] for k in ("setting", "algorithm", "status", "ours")} for c in json.loads((outs[w] / "table2.json").read_text())["cells"]]
 
     assert cells(1) == cells(2) and sum(c["status"] == "done" for c in cells(1)) == 8
+
+
+def test_a_local_head_node_cluster_gives_the_results_of_one_worker(tmp_path):
+    """`--ray-address`: a Ray head node started here as its own process (`ray start --head
+    --block`, as docs/performance.md's cluster steps), joined by the run; the results are those
+    of `--workers 1`, and the workers ran in the cluster's processes, not in ones of our own."""
+    import os
+    import shutil
+    import signal
+    import socket
+    import subprocess
+    import tempfile
+    import time
+
+    import copfl.parallel as par
+
+    if shutil.which("ray") is None:
+        pytest.skip("the ray command is not on PATH")
+    par._POOL.clear()
+    ray.shutdown()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0"}
+    log = open(tmp_path / "head.log", "wb")
+    temp = tempfile.mkdtemp(prefix="ray-", dir="/tmp")  # Ray's sockets need a short path (AF_UNIX: 107 bytes)
+    head = subprocess.Popen(
+        ["ray", "start", "--head", "--block", "--node-ip-address", "127.0.0.1", "--port", str(port), "--num-cpus", "2",
+         "--include-dashboard", "false", "--temp-dir", temp],
+        stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while True:  # until the head's GCS answers
+            assert head.poll() is None, (tmp_path / "head.log").read_text()[-3000:]
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            assert time.monotonic() < deadline, "the Ray head did not start within 120 s"
+            time.sleep(0.5)
+        address = f"127.0.0.1:{port}"
+        clustered = _run(tmp_path, "co-pfl", 2, "--ray-address", address)
+        # joined the head's cluster (named by the machine's own IP), not a local instance of its own
+        assert ray.is_initialized() and ray.get_runtime_context().gcs_address.rsplit(":", 1)[1] == str(port)
+        pool = [w for ws in par._POOL.values() for w in ws]
+        pids = ray.get([w.pid.remote() for w in pool])
+        assert len(pids) == 2 and os.getpid() not in pids  # the two workers: actors of the head's cluster
+        par._POOL.clear()
+        ray.shutdown()
+        _same_results(_run(tmp_path, "co-pfl", 1), clustered)
+    finally:
+        par._POOL.clear()
+        ray.shutdown()
+        for sig in (signal.SIGTERM, signal.SIGKILL):  # the head and the processes it started (its session)
+            try:
+                os.killpg(head.pid, sig)
+                head.wait(timeout=60)
+                break
+            except ProcessLookupError:
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        log.close()
+        shutil.rmtree(temp, ignore_errors=True)
