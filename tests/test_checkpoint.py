@@ -82,6 +82,10 @@ def test_interrupted_run_says_so_and_resumes_bit_exactly(tmp_path, monkeypatch, 
     t = summary["timing"]
     assert summary["status"] == "completed" and t["resumed_at_round"] == 2 and t["rounds_timed"] == 2
     assert t["seconds_per_round"] == pytest.approx(t["seconds"] / 2, abs=1e-3) and t["seconds_total"] > t["seconds"]
+    import resource
+
+    assert 0 < t["peak_rss_mib"] == pytest.approx(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, rel=0.05)  # this process's
+    assert "worker_peak_rss_mib" not in t  # no --workers
     if store == "disk":
         assert len(list((out / "client-state").iterdir())) == 4  # only the final states remain
 

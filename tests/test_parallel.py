@@ -61,7 +61,12 @@ def _same_tensors(x, y, where="checkpoint"):
 
 @pytest.mark.parametrize("name", sorted(ALGORITHMS))
 def test_two_workers_give_the_results_of_one(tmp_path, name):
-    _same_results(_run(tmp_path, name, 1), _run(tmp_path, name, 2))
+    out = _run(tmp_path, name, 2)
+    _same_results(_run(tmp_path, name, 1), out)
+    # each worker process's peak memory: in every round's timings and in the summary (MiB)
+    peaks = [json.loads(line)["worker_peak_rss_mib"] for line in (out / "timings.jsonl").read_text().splitlines()]
+    assert len(peaks) == 2 and all(len(p) == 2 and min(p) > 50 for p in peaks) and peaks[0][0] <= peaks[1][0]
+    assert json.loads((out / "summary.json").read_text())["timing"]["worker_peak_rss_mib"] == peaks[-1]
 
 
 @pytest.mark.parametrize("extra", [

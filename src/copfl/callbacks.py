@@ -31,6 +31,7 @@ from copfl.data.sources import LoadProgress
 from copfl.engine import Callback, Engine, RunState
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.results import clients_csv, csv_text, metric_columns, relevance_figures, run_summary, scalars
+from copfl.runtime import peak_rss_mib
 
 
 
@@ -97,6 +98,8 @@ class ResultsWriter(Callback):
             "seconds_total": round(self.earlier_seconds + elapsed, 3),
             **({"resumed_at_round": self.start_round} if self.start_round else {}),
             **{f"{k}_seconds": round(v, 3) for k, v in engine.timings.items()},
+            "peak_rss_mib": peak_rss_mib(),  # this process's (the driver's, with --workers)
+            **({"worker_peak_rss_mib": list(engine.executor.peak_mib)} if getattr(engine, "executor", None) is not None else {}),
         }
         return summary
 

@@ -643,6 +643,8 @@ class Engine:
         # this round's seconds (OUT/timings.jsonl; never in the record, which must compare byte for byte)
         self.round_timings = {"round": r, "seconds": round(t4 - t0, 6), "train": round((t1 - t0) + (t3 - t2), 6),
                               "aggregate": round(t2 - t1, 6), "evaluate": round(t4 - t3, 6), "workers": 1 if self.executor is None else self.executor.n}
+        if self.executor is not None:  # each worker process's peak resident memory so far (MiB)
+            self.round_timings["worker_peak_rss_mib"] = list(self.executor.peak_mib)
         self.end_round(run, record, clients, unseen)
         return record
 

@@ -23,6 +23,8 @@ import os
 from dataclasses import replace
 from typing import Any
 
+from copfl.runtime import peak_rss_mib
+
 RETRIES = 3  # a dead worker is restarted and its call retried this many times
 
 
@@ -121,12 +123,13 @@ class ClientWorker:
     def run(
         self, key: str, config: dict[str, Any], kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any]],
         validation_only: bool = False,
-    ) -> list[tuple[int, Any, Any, list[float]]]:
-        """``items``: (client, message, stored state or None) -> (client, result, new state,
+    ) -> tuple[list[tuple[int, Any, Any, list[float], tuple[int, int]]], float]:
+        """``items``: (client, message, stored state or None) -> ((client, result, new state,
         the combiner's exposure shares recorded during the client's work, the samples its
-        model ran forward without and with autograd). ``validation_only``:
-        the driver's engine evaluates validation data only (copfl tune): so does this one, with
-        its test data sealed the same way."""
+        model ran forward without and with autograd), ...), and this worker process's peak
+        resident memory so far in MiB. ``validation_only``: the driver's engine evaluates
+        validation data only (copfl tune): so does this one, with its test data sealed the
+        same way."""
         from copfl.store import MemoryStore
 
         eng = self._engine(key, config)
@@ -153,7 +156,8 @@ class ClientWorker:
             new_state = eng.store.get(client) if kind != "evaluate" else None
             counts = (eng.ws.inference_samples - inferred, eng.ws.grad_samples - tuned)
             out.append((client, result, new_state, combiner.take_shares(), counts))
-        return out
+        return out, peak_rss_mib()
+
 
 
 # idle workers by (count, threads, cluster address), reused by the process's next run
@@ -177,6 +181,7 @@ class RayExecutor:
         self.config = dict(worker_config(cfg).__dict__)
         self.key = hashlib.sha256(json.dumps(self.config, sort_keys=True, default=str).encode()).hexdigest()
         self.workers = _POOL.pop(self.pool_key, None) or [self._new_worker() for _ in range(n)]
+        self.peak_mib = [0.0] * n  # each worker process's peak resident memory, as its replies report it
 
     def _new_worker(self) -> Any:
         # on a cluster each worker asks for its threads' CPUs (Ray places it); on the local
@@ -193,9 +198,12 @@ class RayExecutor:
         for c in sorted(items):
             message, state = items[c]
             batches[c % self.n].append((c, message, state))
-        calls = [w.run.remote(self.key, self.config, kind, round, server_buffers, b, engine.validation_only)
-                 for w, b in zip(self.workers, batches) if b]
-        done = {c: (result, state, shares, n) for batch in self.ray.get(calls) for c, result, state, shares, n in batch}
+        calls = {i: w.run.remote(self.key, self.config, kind, round, server_buffers, b, engine.validation_only)
+                 for i, (w, b) in enumerate(zip(self.workers, batches)) if b}
+        replies = dict(zip(calls, self.ray.get(list(calls.values()))))
+        for i, (_, peak) in replies.items():
+            self.peak_mib[i] = max(self.peak_mib[i], peak)
+        done = {c: (result, state, shares, n) for batch, _ in replies.values() for c, result, state, shares, n in batch}
         combiner = engine.algorithm.setup.combiner
         out = {}
         for c in sorted(done):

@@ -133,3 +133,13 @@ def make_deterministic(device) -> None:
         os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
         torch.backends.cudnn.benchmark = False
         torch.use_deterministic_algorithms(True, warn_only=True)
+
+
+def peak_rss_mib() -> float:
+    """This process's peak resident memory so far, in MiB (``ru_maxrss``: KiB on Linux, bytes
+    on macOS)."""
+    import resource
+    import sys
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (2**20 if sys.platform == "darwin" else 1024), 1)
