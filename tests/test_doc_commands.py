@@ -87,3 +87,24 @@ def test_each_command_in_the_docs_parses_as_written(where, command):
 def test_templates_are_few_and_say_what_they_leave_open():
     templates = [(w, c, placeholder(c)) for w, c in COMMANDS if placeholder(c) is not None]
     assert len(templates) <= 15, "\n".join(f"{w}: {c} ({p})" for w, c, p in templates)
+
+
+def test_the_default_lr_study_commands_run_their_rows_rounds():
+    """docs/results/copfl-default-lr: each row's command, parsed by copfl, runs the rounds the
+    row reports, and the page's table shows that command's own arguments (issue 38: its 10-round
+    rows once left `--rounds 10` out, and ran 20)."""
+    import json
+
+    from copfl.cli import build_parser, config_from_args
+
+    doc = json.loads((ROOT / "docs" / "results" / "copfl-default-lr.json").read_text())
+    page = (ROOT / "docs" / "results" / "copfl-default-lr.md").read_text()
+    checked = 0
+    for st in doc["studies"]:
+        for r in st["rows"]:
+            args = build_parser().parse_args(shlex.split(r["command"].replace("DIR", "/tmp/data"))[1:])
+            assert config_from_args(args).rounds == r["rounds"], r["command"]
+            own = r["command"].removeprefix(st["base_command"]).strip()
+            assert f"| {r['rounds']} | {r['row']} | `{own}` |" in page or (not own and f"| {r['row']} | (none) |" in page), r["row"]
+            checked += 1
+    assert checked >= 10
