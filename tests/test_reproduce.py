@@ -668,6 +668,7 @@ def test_reproductions_keep_co_pfl_batch_norm_shared_and_every_recorded_identity
     assert RunConfig(algorithm="fedpac").resolved().bn_stats == "shared"
     for name in ("copfl-readings", "copfl-resnet"):
         doc = json.loads((ROOT / "docs" / "results" / "reproduce-cpu" / f"{name}.json").read_text())
+        assert "held out" in doc.get("validation", "held out")  # copfl's own studies keep the hold-out
         recorded = {Path(r["folder"]).name for c in doc["cells"] if c["algorithm"] == "co-pfl"
                     for e in c["lrs"].values() for r in e["runs"]}
         exp, cells = experiment_cells(name, doc["tune"])
@@ -676,6 +677,36 @@ def test_reproductions_keep_co_pfl_batch_norm_shared_and_every_recorded_identity
         assert recorded and recorded <= set(planned)
         assert {v for k, v in planned.items() if "bn_statslocal" not in k} == {"shared"}
         assert {v for k, v in planned.items() if "bn_statslocal" in k} <= {"local"}
+
+
+REPORTS = sorted((ROOT / "docs" / "results" / "reproduce-cpu").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", REPORTS, ids=[p.stem for p in REPORTS])
+def test_every_committed_report_is_planned_again_by_its_experiment(path):
+    """Issue 38: every committed reproduction is regenerable by its command: the planner, at the
+    report's scale, seeds and rate grid, plans every run folder (name and identity hash) the
+    report records, so nothing finished runs again."""
+    doc = json.loads(path.read_text())
+    recorded = {Path(r["folder"]).name for c in doc["cells"] for e in (c.get("lrs") or {}).values() for r in e.get("runs", []) if r.get("folder")}
+    _, cells = experiment_cells(doc["experiment"], doc.get("lr_grid", doc["tune"]))
+    runs, _ = plan_runs(cells, doc["scale"], doc["seeds"], Path("/tmp/x"), None, None, None, False)
+    assert recorded and recorded <= {r.folder.name for r in runs}, sorted(recorded - {r.folder.name for r in runs})[:3]
+
+
+def test_the_paper_tables_train_on_every_sample_and_say_so():
+    """CO-PFL's paper-default tables run the paper's protocol (no validation hold-out), copfl's
+    own studies hold 10% out, and the report header says which."""
+    from copfl.reproduce.runner import validation_note
+
+    for name, held in (("table2", {0.0}), ("table3", {0.0}), ("mamo", {0.0}), ("convergence", {0.0}), ("datasize", {0.0}),
+                       ("pgamma", {0.0}), ("copfl-readings", {0.1}), ("copfl-resnet", {0.1})):
+        runs, _ = plan_runs(experiment_cells(name, False)[1], "cpu", 1, Path("/tmp/x"), None, None, None, False)
+        assert {r.cfg.val_fraction for r in runs} == held, name
+    assert validation_note([0.0, 0.0]).startswith("none: every training sample trains")
+    assert validation_note([0.1]).startswith("10% of each client's training data held out")
+    assert validation_note([0.1, 0.0]).endswith("in some rows; the others train on every sample (the paper's protocol)")
+    assert validation_note([]) == ""
 
 
 def test_readings_smoke_reports_paired_differences(tmp_path, monkeypatch):

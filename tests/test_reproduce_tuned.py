@@ -136,11 +136,13 @@ def planned(text):
 
 def test_lr_grid_plans_the_runs_the_old_tune_did(tmp_path, capsys):
     """--lr-grid is the old --tune: the same runs, named and hashed as before, so finished runs
-    are reused (names pinned from before the rename); --no-tune still means --no-lr-grid."""
+    are reused (names pinned: those of the committed table2 report, made before copfl held out
+    validation data by default; issue 38 runs the paper tables without it again, so that
+    report's runs are planned again); --no-tune still means --no-lr-grid."""
     base = ["reproduce", "table2", "--columns", "cifar10-10", "--dry-run", "--out", str(tmp_path), "--data-dir", str(tmp_path)]
     assert main([*base, "--lr-grid"]) == 0
     grid = planned(capsys.readouterr().out)
-    assert len(grid) == 23 and {"cifar10-10-co-pfl-lr0.0001-seed0-11db4129f2", "cifar10-10-fedavg-lr0.01-seed0-1b35f7202d"} <= set(grid)
+    assert len(grid) == 23 and {"cifar10-10-co-pfl-lr0.0001-seed0-aa5b8c4928", "cifar10-10-fedavg-lr0.01-seed0-1231bab5d9"} <= set(grid)
     assert main(base) == 0 and planned(capsys.readouterr().out) == grid  # on by default at cpu scale
     assert main([*base, "--no-lr-grid"]) == 0
     one = planned(capsys.readouterr().out)

@@ -168,6 +168,7 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
         f"Command: `{doc['command']}`  " if doc["command"] else "",
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
+        f"Validation hold-out: {doc['validation']}.  " if doc.get("validation") else "",
         f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}"
         + ("; cells marked ± ran more (their method's minimum)" if any((c.get("seeds") or 1) > seeds for c in cells) else "")
         + f". Learning rate: {tune}.  ",

@@ -21,7 +21,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 try:
     import fcntl
@@ -396,6 +396,18 @@ def estimate_line(runnable: list[PlannedRun], seconds: float, missing: list[Plan
     return f"estimate: {len(runnable)} runs, about {hours} on this machine{tail}"
 
 
+def validation_note(fractions: Iterable[float]) -> str:
+    """What the report header says of the runs' validation hold-out (``--val-fraction``)."""
+    held = sorted(set(fractions))
+    if not held:
+        return ""
+    if held == [0.0]:
+        return "none: every training sample trains, as in the paper (no round selected on validation data)"
+    share = ", ".join(f"{f:.0%}" for f in held if f > 0)
+    note = f"{share} of each client's training data held out (never trained on) to select a round without test data"
+    return note if 0.0 not in held else f"{note} in some rows; the others train on every sample (the paper's protocol)"
+
+
 def reproduce(
     name: str,
     scale: str = "cpu",
@@ -478,6 +490,7 @@ def reproduce(
         "note": exp.metric_note,
         "scale": scale,
         "scale_note": (exp.scale_notes or SCALE_NOTES)[scale],
+        "validation": validation_note(r.cfg.val_fraction for r in runs),
         "seeds": seeds,
         "lr_grid": lr_grid,
         "tune": lr_grid,  # the old name of lr_grid (reports made before --tune N read it)
