@@ -166,7 +166,7 @@ def _free_port_block(n: int) -> int:
     raise RuntimeError("no free block of ports")
 
 
-def _deploy(tmp_path, algorithm, secure, rogue=False, simulation=False, **kw):
+def _deploy(tmp_path, algorithm, secure, rogue=False, simulation=False, **run_options):
     """Runs ``algorithm`` as a Flower app on processes of this machine (a deployment, or
     Flower's simulation engine), checks it is copfl's own run, and returns the logs folder."""
     import shutil
@@ -177,7 +177,7 @@ def _deploy(tmp_path, algorithm, secure, rogue=False, simulation=False, **kw):
 
     if shutil.which("flower-superlink") is None:
         pytest.skip("flower-superlink is not on PATH")
-    cfg = small_config(algorithm, tmp_path / "deployed", **kw)
+    cfg = small_config(algorithm, tmp_path / "deployed", **run_options)
     write_app(cfg, tmp_path / "app", 4, port=_free_port_block(6), secure=secure)
     lines = []
     with LocalDeployment(tmp_path / "app", log=lines.append, startup_timeout=90, simulation=simulation) as dep:
@@ -203,7 +203,7 @@ def _deploy(tmp_path, algorithm, secure, rogue=False, simulation=False, **kw):
         res = dep.run(timeout=600)
     assert res.status == "finished:completed"
     assert any(line.startswith("round 3/3") for line in lines)
-    ref = small_config(algorithm, tmp_path / "copfl", **kw)
+    ref = small_config(algorithm, tmp_path / "copfl", **run_options)
     copfl_run(ref)
     final = torch.load(tmp_path / "deployed" / "server_state.pt", weights_only=True)
     engine = build_engine(ref, build_federation(ref))

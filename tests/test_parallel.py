@@ -124,6 +124,20 @@ def test_an_unreachable_cluster_is_a_clear_error(tmp_path, capsys):
     assert "could not start or reach the Ray cluster at --ray-address 127.0.0.1:1" in capsys.readouterr().err
 
 
+def test_workers_of_an_earlier_ray_session_are_never_reused(tmp_path):
+    """Ray shut down and started again in one process (a notebook, the tests): the pooled
+    workers of the first session are dead; the next run starts new ones, and gives the results
+    of one worker."""
+    import copfl.parallel as par
+
+    _run(tmp_path / "a", "fedavg", 2)
+    assert par._POOL
+    ray.shutdown()
+    out = _run(tmp_path / "b", "fedavg", 2)
+    assert len(par._POOL) == 1  # the new session's workers only
+    _same_results(_run(tmp_path / "b", "fedavg", 1), out)
+
+
 def test_reproduce_with_workers_gives_the_runs_of_one_worker(tmp_path):
     """`copfl reproduce ... --workers 2`: the same planned runs (folders: workers never enter a
     run's identity), each byte-identical to the one-worker reproduction, and the same report."""

@@ -160,7 +160,8 @@ class ClientWorker:
 
 
 
-# idle workers by (count, threads, cluster address), reused by the process's next run
+# idle workers by (count, threads, cluster address), reused by the process's next run when they
+# still answer (Ray shut down and started again in one process leaves the pool's workers dead)
 _POOL: dict[tuple[int, int, str | None], list[Any]] = {}
 
 
@@ -175,13 +176,22 @@ class RayExecutor:
             raise ValueError(f"a RayExecutor needs at least 2 workers, got {n}")
         self.n = n
         self.threads = threads or max(1, (os.cpu_count() or 1) // n)
-        self.pool_key = (n, self.threads, cfg.ray_address)
         self.address = cfg.ray_address
         self.ray = ensure_ray(cfg.ray_address, n)
+        self.pool_key = (n, self.threads, cfg.ray_address)
         self.config = dict(worker_config(cfg).__dict__)
         self.key = hashlib.sha256(json.dumps(self.config, sort_keys=True, default=str).encode()).hexdigest()
-        self.workers = _POOL.pop(self.pool_key, None) or [self._new_worker() for _ in range(n)]
+        pooled = _POOL.pop(self.pool_key, None)
+        self.workers = pooled if pooled and self._answer(pooled) else [self._new_worker() for _ in range(n)]
         self.peak_mib = [0.0] * n  # each worker process's peak resident memory, as its replies report it
+
+    def _answer(self, workers: list[Any], timeout: float = 30.0) -> bool:
+        """Whether pooled workers are alive in this Ray session (an earlier session's are not)."""
+        try:
+            self.ray.get([w.pid.remote() for w in workers], timeout=timeout)
+            return True
+        except Exception:  # Ray's: the actor is unknown to this cluster, dead, or does not answer
+            return False
 
     def _new_worker(self) -> Any:
         # on a cluster each worker asks for its threads' CPUs (Ray places it); on the local
