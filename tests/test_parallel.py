@@ -134,7 +134,8 @@ def test_workers_of_an_earlier_ray_session_are_never_reused(tmp_path):
     assert par._POOL
     ray.shutdown()
     out = _run(tmp_path / "b", "fedavg", 2)
-    assert len(par._POOL) == 1  # the new session's workers only
+    pool = par._POOL[(2, 1, None)]  # given back after the run: the new session's two workers, alive
+    assert len(pool) == 2 and len(ray.get([w.pid.remote() for w in pool], timeout=30)) == 2
     _same_results(_run(tmp_path / "b", "fedavg", 1), out)
 
 
