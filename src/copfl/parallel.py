@@ -159,7 +159,6 @@ class ClientWorker:
         return out, peak_rss_mib()
 
 
-
 # idle workers by (count, threads, cluster address), reused by the process's next run when they
 # still answer (Ray shut down and started again in one process leaves the pool's workers dead)
 _POOL: dict[tuple[int, int, str | None], list[Any]] = {}
