@@ -296,3 +296,21 @@ def test_top_k_breaks_ties_towards_the_lowest_index_whatever_numpy_picks(monkeyp
     assert set(masks._top_k_indices(v, 5).tolist()) == expected
     assert set(masks._top_k_indices(v, 3).tolist()) == {4, 6, 1}  # no tie at the k-th value
     assert masks._top_k_indices(v, 0).numel() == 0
+
+
+def test_the_gpu_paths_of_top_k_compact_and_expand_give_the_cpu_paths_results():
+    """On a GPU the masks stay on the device (a stable sort for the top k, boolean indexing for
+    compact/expand); the sort must pick exactly the CPU path's indices, ties included."""
+    from copfl import masks
+
+    g = torch.Generator().manual_seed(0)
+    for n, k in ((1, 1), (8, 5), (1000, 1), (1000, 300), (1000, 1000), (5000, 2500)):
+        v = torch.randint(0, 7, (n,), generator=g).float()  # many ties at every value
+        v[torch.randperm(n, generator=g)[: n // 10]] = -1.0
+        cpu = masks._top_k_indices(v, k)
+        assert sorted(masks._top_k_indices_sorted(v, k).tolist()) == sorted(cpu.tolist())
+        assert len(set(cpu.tolist())) == k
+    keep = torch.rand(1000, generator=g) < 0.3
+    vals = torch.randn(1000, generator=g)
+    assert torch.equal(masks.compact(vals, keep), vals[keep])
+    assert torch.equal(masks.expand(vals[keep], keep, fill=2.0), torch.where(keep, vals, torch.tensor(2.0)))

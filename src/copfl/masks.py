@@ -75,14 +75,17 @@ def select(mask: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor
 
 
 def compact(values: torch.Tensor, keep: torch.Tensor) -> torch.Tensor:
-    """The entries of ``values`` where ``keep`` is True, in order (``values[keep]``, faster)."""
+    """The entries of ``values`` where ``keep`` is True, in order (``values[keep]``; on the CPU
+    through numpy, faster; on a GPU on the device, with no round trip through host memory)."""
+    if values.device.type != "cpu":
+        return values[keep]
     return torch.from_numpy(np.compress(_np(keep), _np(values))).to(values.device)
 
 
 def expand(compacted: torch.Tensor, keep: torch.Tensor, fill: float = 0.0) -> torch.Tensor:
     """Inverse of :func:`compact`: a full vector with ``compacted`` where ``keep`` is True."""
     out = torch.full((keep.numel(),), fill, dtype=compacted.dtype, device=compacted.device)
-    idx = torch.from_numpy(np.flatnonzero(_np(keep))).to(compacted.device)
+    idx = torch.from_numpy(np.flatnonzero(_np(keep))).to(compacted.device) if keep.device.type == "cpu" else keep.nonzero().squeeze(1)
     return out.index_copy_(0, idx, compacted)
 
 
@@ -92,10 +95,12 @@ def _top_k_indices(values: torch.Tensor, k: int) -> torch.Tensor:
     numpy's argpartition returns depends on the CPU (its vectorized selection differs between
     AVX2 and AVX-512 machines), and equal entries are common here (|delta| = 0 for weights of
     inputs that never vary), so the tie rule is applied explicitly: the same mask on every
-    machine."""
-    v = _np(values)
+    machine. On a GPU: :func:`_top_k_indices_sorted` (the same indices, no host round trip)."""
     if k <= 0:
         return torch.zeros(0, dtype=torch.int64, device=values.device)
+    if values.device.type != "cpu":
+        return _top_k_indices_sorted(values, k)
+    v = _np(values)
     top = np.argpartition(v, v.size - k)[v.size - k :]
     t = v[top].min()  # the k-th largest value
     n_tied = int(np.count_nonzero(v == t))
@@ -104,6 +109,14 @@ def _top_k_indices(values: torch.Tensor, k: int) -> torch.Tensor:
     above = np.flatnonzero(v > t)
     tied = np.flatnonzero(v == t)[: k - above.size]
     return torch.from_numpy(np.concatenate([above, tied])).to(values.device)
+
+
+
+def _top_k_indices_sorted(values: torch.Tensor, k: int) -> torch.Tensor:
+    """:func:`_top_k_indices` by a stable descending sort (equal entries keep their order, so
+    of those tied at the k-th value the lowest indices are taken): the same indices, on the
+    tensor's device (the GPU path: a sort there beats a copy to the host and back)."""
+    return torch.sort(values, descending=True, stable=True).indices[:k]
 
 
 def grow_per_tensor(

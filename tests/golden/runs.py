@@ -80,7 +80,14 @@ def _metrics(engine, state) -> dict:
     return {"history": history, "clients": clients}
 
 
-def run_all() -> dict:
+def run_all(device: str = "cpu", on_run=None, reverse: bool = False) -> dict:
+    """Every recorded run's metrics, on ``device`` (the records are of the CPU; on a GPU the
+    arithmetic differs in the last bits: benchmarks/gpu_check.py). With ``on_run``, each run
+    is reported as ``on_run(key, metrics, seconds, error)`` and a run that raises is reported
+    (``metrics`` None, ``error`` its message) instead of stopping the others; ``reverse``: the
+    runs in the opposite order."""
+    import time
+
     import torch
 
     sys.path.insert(0, str(HERE.parent))
@@ -89,23 +96,27 @@ def run_all() -> dict:
     from copfl.experiment import RunConfig, build_engine, build_federation
 
     torch.set_num_threads(1)
-    out: dict[str, dict] = {}
-    for name in DIGITS:
-        cfg = RunConfig(algorithm=name, dataset="digits", rounds=3, seed=0, val_fraction=0.0, **RECORDED_RATES.get(name, {})).resolved()
-        engine = build_engine(cfg, build_federation(cfg))
-        out[f"{name}/digits"] = _metrics(engine, engine.run())
-    for key, kw in GUARD_RUNS.items():
-        cfg = RunConfig(dataset="digits", rounds=3, seed=0, val_fraction=0.0, **kw).resolved()
-        engine = build_engine(cfg, build_federation(cfg))
-        out[key] = _metrics(engine, engine.run())
+    jobs = [(f"{name}/digits", RunConfig(algorithm=name, dataset="digits", rounds=3, seed=0, val_fraction=0.0, device=device, **RECORDED_RATES.get(name, {})), None)
+            for name in DIGITS]
+    jobs += [(key, RunConfig(dataset="digits", rounds=3, seed=0, val_fraction=0.0, device=device, **kw), None) for key, kw in GUARD_RUNS.items()]
     images = synthetic(num_classes=10, per_class=40, per_class_test=8, size=32, channels=3, seed=1)
-    for key, kw in IMAGE_RUNS.items():
-        cfg = RunConfig(
-            dataset="cifar10", clients=6, classes_per_client=2, samples_per_class=10, test_samples_per_class=4,
-            rounds=2, seed=0, val_fraction=0.0, **kw, **RECORDED_RATES.get(kw["algorithm"], {}),
-        ).resolved()
-        engine = build_engine(cfg, build_federation(cfg, images))
-        out[key] = _metrics(engine, engine.run())
+    jobs += [(key, RunConfig(dataset="cifar10", clients=6, classes_per_client=2, samples_per_class=10, test_samples_per_class=4,
+                             rounds=2, seed=0, val_fraction=0.0, device=device, **kw, **RECORDED_RATES.get(kw["algorithm"], {})), images)
+             for key, kw in IMAGE_RUNS.items()]
+    out: dict[str, dict] = {}
+    for key, cfg, data in reversed(jobs) if reverse else jobs:
+        t0 = time.perf_counter()
+        try:
+            cfg = cfg.resolved()
+            engine = build_engine(cfg, build_federation(cfg, data))
+            out[key] = _metrics(engine, engine.run())
+        except Exception as e:
+            if on_run is None:
+                raise
+            on_run(key, None, time.perf_counter() - t0, f"{type(e).__name__}: {e}")
+            continue
+        if on_run is not None:
+            on_run(key, out[key], time.perf_counter() - t0, None)
     return out
 
 

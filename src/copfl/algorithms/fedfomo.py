@@ -288,7 +288,8 @@ class FedFomo(Algorithm):
         if cand_ids:
             _, val = self._split(ctx)
             base_loss = validation_loss(ws, base, val)
-            losses = torch.tensor([validation_loss(ws, theta, val) for theta in models], dtype=torch.float64)
+            # on the models' device, with their distances (a GPU run: both on it)
+            losses = torch.tensor([validation_loss(ws, theta, val) for theta in models], dtype=torch.float64, device=models.device)
             deltas = loss_deltas(base_loss, losses, model_distances(base, models, self.p))
             w = fomo_weights(deltas)
         else:
