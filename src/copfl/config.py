@@ -189,7 +189,7 @@ class RunConfig:
     threads: int | None = _f(None, "torch CPU threads (default: 1 for small models, every core for convolutional ones; see docs/performance.md)", part="runtime", on_resume=MAY_CHANGE, computes=False)
     workers: int = _f(
         1, "train and evaluate the round's clients on N Ray actors, with results identical to 1 (optional extra: pip install 'copfl[ray]'; "
-        "1: one after another in this process, Ray never imported)",
+        "1: one after another in this process, Ray never imported); tuning (copfl tune, --tune) runs N trials at once instead (docs/tuning.md)",
         part="runtime", on_resume=MAY_CHANGE, added_later=1, computes=False,
     )
     ray_address: str | None = _f(

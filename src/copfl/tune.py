@@ -113,6 +113,11 @@ class TrialReporter(Callback):
         self.best: tuple[float, float, int] | None = None  # (val acc, -val loss, round)
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
+        self.report(record, engine.config.rounds)
+
+    def report(self, record: dict[str, Any], rounds: int) -> None:
+        """One round's record: reported to the trial; :class:`optuna.TrialPruned` when the
+        pruner stops it."""
         import optuna
 
         if "val_acc_mean" not in record:
@@ -124,7 +129,7 @@ class TrialReporter(Callback):
         self.trial.report(acc, record["round"])
         if self.progress is not None and time.perf_counter() - self.last >= self.every:
             self.last = time.perf_counter()
-            self.progress(f"  trial {self.trial.number}: round {record['round']}/{engine.config.rounds}, validation accuracy {acc:.4f}")
+            self.progress(f"  trial {self.trial.number}: round {record['round']}/{rounds}, validation accuracy {acc:.4f}")
         if self.mlflow is not None:
             self.mlflow.log_metrics({"val_acc_mean": acc, "val_loss_mean": loss}, step=int(record["round"]))
         if self.trial.should_prune():
@@ -191,13 +196,18 @@ class Tuner:
         return optuna.create_study(study_name=algorithm, storage=self.storage_url, sampler=sampler, pruner=pruner, direction="maximize",
                                    load_if_exists=True)
 
+    def trial_config(self, algorithm: str, trial: Any, fixed: dict[str, Any] | None) -> tuple[Any, dict[str, Any]]:
+        """The config of ``trial`` (the sampler's values for the knobs not in ``fixed``) and
+        those values."""
+        fixed = fixed or {}
+        values = {k: knob.suggest(trial, k) for k, knob in space_of(get_algorithm(algorithm)).items() if k not in fixed}
+        cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), {**fixed, **values}, f"{algorithm} trial {trial.number}")
+        return replace(cfg, workers=1, ray_address=None).resolved(), values
+
     def objective(self, algorithm: str, trial: Any, fixed: dict[str, Any] | None = None) -> float:
         import optuna
 
-        cls = get_algorithm(algorithm)
-        fixed = fixed or {}
-        values = {k: knob.suggest(trial, k) for k, knob in space_of(cls).items() if k not in fixed}
-        cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), {**fixed, **values}, f"{algorithm} trial {trial.number}").resolved()
+        cfg, values = self.trial_config(algorithm, trial, fixed)
         engine = build_engine(cfg, self.fed)
         seal_test_data(engine)
         ml = self.mlflow
@@ -269,19 +279,26 @@ class Tuner:
         return summary
 
     def _run_trials(self, study: Any, algorithm: str, label: str, fixed: dict[str, Any], left: int, done: Callable[[], list[Any]]) -> None:
-        import optuna
+        if self.base.workers > 1:
+            from copfl.parallel_tune import run_concurrent_trials
 
+            run_concurrent_trials(self, study, algorithm, label, fixed, left, done)
+            return
         for _ in range(max(0, left)):
             before = len(done())
             study.sampler = self.sampler(label, len(study.trials))
             study.optimize(lambda tr: self.objective(algorithm, tr, fixed), n_trials=1, catch=())
-            t = study.trials[-1]
-            if t.state == optuna.trial.TrialState.PRUNED:
-                why = "diverged" if "diverged" in t.user_attrs else f"pruned at round {max(t.intermediate_values, default=0)}"
-                what = f"{why} (val acc {t.value:.4f})" if t.value is not None else why
-            else:
-                what = f"val acc {t.value:.4f} (round {t.user_attrs.get('round')})"
-            self.log(f"{label} trial {before + 1}/{self.trials}: {what}  {_params_text(t.params)}")
+            self.log_trial(label, before + 1, study.trials[-1])
+
+    def log_trial(self, label: str, count: int, t: Any) -> None:
+        import optuna
+
+        if t.state == optuna.trial.TrialState.PRUNED:
+            why = "diverged" if "diverged" in t.user_attrs else f"pruned at round {max(t.intermediate_values, default=0)}"
+            what = f"{why} (val acc {t.value:.4f})" if t.value is not None else why
+        else:
+            what = f"val acc {t.value:.4f} (round {t.user_attrs.get('round')})"
+        self.log(f"{label} trial {count}/{self.trials}: {what}  {_params_text(t.params)}")
 
 
 def best_trial(study: Any) -> Any:
