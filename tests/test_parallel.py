@@ -74,6 +74,7 @@ def test_two_workers_give_the_results_of_one(tmp_path, name):
     ("--dp-noise", "0.5", "--dp-mode", "upload"),
     ("--attack", "stale", "--attackers", "0.3", "--robust", "median"),
     ("--client-fraction", "0.5", "--eval-clients", "3", "--holdout-clients", "0.2"),
+    ("--attack", "label-flip", "--attackers", "0.3"),  # the driver's flipped labels reach the workers (they flip nothing)
 ])
 def test_extensions_stay_identical_on_workers(tmp_path, extra):
     name = "fedavg" if "--dp-noise" in extra else "pfedsv"
@@ -268,3 +269,13 @@ def test_tune_with_a_killed_trial_worker_replays_its_rounds_and_gives_the_same_s
     monkeypatch.setattr(pt, "_step_all", kill_once)
     assert _tune(tmp_path / "killed", 2) == ref
     assert killed
+
+
+def test_workers_hold_only_their_calls_clients_data(tmp_path):
+    """Workers build their engine replica without the data set: each call brings its clients'
+    data as object references (put in Ray's store once per client) and lets them go."""
+    import copfl.parallel as par
+
+    _same_results(_run(tmp_path, "fedavg", 1), _run(tmp_path, "fedavg", 2))
+    pool = par._POOL[(2, 1, None)]
+    assert [ray.get(w.held_clients.remote()) for w in pool] == [0, 0]

@@ -70,7 +70,10 @@ def build_engine(cfg: RunConfig, fed: Federation, out: str | Path | None = None)
     if cfg.workers > 1:  # clients' work on Ray actors (copfl.parallel); 1: no Ray import
         from copfl.parallel import RayExecutor
 
-        engine.executor = RayExecutor(cfg, cfg.workers, cfg.threads)
+        # workers get each call's clients' data by reference; an algorithm pooling every
+        # client's data (centralized) has its workers load the federation themselves
+        pooled = getattr(get_algorithm(cfg.algorithm), "pooled_data", False)
+        engine.executor = RayExecutor(cfg, cfg.workers, cfg.threads, None if pooled else (spec, engine.num_samples, augment))
     return engine
 
 

@@ -111,32 +111,68 @@ class ClientWorker:
         """This worker's process id (to watch or stop it)."""
         return os.getpid()
 
-    def _engine(self, key: str, config: dict[str, Any]) -> Any:
+    def held_clients(self) -> int:
+        """How many clients' data this worker's replica holds now (between calls: none, unless
+        it loaded the federation itself)."""
+        return 0 if self.engine is None else sum(c is not None for c in self.engine.clients)
+
+    def _engine(self, key: str, config: dict[str, Any], skeleton: Any = None) -> Any:
+        """The run's engine replica. With ``skeleton`` (the model's shape, every client's
+        training size, the augmentation) it holds no data: each call brings its clients' data
+        by reference (:meth:`RayExecutor.map`); without (an algorithm that pools every
+        client's data) the worker builds the federation itself from the config."""
         if key != self.key:
             from copfl.config import RunConfig
-            from copfl.experiment import build_engine, build_federation
+            from copfl.experiment import build_engine, build_federation, make_engine
 
             cfg = RunConfig(**config).resolved()  # plugins named by the config load here too
-            self.engine, self.key = build_engine(cfg, build_federation(cfg)), key
+            self.engine = None  # the previous run's replica goes before the next is built
+            if skeleton is None:
+                self.engine = build_engine(cfg, build_federation(cfg))
+            else:
+                spec, num_samples, augment = skeleton
+                self.engine = make_engine(cfg, spec, [], num_samples, augment)
+                self.engine.clients = [None] * len(num_samples)  # filled per call with the call's clients
+            self.key = key
         return self.engine
 
     def run(
         self, key: str, config: dict[str, Any], kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any]],
-        validation_only: bool = False,
+        validation_only: bool = False, skeleton: Any = None, data: list[Any] | None = None,
     ) -> tuple[list[tuple[int, Any, Any, list[float], tuple[int, int]]], float]:
         """``items``: (client, message, stored state or None) -> ((client, result, new state,
         the combiner's exposure shares recorded during the client's work, the samples its
         model ran forward without and with autograd), ...), and this worker process's peak
         resident memory so far in MiB. ``validation_only``: the driver's engine evaluates
         validation data only (copfl tune): so does this one, with its test data sealed the
-        same way."""
+        same way. ``skeleton`` and ``data`` (a list holding the list of the items' clients'
+        data as object references, in item order): the replica holds only this call's
+        clients' data, fetched here and let go at the end of the call."""
+        from copfl.tune import seal_test_data, sealed
+
+        eng = self._engine(key, config, skeleton)
+        fetched = []
+        if data is not None:
+            import ray
+
+            fetched = ray.get(data[0])
+            if validation_only:
+                fetched = [replace(d, x_test=sealed(), y_test=sealed()) for d in fetched]
+                eng.validation_only = True
+            for (client, _, _), d in zip(items, fetched):
+                eng.clients[client] = d.to(eng.device)
+        elif validation_only and not eng.validation_only:
+            seal_test_data(eng)
+        try:
+            return self._steps(eng, kind, round, server_buffers, items), peak_rss_mib()
+        finally:
+            for client, _, _ in items[: len(fetched)]:
+                eng.clients[client] = None
+
+    @staticmethod
+    def _steps(eng: Any, kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any]]) -> list[tuple[int, Any, Any, list[float], tuple[int, int]]]:
         from copfl.store import MemoryStore
 
-        eng = self._engine(key, config)
-        if validation_only and not eng.validation_only:
-            from copfl.tune import seal_test_data
-
-            seal_test_data(eng)
         combiner = eng.algorithm.setup.combiner
         out = []
         for client, message, state in items:
@@ -156,7 +192,7 @@ class ClientWorker:
             new_state = eng.store.get(client) if kind != "evaluate" else None
             counts = (eng.ws.inference_samples - inferred, eng.ws.grad_samples - tuned)
             out.append((client, result, new_state, combiner.take_shares(), counts))
-        return out, peak_rss_mib()
+        return out
 
 
 # idle workers by (count, threads, cluster address), reused by the process's next run when they
@@ -167,7 +203,7 @@ _POOL: dict[tuple[int, int, str | None], list[Any]] = {}
 class RayExecutor:
     """Runs a round's client work on ``n`` Ray actors (see the module's docstring)."""
 
-    def __init__(self, cfg: Any, n: int, threads: int | None = None) -> None:
+    def __init__(self, cfg: Any, n: int, threads: int | None = None, skeleton: Any = None) -> None:
         import hashlib
         import json
 
@@ -183,6 +219,10 @@ class RayExecutor:
         pooled = _POOL.pop(self.pool_key, None)
         self.workers = pooled if pooled and self._answer(pooled) else [self._new_worker() for _ in range(n)]
         self.peak_mib = [0.0] * n  # each worker process's peak resident memory, as its replies report it
+        # (model shape, clients' sizes, augmentation): workers then hold no data but each
+        # call's clients', sent as object references put in Ray's store once per client
+        self.skeleton = skeleton
+        self.refs: dict[int, Any] = {}
 
     def _answer(self, workers: list[Any], timeout: float = 30.0) -> bool:
         """Whether pooled workers are alive in this Ray session (an earlier session's are not)."""
@@ -207,7 +247,8 @@ class RayExecutor:
         for c in sorted(items):
             message, state = items[c]
             batches[c % self.n].append((c, message, state))
-        calls = {i: w.run.remote(self.key, self.config, kind, round, server_buffers, b, engine.validation_only)
+        calls = {i: w.run.remote(self.key, self.config, kind, round, server_buffers, b, engine.validation_only, self.skeleton,
+                                 None if self.skeleton is None else [[self._ref(engine, c) for c, _, _ in b]])
                  for i, (w, b) in enumerate(zip(self.workers, batches)) if b}
         replies = dict(zip(calls, self.ray.get(list(calls.values()))))
         for i, (_, peak) in replies.items():
@@ -225,6 +266,12 @@ class RayExecutor:
             out[c] = result
         return out
 
+    def _ref(self, engine: Any, client: int) -> Any:
+        """Client ``client``'s data in Ray's object store (put at its first call, on the CPU)."""
+        if client not in self.refs:
+            self.refs[client] = self.ray.put(engine.clients[client].to("cpu"))
+        return self.refs[client]
+
     def close(self) -> None:
         """Give the workers back to the process's pool (the next run with as many reuses them)."""
         if self.workers:
@@ -233,3 +280,4 @@ class RayExecutor:
                 self.ray.kill(w)
             _POOL[self.pool_key] = self.workers
         self.workers = []
+        self.refs = {}
