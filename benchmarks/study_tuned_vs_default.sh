@@ -49,11 +49,13 @@ run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
   mkdir -p "$dir"
   echo "$(date -u +%H:%M:%S) start $p/$m"
   # shellcheck disable=SC2086
-  if $COPFL compare --algorithms "$m" --tune 20 --seeds 3 ${PROBLEM[$p]} --data-dir "$DATA_DIR" \
-      --out "$dir" "${EXTRA[@]}" >>"$dir.log" 2>&1; then
+  local rc=0
+  $COPFL compare --algorithms "$m" --tune 20 --seeds 3 ${PROBLEM[$p]} --data-dir "$DATA_DIR" \
+      --out "$dir" "${EXTRA[@]}" >>"$dir.log" 2>&1 || rc=$?
+  if (( rc == 0 )); then
     echo "$(date -u +%H:%M:%S) done  $p/$m"
-  else
-    echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$m (exit $?; log: $dir.log)"
+  else  # the exit status read before $(date) replaces $?
+    echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$m (exit $rc; log: $dir.log)"
   fi
 }
 EXTRA=("$@")
