@@ -279,3 +279,38 @@ def test_workers_hold_only_their_calls_clients_data(tmp_path):
     _same_results(_run(tmp_path, "fedavg", 1), _run(tmp_path, "fedavg", 2))
     pool = par._POOL[(2, 1, None)]
     assert [ray.get(w.held_clients.remote()) for w in pool] == [0, 0]
+
+
+def test_workers_keep_the_states_they_return_and_a_restarted_one_gets_them_again(tmp_path):
+    """CO-PFL's clients carry state: after round 1 each worker keeps the states it returned and
+    the driver sends version numbers instead; a worker killed after round 1 comes back without
+    them, says so, and gets them: the results stay those of one worker."""
+    import os
+    import signal
+
+    import copfl.parallel as par
+    from copfl.engine import Callback
+    from copfl.experiment import RunConfig, run_experiment
+
+    class Killer(Callback):
+        pid = None
+        kept: list[int] = []
+
+        def on_round_end(self, engine, state, record):
+            if record["round"] == 1:
+                self.kept = [ray.get(w.kept_states.remote()) for w in engine.executor.workers]
+                self.pid = ray.get(engine.executor.workers[1].pid.remote())
+                os.kill(self.pid, signal.SIGKILL)
+            if record["round"] == 2:
+                self.resent = engine.executor.resent
+
+    killer = Killer()
+    cfg = RunConfig(algorithm="co-pfl", rounds=3, threads=1, workers=2, out=str(tmp_path / "killed"))
+    run_experiment(cfg, callbacks=[killer])
+    assert killer.kept == [5, 5]  # digits' 10 clients, c mod 2
+    assert killer.resent == 5  # the restarted worker asked for its 5 clients' states
+    pool = par._POOL[(2, 1, None)]
+    assert killer.pid not in [ray.get(w.pid.remote()) for w in pool]
+    run_experiment(RunConfig(algorithm="co-pfl", rounds=3, threads=1, out=str(tmp_path / "ref")))
+    for f in ("metrics.jsonl", "clients.csv", "per_client.jsonl"):
+        assert (tmp_path / "killed" / f).read_bytes() == (tmp_path / "ref" / f).read_bytes(), f

@@ -2,16 +2,22 @@
 
 The driver keeps the run: the server, the client store (every client's state), aggregation in
 the fixed client order, checkpoints. Each round it splits the selected clients over N Ray actors
-(client c to worker c mod N) and sends each worker ONE call with its clients' messages and states
-(a broadcast shared by every client is pickled once per worker); a worker runs the engine's own
-steps (:meth:`Engine.client_step`, :meth:`Engine.personalize_step`,
+(client c to worker c mod N) and sends each worker ONE call with its clients' messages, data (object
+references) and states (a broadcast shared by every client is pickled once per worker); a worker
+runs the engine's own steps (:meth:`Engine.client_step`, :meth:`Engine.personalize_step`,
 :meth:`Engine.evaluate_client`) on a replica of the run's engine, built from the same resolved
-config, and returns each client's result and new state. Workers keep nothing between calls, so:
+config, and returns each client's result and new state, which the driver stores. The worker
+also keeps the new states it returned (with a memory store): the next call then carries a
+version number in place of a state the worker already holds, so a state crosses the network once
+a round, not twice. A worker without the version asked (restarted, or new) says so and the
+driver sends the states. So:
 
 * results are identical to ``--workers 1`` (every random stream is named by seed, purpose,
-  round and client; a combination's exposure record is merged back in client order);
+  round and client; a combination's exposure record is merged back in client order; the driver
+  still holds every state, for checkpoints);
 * a worker that dies mid-call is restarted by Ray and the call retried with the same inputs
-  (``max_restarts`` / ``max_task_retries``): the same results;
+  (``max_restarts`` / ``max_task_retries``; the restarted worker asks for the states it lost):
+  the same results;
 * ``--ray-address`` joins a Ray cluster (``ray start --head`` ...) unchanged.
 
 ``--workers 1`` (the default) never imports Ray.
@@ -106,6 +112,9 @@ class ClientWorker:
         torch.set_num_threads(threads)
         self.key: str | None = None
         self.engine: Any = None
+        # client -> (version, state): the states this worker's calls produced, kept for the
+        # next call (the driver then sends a version number instead of the state)
+        self.states: dict[int, tuple[int, Any]] = {}
 
     def pid(self) -> int:
         """This worker's process id (to watch or stop it)."""
@@ -115,6 +124,10 @@ class ClientWorker:
         """How many clients' data this worker's replica holds now (between calls: none, unless
         it loaded the federation itself)."""
         return 0 if self.engine is None else sum(c is not None for c in self.engine.clients)
+
+    def kept_states(self) -> int:
+        """How many clients' states this worker keeps for its next call."""
+        return len(self.states)
 
     def _engine(self, key: str, config: dict[str, Any], skeleton: Any = None) -> Any:
         """The run's engine replica. With ``skeleton`` (the model's shape, every client's
@@ -127,6 +140,7 @@ class ClientWorker:
 
             cfg = RunConfig(**config).resolved()  # plugins named by the config load here too
             self.engine = None  # the previous run's replica goes before the next is built
+            self.states = {}
             if skeleton is None:
                 self.engine = build_engine(cfg, build_federation(cfg))
             else:
@@ -137,13 +151,17 @@ class ClientWorker:
         return self.engine
 
     def run(
-        self, key: str, config: dict[str, Any], kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any]],
+        self, key: str, config: dict[str, Any], kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any, Any]],
         validation_only: bool = False, skeleton: Any = None, data: list[Any] | None = None,
-    ) -> tuple[list[tuple[int, Any, Any, list[float], tuple[int, int]]], float]:
-        """``items``: (client, message, stored state or None) -> ((client, result, new state,
-        the combiner's exposure shares recorded during the client's work, the samples its
-        model ran forward without and with autograd), ...), and this worker process's peak
-        resident memory so far in MiB. ``validation_only``: the driver's engine evaluates
+    ) -> tuple[list[tuple[int, Any, Any, list[float], tuple[int, int]]], float, list[int]]:
+        """``items``: (client, message, stored state or None, versions) -> ((client, result,
+        new state, the combiner's exposure shares recorded during the client's work, the
+        samples its model ran forward without and with autograd), ...), this worker process's
+        peak resident memory so far in MiB, and the clients whose state it was asked to have
+        but has not (then it did no work: the driver calls again with their states).
+        ``versions``: None, or (the version of the client's state this worker holds and the
+        driver sent instead of the state, or None when the state is sent; the version to keep
+        the new state under). ``validation_only``: the driver's engine evaluates
         validation data only (copfl tune): so does this one, with its test data sealed the
         same way. ``skeleton`` and ``data`` (a list holding the list of the items' clients'
         data as object references, in item order): the replica holds only this call's
@@ -151,6 +169,9 @@ class ClientWorker:
         from copfl.tune import seal_test_data, sealed
 
         eng = self._engine(key, config, skeleton)
+        missing = [c for c, _, _, v in items if v is not None and v[0] is not None and self.states.get(c, (None,))[0] != v[0]]
+        if missing:  # a restarted worker, or one that never held them
+            return [], peak_rss_mib(), missing
         fetched = []
         if data is not None:
             import ray
@@ -159,23 +180,24 @@ class ClientWorker:
             if validation_only:
                 fetched = [replace(d, x_test=sealed(), y_test=sealed()) for d in fetched]
                 eng.validation_only = True
-            for (client, _, _), d in zip(items, fetched):
+            for (client, *_), d in zip(items, fetched):
                 eng.clients[client] = d.to(eng.device)
         elif validation_only and not eng.validation_only:
             seal_test_data(eng)
         try:
-            return self._steps(eng, kind, round, server_buffers, items), peak_rss_mib()
+            return self._steps(eng, kind, round, server_buffers, items), peak_rss_mib(), []
         finally:
-            for client, _, _ in items[: len(fetched)]:
+            for client, *_ in items[: len(fetched)]:
                 eng.clients[client] = None
 
-    @staticmethod
-    def _steps(eng: Any, kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any]]) -> list[tuple[int, Any, Any, list[float], tuple[int, int]]]:
+    def _steps(self, eng: Any, kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any, Any]]) -> list[tuple[int, Any, Any, list[float], tuple[int, int]]]:
         from copfl.store import MemoryStore
 
         combiner = eng.algorithm.setup.combiner
         out = []
-        for client, message, state in items:
+        for client, message, state, versions in items:
+            if versions is not None and versions[0] is not None:
+                state = self.states[client][1]
             eng.store = MemoryStore()
             if state is not None:
                 eng.store.put(client, state)
@@ -190,6 +212,8 @@ class ClientWorker:
             else:
                 raise ValueError(f"unknown work {kind!r}")
             new_state = eng.store.get(client) if kind != "evaluate" else None
+            if versions is not None and kind != "evaluate":
+                self.states[client] = (versions[1], new_state)
             counts = (eng.ws.inference_samples - inferred, eng.ws.grad_samples - tuned)
             out.append((client, result, new_state, combiner.take_shares(), counts))
         return out
@@ -223,6 +247,10 @@ class RayExecutor:
         # call's clients', sent as object references put in Ray's store once per client
         self.skeleton = skeleton
         self.refs: dict[int, Any] = {}
+        # with a memory store: client -> (version, the state object stored) of the state its
+        # worker produced and keeps; sent again only when the store no longer holds that object
+        self.held: dict[int, tuple[int, Any]] = {}
+        self.resent = 0  # states sent again because their worker had lost them (restarted)
 
     def _answer(self, workers: list[Any], timeout: float = 30.0) -> bool:
         """Whether pooled workers are alive in this Ray session (an earlier session's are not)."""
@@ -243,17 +271,26 @@ class RayExecutor:
         """``items``: client -> (message, stored state); returns client -> result, in ascending
         client order, after storing each trained client's new state in the driver's store and
         adding the exposure shares to the driver's combiner in that order."""
-        batches: list[list[tuple[int, Any, Any]]] = [[] for _ in range(self.n)]
+        from copfl.store import MemoryStore
+
+        keep = isinstance(engine.store, MemoryStore)  # a disk store's states are read back as new objects: no caching
+        batches: list[list[tuple[int, Any, Any, Any]]] = [[] for _ in range(self.n)]
         for c in sorted(items):
             message, state = items[c]
-            batches[c % self.n].append((c, message, state))
-        calls = {i: w.run.remote(self.key, self.config, kind, round, server_buffers, b, engine.validation_only, self.skeleton,
-                                 None if self.skeleton is None else [[self._ref(engine, c) for c, _, _ in b]])
-                 for i, (w, b) in enumerate(zip(self.workers, batches)) if b}
+            version, obj = self.held.get(c, (0, None))
+            have = version if keep and state is not None and state is obj else None
+            batches[c % self.n].append((c, message, None if have is not None else state, (have, version + 1) if keep else None))
+        calls = {i: self._call(w, b, engine, kind, round, server_buffers) for i, (w, b) in enumerate(zip(self.workers, batches)) if b}
         replies = dict(zip(calls, self.ray.get(list(calls.values()))))
-        for i, (_, peak) in replies.items():
+        for i, (_, _, missing) in list(replies.items()):
+            if missing:  # the worker lost them (restarted): the same call with every state sent
+                self.resent += len(missing)
+                b = [(c, m, items[c][1], None if v is None else (None, v[1])) for c, m, _, v in batches[i]]
+                replies[i] = self.ray.get(self._call(self.workers[i], b, engine, kind, round, server_buffers))
+        for i, (_, peak, _) in replies.items():
             self.peak_mib[i] = max(self.peak_mib[i], peak)
-        done = {c: (result, state, shares, n) for batch, _ in replies.values() for c, result, state, shares, n in batch}
+        versions = {c: v for b in batches for c, _, _, v in b}
+        done = {c: (result, state, shares, n) for batch, _, _ in replies.values() for c, result, state, shares, n in batch}
         combiner = engine.algorithm.setup.combiner
         out = {}
         for c in sorted(done):
@@ -262,9 +299,15 @@ class RayExecutor:
             engine.ws.grad_samples += n[1]
             if kind != "evaluate":
                 engine.store.put(c, state)
+                if versions[c] is not None:
+                    self.held[c] = (versions[c][1], state)
             combiner.add_shares(shares)
             out[c] = result
         return out
+
+    def _call(self, worker: Any, batch: list[tuple[int, Any, Any, Any]], engine: Any, kind: str, round: int, server_buffers: Any) -> Any:
+        data = None if self.skeleton is None else [[self._ref(engine, c) for c, *_ in batch]]
+        return worker.run.remote(self.key, self.config, kind, round, server_buffers, batch, engine.validation_only, self.skeleton, data)
 
     def _ref(self, engine: Any, client: int) -> Any:
         """Client ``client``'s data in Ray's object store (put at its first call, on the CPU)."""
@@ -281,3 +324,4 @@ class RayExecutor:
             _POOL[self.pool_key] = self.workers
         self.workers = []
         self.refs = {}
+        self.held = {}
