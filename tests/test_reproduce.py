@@ -903,6 +903,19 @@ def test_cost_model_prices_digits_the_new_methods_and_dp_sgd():
     assert run_seconds(replace(base, dp_noise=1.0, dp_mode="upload").resolved()) == pytest.approx(digits)
 
 
+def test_cost_model_prices_a_writer_at_its_own_samples():
+    """--partition natural (one FEMNIST writer a client): a client costs a writer's mean samples
+    (294 training, 34 test in this machine's copy), not a 50th of a 50,000-sample set; worked by
+    hand for Local (factor 1), 50 writers, 20 rounds, the 28-pixel CNN (60e-6 s a sample)."""
+    from copfl.reproduce.estimate import CLIENT_ROUND_SECONDS
+
+    cfg = RunConfig(algorithm="local", dataset="femnist", partition="natural", clients=50, rounds=20).resolved()
+    by_hand = RUN_SECONDS + 20 * 50 * (CLIENT_ROUND_SECONDS + (3 * 294 + 34) * 60e-6)
+    assert run_seconds(cfg) == pytest.approx(by_hand)
+    capped = RunConfig(algorithm="local", dataset="femnist", partition="natural", clients=50, rounds=20, train_per_client=100).resolved()
+    assert run_seconds(capped) == pytest.approx(RUN_SECONDS + 20 * 50 * (CLIENT_ROUND_SECONDS + (3 * 100 + 34) * 60e-6))
+
+
 def test_cost_model_prices_a_narrower_resnet():
     """Half the width costs a little more than a quarter of the time (measured: 1.62 s a round
     against 5.85 s for FedAvg on the CO-PFL protocol); the other models ignore the width."""
