@@ -111,7 +111,6 @@ def _top_k_indices(values: torch.Tensor, k: int) -> torch.Tensor:
     return torch.from_numpy(np.concatenate([above, tied])).to(values.device)
 
 
-
 def _top_k_indices_sorted(values: torch.Tensor, k: int) -> torch.Tensor:
     """:func:`_top_k_indices` by a stable descending sort (equal entries keep their order, so
     of those tied at the k-th value the lowest indices are taken): the same indices, on the

@@ -115,7 +115,6 @@ def run_concurrent_trials(tuner: Any, study: Any, algorithm: str, label: str, fi
                           done: Callable[[], list[Any]]) -> None:
     """Run ``left`` more trials of ``study`` on ``tuner.base.workers`` Ray actors (see the
     module's docstring)."""
-    import optuna
     import ray
 
     from copfl.tune import TrialReporter
@@ -208,13 +207,7 @@ def _tell(study: Any, b: dict[str, Any], how: str, reply: dict[str, Any], second
     if how != "complete":
         study.tell(trial, state=optuna.trial.TrialState.PRUNED)
         return
-    if reporter.best is None:
-        raise RuntimeError(f"{trial.number}: no evaluated round reported a validation accuracy")
-    acc, neg_loss, rnd = reporter.best
-    trial.set_user_attr("val_loss", -neg_loss)
-    trial.set_user_attr("round", rnd)
-    trial.set_user_attr("rounds_run", b["rounds_done"])
-    study.tell(trial, acc)
+    study.tell(trial, reporter.finish(f"trial {trial.number}", b["rounds_done"]))
 
 
 def _log_trial(tuner: Any, b: dict[str, Any], how: str) -> None:

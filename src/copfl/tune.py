@@ -135,6 +135,17 @@ class TrialReporter(Callback):
         if self.trial.should_prune():
             raise optuna.TrialPruned(f"pruned at round {record['round']} (validation accuracy {acc:.4f})")
 
+    def finish(self, who: str, rounds_run: int) -> float:
+        """A completed trial: its best round's validation loss, round and the rounds it ran
+        recorded on it; its objective (the best validation accuracy)."""
+        if self.best is None:
+            raise RuntimeError(f"{who}: no evaluated round reported a validation accuracy")
+        acc, neg_loss, rnd = self.best
+        self.trial.set_user_attr("val_loss", -neg_loss)
+        self.trial.set_user_attr("round", rnd)
+        self.trial.set_user_attr("rounds_run", rounds_run)
+        return acc
+
 
 def check_tuning(cfg: Any, trials: int, flag: str = "--trials", who: str = "copfl tune") -> None:
     """What a tuning of ``trials`` trials per algorithm on ``cfg``'s problem needs: at least one
@@ -234,13 +245,7 @@ class Tuner:
             if ml is not None:
                 ml.set_tag("trial_state", {"FINISHED": "complete", "KILLED": "pruned"}.get(status, "pruned or failed"))
                 ml.end_run(status=status)
-        if reporter.best is None:
-            raise RuntimeError(f"{algorithm}: no evaluated round reported a validation accuracy")
-        acc, neg_loss, rnd = reporter.best
-        trial.set_user_attr("val_loss", -neg_loss)
-        trial.set_user_attr("round", rnd)
-        trial.set_user_attr("rounds_run", state.round)
-        return acc
+        return reporter.finish(algorithm, state.round)
 
     def tune(self, algorithm: str, label: str | None = None, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run the trials still missing from the study ``label`` (default: the algorithm's name)
