@@ -26,6 +26,12 @@ ratios of the largest number of clients to the smallest, round time and peak RSS
 
     python benchmarks/scale.py --data-dir DIR --models mlp --stores memory --clients 100,10000 \
         --cohort 10 --eval-clients 100 --partition iid --rounds 12 --threads 1
+
+``--eval-modes one,batched`` runs every configuration twice, its clients evaluated one small
+batch each (copfl's default) and in joint batches (``--eval-batched``), and adds
+``batched_vs_one``: per configuration the final round's (every client evaluated) and the
+median round's time batched / one, and whether the last round's mean accuracy and loss came
+out identical.
 """
 
 from __future__ import annotations
@@ -52,7 +58,8 @@ def one(args: argparse.Namespace) -> None:
     partition = args.partition or ("dirichlet" if n <= 1000 else "iid")
     evaluated = args.eval_clients if args.eval_clients is not None else frac
     cfg = RunConfig(algorithm="fedavg", dataset="mnist", data_dir=args.data_dir, clients=n, partition=partition, alpha=1.0, model=args.one_model,
-                    rounds=args.rounds, client_fraction=frac, eval_clients=evaluated, store=args.one_store, seed=0, threads=args.threads).resolved()
+                    rounds=args.rounds, client_fraction=frac, eval_clients=evaluated, store=args.one_store, seed=0, threads=args.threads,
+                    eval_batched=args.one_eval == "batched").resolved()
     t0 = time.perf_counter()
     fed = build_federation(cfg)
     split_s = time.perf_counter() - t0
@@ -77,7 +84,8 @@ def one(args: argparse.Namespace) -> None:
         "split_seconds": round(split_s, 2), "round2_seconds": round(rounds[1], 3), "last_round_seconds": round(rounds[-1], 3),
         "median_round_seconds": round(statistics.median(rounds[:-1]), 4), "eval_clients": evaluated,
         "participants": len(participants), "steps_per_round": steps, "samples_per_round": samples,
-        "final_acc_mean": round(state.history[-1]["acc_mean"], 4),
+        "final_acc_mean": round(state.history[-1]["acc_mean"], 4), "eval": args.one_eval,
+        "final_acc_mean_exact": state.history[-1]["acc_mean"], "final_loss_mean_exact": state.history[-1]["test_loss_mean"],
     }))
 
 
@@ -96,8 +104,13 @@ def main() -> None:
     ap.add_argument("--one-model", help=argparse.SUPPRESS)
     ap.add_argument("--one-clients", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--one-fraction", type=float, help=argparse.SUPPRESS)
+    ap.add_argument("--eval-modes", default="one", help="one | batched | one,batched: how clients are evaluated (--eval-batched); both: side by side")
     ap.add_argument("--one-store", help=argparse.SUPPRESS)
+    ap.add_argument("--one-eval", default="one", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    modes = args.eval_modes.split(",")
+    if not modes or any(m not in ("one", "batched") for m in modes):
+        ap.error(f"--eval-modes {args.eval_modes!r}: expected one, batched or one,batched")
     if args.rounds < 3:
         ap.error("--rounds must be >= 3 (round 2 is the one timed)")
     if args.cohort is not None and args.cohort < 1:
@@ -110,10 +123,10 @@ def main() -> None:
     for model in args.models.split(","):
         for store in args.stores.split(","):
             for frac_arg in (["cohort"] if args.cohort else args.fractions.split(",")):
-                for n in (int(c) for c in args.clients.split(",")):
+                for n, mode in ((int(c), m) for c in args.clients.split(",") for m in modes):
                     frac = min(1.0, args.cohort / n) if args.cohort else float(frac_arg)
                     cmd = [sys.executable, __file__, "--data-dir", args.data_dir, "--rounds", str(args.rounds), "--one-model", model,
-                           "--one-clients", str(n), "--one-fraction", str(frac), "--one-store", store]
+                           "--one-clients", str(n), "--one-fraction", str(frac), "--one-store", store, "--one-eval", mode]
                     cmd += ["--eval-clients", str(args.eval_clients)] if args.eval_clients is not None else []
                     cmd += ["--partition", args.partition] if args.partition else []
                     cmd += ["--threads", str(args.threads)] if args.threads else []
@@ -123,6 +136,18 @@ def main() -> None:
                     runs.append(json.loads(res.stdout.strip().splitlines()[-1]))
                     print(json.dumps(runs[-1]), file=sys.stderr, flush=True)
     out: dict[str, object] = {"runs": runs}
+    if len(modes) == 2:
+        out["batched_vs_one"] = {
+            f"{a['model']}/{a['store']}/{a['clients']}/{a['fraction']:g}": {
+                "final_round": round(b["last_round_seconds"] / a["last_round_seconds"], 3),
+                "median_round": round(b["median_round_seconds"] / a["median_round_seconds"], 3),
+                "same_accuracy": a["final_acc_mean_exact"] == b["final_acc_mean_exact"],
+                "same_loss": a["final_loss_mean_exact"] == b["final_loss_mean_exact"],
+            }
+            for a in runs if a["eval"] == "one"
+            for b in runs if b["eval"] == "batched" and all(a[k] == b[k] for k in ("model", "store", "clients", "fraction"))
+        }
+        runs = [r for r in runs if r["eval"] == modes[0]]  # the ratios below: the first mode's runs
     if args.cohort:  # issue 40: the most clients against the fewest, the same cohort and evaluated sample
         fewest, most = min(r["clients"] for r in runs), max(r["clients"] for r in runs)
         out["ratio_vs_fewest"] = {

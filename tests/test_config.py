@@ -101,7 +101,7 @@ def test_every_run_option_declares_its_role():
                              "attack_scale": -10.0, "attack_noise": 1.0, "robust": "mean", "robust_fraction": 0.2, "robust_select": None,
                              "robust_bound": None, "train_per_client": None, "test_per_client": None, "mlflow": None, "plugins": None, "workers": 1, "ray_address": None,
                              "client_dropout": 0.0, "stragglers": 0.0, "straggler_steps": 1, "straggler_schedule": "round", "deadline": None,
-                             "speed_profile": None, "client_speed": 100.0, "bandwidth": 1e6}  # fmt: skip
+                             "speed_profile": None, "client_speed": 100.0, "bandwidth": 1e6, "eval_batched": False}  # fmt: skip
     assert "seed" in option_names(data_key=True) and "lr" not in option_names(data_key=True)
     with pytest.raises(ValueError, match="part 'colour': expected one of algorithm, data"):
         from copfl.config import _f

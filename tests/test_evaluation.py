@@ -151,5 +151,77 @@ def test_flower_refuses_held_out_clients():
 
     with pytest.raises(ValueError, match="holdout-clients 0.2"):
         config_to_json(RunConfig(holdout_clients=0.2))
+    with pytest.raises(ValueError, match="--eval-batched joins clients' evaluations in copfl's own engine only"):
+        config_to_json(RunConfig(eval_batched=True))
     old = json.dumps({"algorithm": "fedavg", "dataset": "digits"})  # an app written before val_fraction existed
     assert config_from_run_config({"copfl-config": old}).val_fraction == 0.0
+
+
+# ----------------------------------------------------------------------------- --eval-batched
+def _batched_pair(algorithm: str, **kw):
+    """The same run with and without --eval-batched: (its engine and state) each."""
+    out = []
+    for batched in (False, True):
+        cfg = RunConfig(algorithm=algorithm, dataset="digits", partition="iid", clients=70, rounds=2, seed=0, threads=1, val_fraction=0.2,
+                        eval_batched=batched, **kw).resolved()
+        engine = build_engine(cfg, build_federation(cfg))
+        out.append((engine, engine.run()))
+    return out
+
+
+def test_eval_batched_joins_clients_of_one_model_with_the_same_accuracies():
+    from copfl import engine as engine_mod
+
+    (one, s1), (joined, s2) = _batched_pair("fedavg")
+    # 70 clients, each with a few test samples, in blocks of EVAL_BLOCK: far fewer forward passes
+    calls = []
+    joined.ws.model.register_forward_pre_hook(lambda m, args: calls.append(len(args[0])))
+    joined.evaluate(s2)
+    block, bs = engine_mod.EVAL_BLOCK, joined.ws.eval_batch_size
+    per_block = [sum(c.num_test + c.num_val for c in s2.last_clients[i : i + block]) for i in range(0, 70, block)]
+    assert calls == [n for total in per_block for n in [bs] * (total // bs) + [total % bs] * bool(total % bs)]
+    assert len(calls) < 20  # one small batch per set: 140
+    for a, b in zip(s1.last_clients, s2.last_clients):
+        assert (a.client, a.accuracy, a.num_test, a.val_accuracy, a.num_val) == (b.client, b.accuracy, b.num_test, b.val_accuracy, b.num_val)
+        assert b.loss == pytest.approx(a.loss, rel=1e-5) and b.val_loss == pytest.approx(a.val_loss, rel=1e-5)
+    for r1, r2 in zip(s1.history, s2.history):
+        assert (r1["acc_mean"], r1["val_acc_mean"], r1["eval_flops"]) == (r2["acc_mean"], r2["val_acc_mean"], r2["eval_flops"])
+        assert r2["test_loss_mean"] == pytest.approx(r1["test_loss_mean"], rel=1e-6)
+
+
+def test_eval_batched_leaves_clients_with_models_of_their_own_bit_for_bit():
+    # Ditto: every client its own personal model; FedAvg-FT: fine-tuned per client (evaluation trains)
+    for algorithm in ("ditto", "fedavg-ft"):
+        (_, s1), (_, s2) = _batched_pair(algorithm)
+        assert s1.last_clients == s2.last_clients, algorithm
+        assert [{k: v for k, v in r.items() if k != "seconds"} for r in s1.history] == [{k: v for k, v in r.items() if k != "seconds"} for r in s2.history]
+
+
+def test_eval_batched_in_validation_only_mode_never_touches_test_data():
+    from copfl.tune import seal_test_data
+
+    figures = []
+    for batched in (False, True):
+        cfg = RunConfig(algorithm="fedavg", dataset="digits", partition="iid", clients=40, rounds=1, seed=0, threads=1, val_fraction=0.2, eval_batched=batched).resolved()
+        engine = build_engine(cfg, build_federation(cfg))
+        seal_test_data(engine)  # reading a test tensor raises
+        state = engine.run()
+        figures.append([(c.accuracy, c.val_accuracy, c.num_test, c.num_val) for c in state.last_clients])
+    assert figures[0] == figures[1]  # the validation figures stand in for the test figures
+    assert all(acc == val and n == m > 0 for acc, val, n, m in figures[1])
+
+
+def test_evaluate_many_counts_each_set_as_evaluate_does():
+    from copfl.models import ModelSpec, build_model
+    from copfl.workspace import Workspace
+
+    torch.manual_seed(0)
+    ws = Workspace(build_model("mlp", ModelSpec((1, 8, 8), 10)), eval_batch_size=16)
+    g = torch.Generator().manual_seed(1)
+    sizes = [0, 3, 16, 40, 1, 0, 300, 7]  # empty sets, one crossing many batches, one beyond join x batch
+    sets = [(torch.randn(n, 1, 8, 8, generator=g), torch.randint(0, 10, (n,), generator=g)) for n in sizes]
+    joint = ws.evaluate_many(sets, join=4)
+    alone = [ws.evaluate(x, y) for x, y in sets]
+    assert [(e.correct, e.samples) for e in joint] == [(e.correct, e.samples) for e in alone]
+    assert [e.loss_sum for e in joint] == pytest.approx([e.loss_sum for e in alone], rel=1e-5)
+    assert joint[0].loss_sum == 0.0 and joint[5].samples == 0

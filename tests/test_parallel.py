@@ -81,6 +81,14 @@ def test_extensions_stay_identical_on_workers(tmp_path, extra):
     _same_results(_run(tmp_path, name, 1, *extra), _run(tmp_path, name, 3, *extra))
 
 
+def test_eval_batched_gives_the_same_bits_on_any_number_of_workers(tmp_path):
+    # 70 clients: three blocks of clients evaluated together (EVAL_BLOCK 32), whole blocks per worker
+    extra = ("--eval-batched", "--partition", "iid", "--clients", "70", "--val-fraction", "0.2")
+    one = _run(tmp_path, "fedavg", 1, *extra)
+    _same_results(one, _run(tmp_path, "fedavg", 2, *extra))
+    _same_results(one, _run(tmp_path, "fedavg", 3, *extra))
+
+
 def test_a_killed_worker_is_restarted_and_the_results_stay_identical(tmp_path):
     """A worker process killed (SIGKILL) during round 2: Ray restarts the actor and retries its
     call with the same inputs (workers keep nothing between calls): the same results."""

@@ -155,6 +155,11 @@ class RunConfig:
         1.0, "clients evaluated on an evaluation round: a fraction in (0, 1] or a count K >= 2; a seeded sample per round, "
         "every client after the last round (for many clients)", part="evaluation", on_resume=MAY_CHANGE,
     )
+    eval_batched: bool = _f(
+        False, "evaluate clients that share one model (FedAvg-style global models) in joint batches, not one small batch "
+        "each: much faster with many clients; the same accuracies, losses that may differ in the last bits (docs/performance.md)",
+        part="evaluation", added_later=False,
+    )
     client_dropout: float = _f(
         0.0, "unreliable clients: each selected client fails before training with this probability, a seeded draw per "
         "(seed, round, client), the same for every algorithm (docs/unreliable-clients.md)", part="federation", added_later=0.0,

@@ -38,7 +38,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -58,6 +58,10 @@ from copfl.workspace import EvalStats, Workspace
 log = logging.getLogger("copfl")
 
 BN_MODES = ("shared", "local")
+# --eval-batched: clients are joined for evaluation only within blocks of this many consecutive
+# evaluated clients, so the joint batches, and their last bits, do not depend on how many
+# workers share the evaluation (each worker gets whole blocks)
+EVAL_BLOCK = 32
 
 
 class NonFiniteLossError(RuntimeError):
@@ -118,6 +122,7 @@ class EngineConfig:
     holdout_clients: float = 0.0  # fraction of clients kept out of training, evaluated as newcomers (unseen clients)
     divergence: DivergenceRule = DivergenceRule()  # an exploding (finite) loss ends the run as diverged
     availability: Availability = Availability()  # unreliable clients: dropout, stragglers, a deadline (copfl.availability)
+    eval_batched: bool = False  # clients evaluated with one shared model run forward in joint batches (Engine.evaluate_clients)
 
     def __post_init__(self) -> None:
         if self.rounds < 1:
@@ -679,24 +684,90 @@ class Engine:
         """Client ``client``'s personalized model on its own test data (and on its validation
         data when it has some)."""
         state, message = self._enter(client, message, server_buffers)
-        return self._metrics(self.context(client, round), message, state)
+        return self._metrics(self.evaluation_client_context(client, round), message, state)
 
-    def _metrics(self, ctx: ClientContext, message: Message, state: dict[str, Any]) -> ClientMetrics:
-        data = ctx.data
+    def evaluation_client_context(self, client: int, round: int) -> ClientContext:
+        """Client ``client``'s context for its evaluation: with ``validation_only`` its
+        validation data in place of its test data."""
+        ctx = self.context(client, round)
         if self.validation_only:
+            data = ctx.data
             if data.x_val is None or data.y_val is None:
-                raise ValueError(f"client {ctx.client} has no validation data to evaluate (--val-fraction 0)")
+                raise ValueError(f"client {client} has no validation data to evaluate (--val-fraction 0)")
             ctx.data = data.with_test(data.x_val, data.y_val)
-            ev = evaluate_sets(self.algorithm, ctx, message, state, [(data.x_val, data.y_val)])[0]
-            return ClientMetrics(ctx.client, ev.accuracy, ev.loss, ev.samples, data.num_train, ev.accuracy, ev.loss, ev.samples)
-        sets = [(data.x_test, data.y_test)]
+        return ctx
+
+    def evaluate_clients(self, round: int, items: Iterable[tuple[int, Message]], server_buffers: torch.Tensor) -> list[ClientMetrics]:
+        """:meth:`evaluate_client` of each ``(client, message)`` of ``items``, in their order.
+        With ``config.eval_batched``, consecutive clients whose personalized model is their
+        message's model unchanged, and the same object for all of them (FedAvg-style global
+        models), are evaluated in joint batches (:meth:`Workspace.evaluate_many`), never
+        across a block of :data:`EVAL_BLOCK` items: the same accuracies, and losses that may
+        differ in the last bits, since a batch's size can change a matrix product's kernel.
+        A client with a model of its own is evaluated alone, bit for bit as without the
+        option. Not with per-client batch-norm statistics, nor for an algorithm with its own
+        ``evaluate``."""
+        ws, alg = self.ws, self.algorithm
+        if not self.config.eval_batched or type(alg).evaluate is not Algorithm.evaluate or (
+            self.init_buffers.numel() and self.config.bn_stats == "local"
+        ):
+            return [self.evaluate_client(c, round, m, server_buffers) for c, m in items]
+        out: list[ClientMetrics] = []
+        shared: Any = None  # the group's model as sent (kept referenced: its id cannot be reused)
+        group: list[ClientContext] = []
+        group_params: torch.Tensor | None = None
+
+        def flush() -> None:
+            if group:
+                if group_params is not ws.params:
+                    ws.load(group_params)
+                sets = [self._sets(ctx) for ctx in group]
+                figures = iter(ws.evaluate_many([s for ss in sets for s in ss]))
+                out.extend(self._client_metrics(ctx, [next(figures) for _ in ss]) for ctx, ss in zip(group, sets))
+                group.clear()
+
+        for i, (client, sent) in enumerate(items):
+            if i % EVAL_BLOCK == 0:
+                flush()
+                shared = None
+            state, message = self._enter(client, sent, server_buffers)
+            ctx = self.evaluation_client_context(client, round)
+            params = alg.personalized(ctx, message, state)
+            if params is message.get("params") and sent.get("params") is not None:
+                if sent["params"] is not shared:
+                    flush()
+                    shared, group_params = sent["params"], params
+                group.append(ctx)
+                continue
+            flush()
+            shared = None
+            out.append(self._metrics(ctx, message, state, params))
+        flush()
+        return out
+
+    def _sets(self, ctx: ClientContext) -> list[tuple[torch.Tensor, torch.Tensor]]:
+        """What a client's evaluation (``ctx``: :meth:`evaluation_client_context`) runs on: its
+        test data, then its validation data when it has some (``validation_only``: the
+        validation data, in the test data's place)."""
+        data = ctx.data
         if data.x_val is not None and data.y_val is not None:
-            sets.append((data.x_val, data.y_val))
-        ev = evaluate_sets(self.algorithm, ctx, message, state, sets)
-        m = ClientMetrics(ctx.client, ev[0].accuracy, ev[0].loss, ev[0].samples, data.num_train)
+            return [(data.x_test, data.y_test), (data.x_val, data.y_val)]
+        return [(data.x_test, data.y_test)]
+
+    def _client_metrics(self, ctx: ClientContext, ev: list[EvalStats]) -> ClientMetrics:
+        """A client's metrics from the figures of its :meth:`_sets`."""
+        n = ctx.data.num_train
+        if self.validation_only:
+            return ClientMetrics(ctx.client, ev[0].accuracy, ev[0].loss, ev[0].samples, n, ev[0].accuracy, ev[0].loss, ev[0].samples)
+        m = ClientMetrics(ctx.client, ev[0].accuracy, ev[0].loss, ev[0].samples, n)
         if len(ev) > 1:
             m.val_accuracy, m.val_loss, m.num_val = ev[1].accuracy, ev[1].loss, ev[1].samples
         return m
+
+    def _metrics(self, ctx: ClientContext, message: Message, state: dict[str, Any], params: torch.Tensor | None = None) -> ClientMetrics:
+        """``ctx``: from :meth:`evaluation_client_context`; ``params``: the client's
+        personalized model when already computed."""
+        return self._client_metrics(ctx, evaluate_sets(self.algorithm, ctx, message, state, self._sets(ctx), params))
 
     def evaluated_clients(self, round: int) -> list[int]:
         """The clients evaluated after ``round``: every participating client after the last
@@ -739,7 +810,7 @@ class Engine:
         esctx = self.server_context(run.round, "evaluate", self.round_clients(run.round) if run.round else [], scratch)
         emessage = to_device(self.algorithm.broadcast(esctx, run.server, client), self.device)
         self._load_buffers(new, to_device(run.server_buffers, self.device))
-        return self._metrics(self.context(client, run.round), emessage, new)
+        return self._metrics(self.evaluation_client_context(client, run.round), emessage, new)
 
     def evaluate_unseen(self, run: RunState) -> list[ClientMetrics] | None:
         """Every held-out client as a newcomer (:meth:`evaluate_newcomer`); None without any."""
@@ -753,7 +824,7 @@ class Engine:
         sctx = self.evaluation_context(run)
         clients = self.evaluated_clients(run.round)
         if self.executor is None:
-            return [self.evaluate_client(c, run.round, self.message(run, c, sctx), run.server_buffers) for c in clients]
+            return self.evaluate_clients(run.round, ((c, self.message(run, c, sctx)) for c in clients), run.server_buffers)
         done = self.on_workers("evaluate", run, run.round, sctx, clients)
         return [done[c] for c in clients]
 
@@ -808,14 +879,19 @@ class Engine:
         return run
 
 
-def evaluate_sets(algorithm: Algorithm, ctx: ClientContext, message: Message, state: dict[str, Any], sets: list[tuple[torch.Tensor, torch.Tensor]]) -> list[EvalStats]:
+def evaluate_sets(
+    algorithm: Algorithm, ctx: ClientContext, message: Message, state: dict[str, Any], sets: list[tuple[torch.Tensor, torch.Tensor]],
+    params: torch.Tensor | None = None,
+) -> list[EvalStats]:
     """The personalized model on each ``(x, y)`` of ``sets`` (the client's test data, then its
     validation data when it has some). :meth:`Algorithm.personalized` is computed once (one
-    fine-tuning or adaptation, not one per set) and evaluated on each; an algorithm that
-    overrides :meth:`Algorithm.evaluate` is asked once per set, with that set as its test data."""
+    fine-tuning or adaptation, not one per set; ``params`` when the caller has it already) and
+    evaluated on each; an algorithm that overrides :meth:`Algorithm.evaluate` is asked once per
+    set, with that set as its test data."""
     if type(algorithm).evaluate is not Algorithm.evaluate:
         return [algorithm.evaluate(ctx if i == 0 else replace(ctx, data=ctx.data.with_test(x, y)), message, state) for i, (x, y) in enumerate(sets)]
-    params = algorithm.personalized(ctx, message, state)
+    if params is None:
+        params = algorithm.personalized(ctx, message, state)
     ws = ctx.workspace
     if params is not ws.params:
         ws.load(params)

@@ -116,7 +116,7 @@ def make_engine(
     algorithm = cls(make_config(cls, cfg.options or {}), setup)
     dp = DPConfig(cfg.dp_noise, cfg.dp_clip, cfg.dp_delta, cfg.dp_mode)
     check_model(dp, model, cfg.model, cfg.bn_stats)  # before the engine: the message names the --model
-    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, cfg.eval_clients, cfg.holdout_clients, cfg.divergence_rule(), cfg.availability())
+    engine_cfg = EngineConfig(cfg.rounds, cfg.client_fraction, cfg.eval_every, cfg.seed, cfg.bn_stats, cfg.eval_clients, cfg.holdout_clients, cfg.divergence_rule(), cfg.availability(), cfg.eval_batched)
     store: ClientStore = MemoryStore()
     server_store: ClientStore = MemoryStore()
     if cfg.store == "disk":

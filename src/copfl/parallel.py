@@ -2,7 +2,8 @@
 
 The driver keeps the run: the server, the client store (every client's state), aggregation in
 the fixed client order, checkpoints. Each round it splits the selected clients over N Ray actors
-(client c to worker c mod N) and sends each worker ONE call with its clients' messages, data (object
+(client c to worker c mod N; with ``--eval-batched`` an evaluation goes in whole blocks of
+:data:`copfl.engine.EVAL_BLOCK` clients, block b to worker b mod N) and sends each worker ONE call with its clients' messages, data (object
 references) and states (a broadcast shared by every client is pickled once per worker); a worker
 runs the engine's own steps (:meth:`Engine.client_step`, :meth:`Engine.personalize_step`,
 :meth:`Engine.evaluate_client`) on a replica of the run's engine, built from the same resolved
@@ -194,6 +195,19 @@ class ClientWorker:
         from copfl.store import MemoryStore
 
         combiner = eng.algorithm.setup.combiner
+        if kind == "evaluate" and eng.config.eval_batched:  # the call's clients in joint batches (Engine.evaluate_clients)
+            eng.store = MemoryStore()
+            for client, _, state, versions in items:
+                if versions is not None and versions[0] is not None:
+                    state = self.states[client][1]
+                if state is not None:
+                    eng.store.put(client, state)
+            combiner.take_shares()
+            inferred, tuned = eng.ws.inference_samples, eng.ws.grad_samples
+            results = eng.evaluate_clients(round, [(c, m) for c, m, *_ in items], server_buffers)
+            counts = (eng.ws.inference_samples - inferred, eng.ws.grad_samples - tuned)  # the driver adds them up: all on the first client
+            shares = combiner.take_shares()
+            return [(c, r, None, shares if i == 0 else [], counts if i == 0 else (0, 0)) for i, ((c, *_), r) in enumerate(zip(items, results))]
         out = []
         for client, message, state, versions in items:
             if versions is not None and versions[0] is not None:
@@ -273,13 +287,17 @@ class RayExecutor:
         adding the exposure shares to the driver's combiner in that order."""
         from copfl.store import MemoryStore
 
+        from copfl.engine import EVAL_BLOCK
+
         keep = isinstance(engine.store, MemoryStore)  # a disk store's states are read back as new objects: no caching
         batches: list[list[tuple[int, Any, Any, Any]]] = [[] for _ in range(self.n)]
-        for c in sorted(items):
+        blocks = kind == "evaluate" and engine.config.eval_batched  # whole blocks of clients evaluated together (Engine.evaluate_clients)
+        for i, c in enumerate(sorted(items)):
             message, state = items[c]
             version, obj = self.held.get(c, (0, None))
-            have = version if keep and state is not None and state is obj else None
-            batches[c % self.n].append((c, message, None if have is not None else state, (have, version + 1) if keep else None))
+            w = (i // EVAL_BLOCK) % self.n if blocks else c % self.n
+            have = version if keep and w == c % self.n and state is not None and state is obj else None  # worker c mod n holds it
+            batches[w].append((c, message, None if have is not None else state, (have, version + 1) if keep else None))
         calls = {i: self._call(w, b, engine, kind, round, server_buffers) for i, (w, b) in enumerate(zip(self.workers, batches)) if b}
         replies = dict(zip(calls, self.ray.get(list(calls.values()))))
         for i, (_, _, missing) in list(replies.items()):

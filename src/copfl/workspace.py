@@ -572,6 +572,40 @@ class Workspace:
             correct += int((out.argmax(1) == yb).sum())
         return EvalStats(loss_sum, correct, len(y))
 
+    @torch.inference_mode()
+    def evaluate_many(self, sets: list[tuple[torch.Tensor, torch.Tensor]], join: int = 16) -> list[EvalStats]:
+        """:meth:`evaluate` of each ``(x, y)`` of ``sets`` with the one loaded model, their
+        samples run forward together in batches of :attr:`eval_batch_size` that cross the
+        sets' borders (many small client test sets: a few large batches instead of one small
+        batch each), and each set's summed loss (in float64) and right answers counted from
+        the per-sample figures. The right answers are :meth:`evaluate`'s; a loss may differ
+        from it in the last bits (a matrix product's kernel depends on the batch's size, and
+        the sum runs in another order). At most about ``join`` batches' worth of samples are
+        joined at a time, so memory stays bounded."""
+        self.model.eval()
+        bs = self.eval_batch_size
+        out: list[EvalStats] = []
+        pending: list[tuple[torch.Tensor, torch.Tensor]] = []
+        size = 0
+        for i, (x, y) in enumerate(sets):
+            pending.append((x, y))
+            size += y.shape[0]
+            if size < join * bs and i < len(sets) - 1:
+                continue
+            sizes = [y.shape[0] for _, y in pending]
+            xs = torch.cat([x for x, _ in pending]) if len(pending) > 1 else pending[0][0]
+            ys = torch.cat([y for _, y in pending]) if len(pending) > 1 else pending[0][1]
+            which = torch.repeat_interleave(torch.arange(len(pending), device=ys.device), torch.tensor(sizes, device=ys.device))
+            losses = torch.zeros(len(pending), dtype=torch.float64, device=ys.device)
+            right = torch.zeros(len(pending), dtype=torch.long, device=ys.device)
+            for s in range(0, size, bs):
+                logits, yb = self.model(self._layout(xs[s : s + bs])), ys[s : s + bs]
+                losses.index_add_(0, which[s : s + bs], self.criterion(logits, yb, reduction="none").double())
+                right.index_add_(0, which[s : s + bs], (logits.argmax(1) == yb).long())
+            out.extend(EvalStats(loss, int(r), n) for loss, r, n in zip(losses.tolist(), right.tolist(), sizes))
+            pending, size = [], 0
+        return out
+
 
 def _nchw_strides(shape: torch.Size) -> tuple[int, ...]:
     n, c, h, w = shape

@@ -25,6 +25,11 @@ def check_flower_config(cfg: RunConfig) -> None:
             f"--attack {cfg.attack}: attacks are simulated in copfl's own engine only (copfl run / compare); "
             "a Flower run has no simulated attackers (--robust works there)"
         )
+    if cfg.eval_batched:
+        raise ValueError(
+            "--eval-batched joins clients' evaluations in copfl's own engine only (copfl run / compare); "
+            "on Flower each client evaluates its own model"
+        )
     if cfg.availability().active:
         raise ValueError(
             "--client-dropout / --stragglers / --deadline simulate unreliable clients in copfl's own engine only "
