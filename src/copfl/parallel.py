@@ -26,6 +26,7 @@ driver sends the states. So:
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import replace
 from typing import Any
@@ -54,6 +55,7 @@ def ensure_ray(address: str | None, workers: int) -> Any:
     (with CPUs for at least ``workers`` workers)."""
     ray = import_ray()
     if ray.is_initialized():
+        register_tensor_wire(ray)
         return ray
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     os.environ.setdefault("RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO", "0")  # no GPU-variable warning
@@ -68,7 +70,51 @@ def ensure_ray(address: str | None, workers: int) -> Any:
     except Exception as e:  # ConnectionError, TimeoutError, RuntimeError: Ray's own words
         where = f"the Ray cluster at --ray-address {address}" if address else "a local Ray instance"
         raise RayUnavailableError(f"could not start or reach {where}: {type(e).__name__}: {e}") from e
+    register_tensor_wire(ray)
     return ray
+
+
+def register_tensor_wire(ray: Any) -> None:
+    """In this process, tensors cross to and from Ray's other processes as numpy arrays (Ray's
+    zero-copy, out-of-band path) where that is exact, instead of torch's pickling (a
+    ``torch.save`` per storage): about 10x cheaper for a round's client states (120 MB of
+    CO-PFL states pickle and load in 0.03 s instead of 0.2-0.4 s). Each end copies the bytes
+    once, so the tensors are the same bit for bit and writable. The driver and every worker
+    register it (:func:`ensure_ray`, :class:`ClientWorker`)."""
+    import torch
+
+    ray.util.register_serializer(torch.Tensor, serializer=tensor_to_wire, deserializer=tensor_from_wire)
+
+
+def tensor_to_wire(t: Any) -> tuple[str, Any]:
+    """A tensor for Ray: ``("numpy", array)`` for a dense CPU tensor without autograd whose
+    dtype numpy has and that is the whole of its storage (not a view into another tensor's:
+    pickling copies keep no storage sharing), else ``("pickle", bytes)`` of torch's own
+    pickling."""
+    import pickle
+
+    import torch
+
+    if (
+        t.device.type == "cpu" and t.layout == torch.strided and not t.requires_grad and t.dtype in _numpy_dtypes()
+        and t.is_contiguous() and t.storage_offset() == 0 and t.untyped_storage().nbytes() == t.numel() * t.element_size()
+        and type(t) is torch.Tensor
+    ):
+        return "numpy", t.numpy()
+    return "pickle", pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def tensor_from_wire(wire: tuple[str, Any]) -> Any:
+    """The tensor of :func:`tensor_to_wire` (a writable copy of Ray's read-only array)."""
+    import pickle
+
+    import numpy as np
+    import torch
+
+    kind, value = wire
+    if kind == "numpy":
+        return torch.from_numpy(np.array(value, copy=True))
+    return pickle.loads(value)
 
 
 def check_reachable(address: str, timeout: float = 5.0) -> None:
@@ -103,6 +149,13 @@ def worker_config(cfg: Any) -> Any:
     return replace(cfg, workers=1, ray_address=None, out=None, store="memory", tensorboard=False, mlflow=None, checkpoint_every=0)
 
 
+@functools.cache
+def _numpy_dtypes() -> frozenset[Any]:
+    import torch
+
+    return frozenset({torch.float64, torch.float32, torch.float16, torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool})
+
+
 class ClientWorker:
     """A Ray actor holding an engine replica, built from the config each call names (rebuilt
     when it changes: a pooled worker serves run after run, a restarted one rebuilds)."""
@@ -111,6 +164,9 @@ class ClientWorker:
         import torch
 
         torch.set_num_threads(threads)
+        import ray
+
+        register_tensor_wire(ray)
         self.key: str | None = None
         self.engine: Any = None
         # client -> (version, state): the states this worker's calls produced, kept for the
@@ -285,9 +341,8 @@ class RayExecutor:
         """``items``: client -> (message, stored state); returns client -> result, in ascending
         client order, after storing each trained client's new state in the driver's store and
         adding the exposure shares to the driver's combiner in that order."""
-        from copfl.store import MemoryStore
-
         from copfl.engine import EVAL_BLOCK
+        from copfl.store import MemoryStore
 
         keep = isinstance(engine.store, MemoryStore)  # a disk store's states are read back as new objects: no caching
         batches: list[list[tuple[int, Any, Any, Any]]] = [[] for _ in range(self.n)]
