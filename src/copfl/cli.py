@@ -626,22 +626,18 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-from copfl.reproduce.estimate import TRIAL_SHARE  # noqa: E402  (a trial's share of a run, for --dry-run)
-
-
 def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int) -> str:
     """``compare --dry-run``: the runs a comparison makes (tuning trials, then each row's
     default and tuned runs on every seed) and about how long they take on this CPU (the
     reproduce cost model, copfl.reproduce.estimate; +-50%)."""
     from copfl.multiseed import seed_list
-    from copfl.reproduce.estimate import estimate_seconds, format_duration, run_seconds
+    from copfl.reproduce.estimate import estimate_seconds, format_duration, trial_seconds
 
     seeds = seed_list(root_seed, k)
     lines, total_runs = [], 0
     tune_s = 0.0
     if trials:
-        per = {r.key: run_seconds(acfgs[r.key]) for r in rows}
-        tune_s = sum(trials * TRIAL_SHARE * s for s in per.values())
+        tune_s = sum(trials * trial_seconds(acfgs[r.key], r.fixed) for r in rows)
         lines.append(f"tuning: {len(rows)} row(s) x {trials} trials on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
     finals = [replace(c, seed=s) for c in acfgs.values() for s in seeds]
     settings = 2 if trials else 1

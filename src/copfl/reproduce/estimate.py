@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from copfl.config import ResolvedConfig, RunConfig, require_resolved
 
@@ -93,8 +94,22 @@ RUN_SECONDS = 0.1  # building the engine, writing the run's files and the report
 # A tuning trial's share of a full run (compare --dry-run, reproduce --tune --dry-run): Hyperband
 # stops most trials after a few rounds and a trial evaluates validation data only
 # (benchmarks/tune_cost.py measured 20 trials = 2.75 runs with start-up on digits, ~0.14 of a
-# run each); 0.5 keeps the estimate on the safe side.
-TRIAL_SHARE = 0.5
+# run each; the tuned-vs-default study's Ditto tunings, 20 rounds, 0.59 (FEMNIST) and 0.65
+# (MNIST) of 20 full trials' time, some of it paused); 0.6.
+TRIAL_SHARE = 0.6
+# pFedSV's Shapley values (copfl.shapley): each client and round, one utility evaluation per
+# distinct coalition of its S = {i} + k downloaded models, each forming the coalition's model and
+# running it over the client's utility data. Measured (MNIST, 20 Dirichlet(0.5) clients of 500
+# training samples, the CNN, 2 cores, 2026-11-26): 7.4-9.3 / 25.5 / 64-81 s a round at k0 = 1 / 5
+# / 9 (3 / 63 / ~223 evaluations a client), ~14 ms an evaluation, of which the forward pass of the
+# 100 held-out images is ~6 ms; the rest, ~8 ms, forming the coalition's model, which scales with
+# the model's size: as many seconds as this many samples' forward passes (133 x 60 us):
+UTILITY_FORWARDS = 133
+# After exploring every peer, pFedSV's dynamic k (A6 "explore") is the number of peers with a
+# positive relevance, with no cap: in the study's 20-round trials (20 clients, k0 7-9) full
+# trials took 33-135 s a round, 77 s on average, which the model meets with about half of the
+# other clients valued positively (it depends on the rates: the fastest trial kept few).
+PFEDSV_POSITIVE_SHARE = 0.5
 START_SECONDS = 4.0  # python, torch and copfl imports
 REPORT_SECONDS = 2.0  # the final report with its plots
 LOAD_SECONDS = {32: 0.6, 84: 0.4}  # reading a data set's cached arrays, per setting and seed
@@ -144,7 +159,81 @@ def run_seconds(cfg: ResolvedConfig) -> float:
     clients = max(1, round((cfg.clients or 10) * cfg.client_fraction))
     train = 3 * n_train * cfg.local_epochs * dp_sgd_factor(cfg)
     per_client_round = CLIENT_ROUND_SECONDS + factor * (train + n_test) * per_sample
+    if cfg.algorithm == "pfedsv":
+        per_client_round += pfedsv_shapley_seconds(cfg, n_train, per_sample)
     return RUN_SECONDS + cfg.rounds * clients * per_client_round
+
+
+def shapley_evaluations(members: int, permutations_per_member: int = 3, estimator: str = "auto") -> float:
+    """The expected number of distinct coalitions whose utility :func:`copfl.shapley.shapley_values`
+    computes for ``members`` players: every non-empty one when exact (``auto``: when that costs
+    no more than Monte-Carlo's R x n marginals, R = ``permutations_per_member`` x n), else
+    those R random permutations reach: each permutation's prefix of size s is one of the C(n, s)
+    coalitions of that size, drawn uniformly, so R draws reach C (1 - (1 - 1/C)^R) of them."""
+    import math
+
+    from copfl.shapley import exact_cost
+
+    n = max(1, members)
+    r = permutations_per_member * n
+    if estimator == "exact" or (estimator == "auto" and exact_cost(n) <= r * n):
+        return float(exact_cost(n))
+    return sum(c * (1 - (1 - 1 / c) ** r) for c in (math.comb(n, size) for size in range(1, n + 1)))
+
+
+def pfedsv_shapley_seconds(cfg: ResolvedConfig, n_train: int, per_sample: float) -> float:
+    """pFedSV's Shapley values, per client and round on average over the run: the coalition of
+    the client and its k downloads times a utility evaluation's cost (forming the coalition's
+    model, :data:`UTILITY_FORWARDS`, and one forward pass over the utility data: the held-out
+    part of the client's training data, or all of it). k is k0 while the client explores its
+    peers (``explore``: about (clients - 1) / k0 rounds), then the peers valued positively
+    (:data:`PFEDSV_POSITIVE_SHARE` of them; ``capped``: at most k0; ``fixed``: k0 throughout)."""
+    import math
+    from dataclasses import asdict
+
+    from copfl.algorithms.pfedsv import PFedSVConfig
+
+    o = {**asdict(PFedSVConfig()), **(cfg.options or {})}
+    peers = max(0, (cfg.clients or 10) - 1)
+    k0 = min(int(o["k0"]), peers)
+    later = max(1, round(PFEDSV_POSITIVE_SHARE * peers))
+    rule = str(o["topk"])
+    if rule == "fixed" or k0 == 0:
+        explore, later = cfg.rounds, k0
+    else:
+        explore = 0 if rule == "positive" else min(cfg.rounds, math.ceil(peers / k0))
+        later = min(later, k0) if rule == "capped" else later
+    evals = lambda k: shapley_evaluations(k + 1, int(o["permutations_per_member"]), str(o["estimator"]))  # noqa: E731
+    mean_evaluations = (explore * evals(k0) + (cfg.rounds - explore) * evals(later)) / cfg.rounds
+    n_val = n_train * float(o["holdout_fraction"]) if o["validation"] == "holdout" else n_train
+    return mean_evaluations * (n_val + UTILITY_FORWARDS) * per_sample
+
+
+def trial_seconds(cfg: ResolvedConfig, fixed: dict[str, Any] | None = None) -> float:
+    """A tuning trial's expected seconds: :data:`TRIAL_SHARE` of a full run of ``cfg``, the run's
+    cost averaged over the values the trials draw of each integer or choice knob of the
+    algorithm's search space that is not ``fixed`` (a knob that sets how much work a round
+    does: pFedSV's k0, the local epochs...), one knob at a time around ``cfg``'s values (float
+    knobs, rates and weights, cost nothing)."""
+    from dataclasses import replace
+
+    from copfl.algorithms import get_algorithm
+    from copfl.search import space_of, split_values
+
+    require_resolved(cfg, "trial_seconds")
+    cls = get_algorithm(cfg.algorithm)
+    base = run_seconds(cfg)
+    extra = 0.0
+    for name, knob in space_of(cls).items():
+        if fixed and name in fixed or knob.kind == "float":
+            continue
+        values = list(knob.choices) if knob.kind == "choice" else list(range(int(knob.low), int(knob.high) + 1))  # type: ignore[arg-type]
+        costs = []
+        for v in values:
+            run, own = split_values(cls, {name: v}, "trial_seconds")
+            costs.append(run_seconds(replace(cfg, **run, options={**(cfg.options or {}), **own})))
+        extra += sum(costs) / len(costs) - base
+    return TRIAL_SHARE * (base + extra)
 
 
 def dp_sgd_factor(cfg: ResolvedConfig) -> float:

@@ -190,9 +190,8 @@ def reuse_note(col: ColumnTuning, runs: list[PlannedRun]) -> str:
 
 def tuning_cost(columns: list[ColumnTuning], trials: int) -> tuple[int, int, float]:
     """(trials to run, trials finished, about how many seconds the trials to run take): a trial
-    costs ``TRIAL_SHARE`` of a full run of its problem, the share compare --dry-run counts."""
-    from copfl.reproduce.estimate import TRIAL_SHARE  # the one figure compare --dry-run uses too
-    from copfl.reproduce.estimate import run_seconds
+    costs what compare --dry-run counts (:func:`copfl.reproduce.estimate.trial_seconds`)."""
+    from copfl.reproduce.estimate import trial_seconds
     from copfl.tune import apply_params
 
     left = done = 0
@@ -203,7 +202,7 @@ def tuning_cost(columns: list[ColumnTuning], trials: int) -> tuple[int, int, flo
             have = found.get(s.label, {}).get("done", 0)
             todo = max(0, trials - have)
             cfg = apply_params(replace(col.base, algorithm=s.algorithm, options={}), s.fixed, s.label).resolved()
-            left, done, seconds = left + todo, done + min(have, trials), seconds + todo * TRIAL_SHARE * run_seconds(cfg)
+            left, done, seconds = left + todo, done + min(have, trials), seconds + todo * trial_seconds(cfg, s.fixed)
     return left, done, seconds
 
 
