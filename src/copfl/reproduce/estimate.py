@@ -186,7 +186,8 @@ def pfedsv_shapley_seconds(cfg: ResolvedConfig, n_train: int, per_sample: float)
     the client and its k downloads times a utility evaluation's cost (forming the coalition's
     model, :data:`UTILITY_FORWARDS`, and one forward pass over the utility data: the held-out
     part of the client's training data, or all of it). k is k0 while the client explores its
-    peers (``explore``: about (clients - 1) / k0 rounds), then the peers valued positively
+    peers (``explore``: (clients - 1) / k0 participations, over the client fraction of the
+    rounds), then the peers valued positively
     (:data:`PFEDSV_POSITIVE_SHARE` of them; ``capped``: at most k0; ``fixed``: k0 throughout)."""
     import math
     from dataclasses import asdict
@@ -201,7 +202,8 @@ def pfedsv_shapley_seconds(cfg: ResolvedConfig, n_train: int, per_sample: float)
     if rule == "fixed" or k0 == 0:
         explore, later = cfg.rounds, k0
     else:
-        explore = 0 if rule == "positive" else min(cfg.rounds, math.ceil(peers / k0))
+        # a client explores k0 unscored peers each time it takes part (a fraction of the rounds)
+        explore = 0 if rule == "positive" else min(cfg.rounds, math.ceil(math.ceil(peers / k0) / cfg.client_fraction))
         later = min(later, k0) if rule == "capped" else later
     evals = lambda k: shapley_evaluations(k + 1, int(o["permutations_per_member"]), str(o["estimator"]))  # noqa: E731
     mean_evaluations = (explore * evals(k0) + (cfg.rounds - explore) * evals(later)) / cfg.rounds

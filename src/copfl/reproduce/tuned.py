@@ -210,7 +210,7 @@ def describe_tuning(columns: list[ColumnTuning], cells: list[Cell], trials: int,
     """What ``--tune N --dry-run`` adds: the tuning trials and the tuned final runs, with their
     expected time (:mod:`copfl.reproduce.estimate`); a tuned cell whose study has not finished
     is priced at its default cell's cost (its values are not known yet). Loads no data."""
-    from copfl.reproduce.estimate import estimate_seconds, format_duration
+    from copfl.reproduce.estimate import TRIAL_SHARE, estimate_seconds, format_duration
 
     left, done, tune_s = tuning_cost(columns, trials)
     keys = {c.setting.key for c in columns}
@@ -226,7 +226,7 @@ def describe_tuning(columns: list[ColumnTuning], cells: list[Cell], trials: int,
     lines = [
         "",
         f"tuning (--tune {trials}: each method of each column on validation data, its {scale}-scale problem; "
-        "a trial counted as half a run, as compare --dry-run counts):",
+        f"a trial counted as {TRIAL_SHARE:g} of a run at the knobs it may draw, as compare --dry-run counts):",
         f"  {sum(len(c.studies) for c in columns)} studies, {left} trials to run ({done} finished): about {format_duration(tune_s)}",
         f"  tuned final runs: {len(todo)} to run ({ready} finished"
         + (f"; {len(waiting)} wait for their tuning, priced as their default rows" if waiting else "")
