@@ -247,6 +247,11 @@ class ClientWorker:
             for client, *_ in items[: len(fetched)]:
                 eng.clients[client] = None
 
+    def _state(self, client: int, state: Any, versions: Any) -> Any:
+        """The client's stored state: the one sent, or the one this worker holds when the
+        driver sent its version instead."""
+        return self.states[client][1] if versions is not None and versions[0] is not None else state
+
     def _steps(self, eng: Any, kind: str, round: int, server_buffers: Any, items: list[tuple[int, Any, Any, Any]]) -> list[tuple[int, Any, Any, list[float], tuple[int, int]]]:
         from copfl.store import MemoryStore
 
@@ -254,8 +259,7 @@ class ClientWorker:
         if kind == "evaluate" and eng.config.eval_batched:  # the call's clients in joint batches (Engine.evaluate_clients)
             eng.store = MemoryStore()
             for client, _, state, versions in items:
-                if versions is not None and versions[0] is not None:
-                    state = self.states[client][1]
+                state = self._state(client, state, versions)
                 if state is not None:
                     eng.store.put(client, state)
             combiner.take_shares()
@@ -266,8 +270,7 @@ class ClientWorker:
             return [(c, r, None, shares if i == 0 else [], counts if i == 0 else (0, 0)) for i, ((c, *_), r) in enumerate(zip(items, results))]
         out = []
         for client, message, state, versions in items:
-            if versions is not None and versions[0] is not None:
-                state = self.states[client][1]
+            state = self._state(client, state, versions)
             eng.store = MemoryStore()
             if state is not None:
                 eng.store.put(client, state)

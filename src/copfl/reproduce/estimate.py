@@ -193,24 +193,23 @@ def pfedsv_shapley_seconds(cfg: ResolvedConfig, n_train: int, per_sample: float)
     rounds), then the peers valued positively
     (:data:`PFEDSV_POSITIVE_SHARE` of them; ``capped``: at most k0; ``fixed``: k0 throughout)."""
     import math
-    from dataclasses import asdict
 
-    from copfl.algorithms.pfedsv import PFedSVConfig
+    from copfl.algorithms.base import get_algorithm, make_config
 
-    o = {**asdict(PFedSVConfig()), **(cfg.options or {})}
+    o = make_config(get_algorithm("pfedsv"), cfg.options or {})
     peers = max(0, (cfg.clients or 10) - 1)
-    k0 = min(int(o["k0"]), peers)
+    k0 = min(o.k0, peers)
     later = max(1, round(PFEDSV_POSITIVE_SHARE * peers))
-    rule = str(o["topk"])
+    rule = o.topk
     if rule == "fixed" or k0 == 0:
         explore, later = cfg.rounds, k0
     else:
         # a client explores k0 unscored peers each time it takes part (a fraction of the rounds)
         explore = 0 if rule == "positive" else min(cfg.rounds, math.ceil(math.ceil(peers / k0) / cfg.client_fraction))
         later = min(later, k0) if rule == "capped" else later
-    evals = lambda k: shapley_evaluations(k + 1, int(o["permutations_per_member"]), str(o["estimator"]))  # noqa: E731
+    evals = lambda k: shapley_evaluations(k + 1, o.permutations_per_member, o.estimator)  # noqa: E731
     mean_evaluations = (explore * evals(k0) + (cfg.rounds - explore) * evals(later)) / cfg.rounds
-    n_val = n_train * float(o["holdout_fraction"]) if o["validation"] == "holdout" else n_train
+    n_val = n_train * o.holdout_fraction if o.validation == "holdout" else n_train
     return mean_evaluations * (n_val + UTILITY_FORWARDS) * per_sample
 
 
@@ -230,7 +229,7 @@ def trial_seconds(cfg: ResolvedConfig, fixed: dict[str, Any] | None = None) -> f
     base = run_seconds(cfg)
     extra = 0.0
     for name, knob in space_of(cls).items():
-        if fixed and name in fixed or knob.kind == "float":
+        if knob.kind == "float" or name in (fixed or {}):
             continue
         values = list(knob.choices) if knob.kind == "choice" else list(range(int(knob.low), int(knob.high) + 1))  # type: ignore[arg-type]
         costs = []
