@@ -8,9 +8,13 @@ every round, one torch thread per client (``--threads 1``). For each algorithm t
 first round are measured apart: ``ray_start_s``); a round's time is the median of the rounds
 after the first. ``ceiling``: the throughput of N single-thread processes multiplying matrices
 at once over one such process (a shared or hyper-threaded machine gives less than N).
-``efficiency`` = speedup / ceiling. Prints one JSON object.
+``efficiency`` = speedup / ceiling. With ``--workload-ceiling`` also the algorithm's own
+ceiling: N copies of its one-process run at once (N processes, no Ray) against one alone
+(``workload_ceiling``: N x a round alone / a round of the copies), and ``workload_efficiency``
+= speedup / that. Where it is below ``ceiling``, the clients' work itself slows down when the
+cores are all busy (memory bandwidth, caches), whatever runs it. Prints one JSON object.
 
-    python benchmarks/parallel.py --data-dir ../shared/data [--quick] [--workers 2]
+    python benchmarks/parallel.py --data-dir ../shared/data [--quick] [--workers 2] [--workload-ceiling]
 """
 
 from __future__ import annotations
@@ -54,9 +58,10 @@ def ceiling(n: int, seconds: float) -> float:
     return together(n) / one
 
 
-def round_seconds(cfg: Any) -> tuple[float, float, list[float]]:
+def round_seconds(cfg: Any) -> tuple[float, float, list[float], float]:
     """(median seconds of the rounds after the first, seconds of engine build + first round,
-    every round's seconds) of one run."""
+    every round's seconds, seconds from the last round's end to the run's: the workers' kept
+    states pulled into the driver's store) of one run."""
     from copfl.engine import Callback
     from copfl.experiment import apply_threads, build_engine, build_federation
 
@@ -67,6 +72,10 @@ def round_seconds(cfg: Any) -> tuple[float, float, list[float]]:
         def on_round_end(self, engine: Any, state: Any, record: dict[str, Any]) -> None:
             marks.append(time.perf_counter())
 
+        def on_run_end(self, engine: Any, state: Any) -> None:
+            ends.append(time.perf_counter())
+
+    ends: list[float] = []
     t0 = time.perf_counter()
     engine = build_engine(cfg, fed)
     apply_threads(cfg, engine, fed)  # --threads 1 in this process too, as `copfl run` does
@@ -76,7 +85,26 @@ def round_seconds(cfg: Any) -> tuple[float, float, list[float]]:
     finally:
         engine.close()
     rounds = [b - a for a, b in zip(marks, marks[1:])]
-    return statistics.median(rounds[1:]), marks[0] - t0 + rounds[0], rounds
+    return statistics.median(rounds[1:]), marks[0] - t0 + rounds[0], rounds, ends[0] - marks[-1]
+
+
+def _copy_round(cfg: dict[str, Any], q: Any) -> None:
+    from copfl.config import RunConfig
+
+    q.put(round_seconds(RunConfig(**cfg).resolved())[0])
+
+
+def workload_round(cfg: Any, n: int) -> float:
+    """The mean of the median rounds of ``n`` copies of the run ``cfg`` at once, each its own process."""
+    ctx = mp.get_context("spawn")
+    q = ctx.Queue()
+    ps = [ctx.Process(target=_copy_round, args=(dict(cfg.__dict__), q)) for _ in range(n)]
+    for p in ps:
+        p.start()
+    rounds = [q.get() for _ in ps]
+    for p in ps:
+        p.join()
+    return statistics.mean(rounds)
 
 
 def main() -> None:
@@ -86,6 +114,7 @@ def main() -> None:
     ap.add_argument("--algorithms", default="fedavg,co-pfl", help="comma-separated [fedavg,co-pfl]")
     ap.add_argument("--rounds", type=int, default=6, help="rounds per run (the first is left out of the median) [6]")
     ap.add_argument("--train-per-client", type=int, default=500, help="training samples per client [500]")
+    ap.add_argument("--workload-ceiling", action="store_true", help="also run N copies of each one-process run at once (the work's own ceiling)")
     ap.add_argument("--quick", action="store_true", help="3 rounds, 200 samples per client, a 2-second ceiling")
     args = ap.parse_args()
     rounds, cap, secs = (3, 200, 2.0) if args.quick else (args.rounds, args.train_per_client, 5.0)
@@ -97,14 +126,19 @@ def main() -> None:
     for name in args.algorithms.split(","):
         base = RunConfig(algorithm=name, dataset="mnist", partition="dirichlet", alpha=0.5, clients=20, train_per_client=cap, model="cnn",
                          rounds=rounds, threads=1, data_dir=args.data_dir, val_fraction=0.0)
-        one, one_first, one_all = round_seconds(base.resolved())
-        par, par_first, par_all = round_seconds(RunConfig(**{**base.__dict__, "workers": args.workers}).resolved())
+        one, one_first, one_all, one_end = round_seconds(base.resolved())
+        par, par_first, par_all, par_end = round_seconds(RunConfig(**{**base.__dict__, "workers": args.workers}).resolved())
         out["algorithms"][name] = {
             "round_s_workers_1": round(one, 4), f"round_s_workers_{args.workers}": round(par, 4),
             "speedup": round(one / par, 3), "efficiency": round(one / par / out["ceiling"], 3),
             "ray_start_s": round(par_first - one_first, 2), "rounds_s_1": [round(r, 3) for r in one_all],
             f"rounds_s_{args.workers}": [round(r, 3) for r in par_all],
+            # the rounds after the first and the run's end together: the states the workers kept, pulled at the end, counted
+            "final_sync_s": round(par_end, 3), "speedup_with_final_sync": round((sum(one_all[1:]) + one_end) / (sum(par_all[1:]) + par_end), 3),
         }
+        if args.workload_ceiling:
+            own = args.workers * one / workload_round(base, args.workers)
+            out["algorithms"][name].update({"workload_ceiling": round(own, 3), "workload_efficiency": round(one / par / own, 3)})
     sp = [a["speedup"] for a in out["algorithms"].values()]
     out["speedup"] = round(min(sp), 3)  # the worse of the algorithms
     print(json.dumps(out))

@@ -322,3 +322,77 @@ def test_workers_keep_the_states_they_return_and_a_restarted_one_gets_them_again
     run_experiment(RunConfig(algorithm="co-pfl", rounds=3, threads=1, out=str(tmp_path / "ref")))
     for f in ("metrics.jsonl", "clients.csv", "per_client.jsonl"):
         assert (tmp_path / "killed" / f).read_bytes() == (tmp_path / "ref" / f).read_bytes(), f
+
+
+def _co_pfl_against_one_worker(tmp_path, callback, rounds=4, **cfg):
+    """A CO-PFL run on 2 workers with ``callback`` watching, then the same run in one process:
+    the same results and the same final states (the checkpoint the run writes at its end)."""
+    from copfl.callbacks import Checkpointer
+    from copfl.experiment import RunConfig, run_experiment
+
+    for workers, cbs in ((2, [callback]), (1, [])):
+        out = tmp_path / f"w{workers}"
+        run_experiment(RunConfig(algorithm="co-pfl", rounds=rounds, threads=1, workers=workers, out=str(out), **cfg),
+                       callbacks=[Checkpointer(out / "checkpoint.pt", rounds), *cbs])
+    _same_results(tmp_path / "w2", tmp_path / "w1")
+
+
+def test_trained_states_stay_on_their_workers_until_the_driver_needs_them(tmp_path):
+    """CO-PFL's states are not sent back each round: the driver pulls them once, for the
+    checkpoint at the end (10 clients), and the results and states are those of one worker."""
+    from copfl.engine import Callback
+
+    class Watch(Callback):
+        pulled: list[int] = []
+
+        def on_round_end(self, engine, state, record):
+            self.pulled.append(engine.executor.pulled)
+
+    watch = Watch()
+    _co_pfl_against_one_worker(tmp_path, watch)
+    assert watch.pulled == [0, 0, 0, 10]  # round 4's checkpoint (on_round_end) pulls every client's newest state
+
+
+def test_a_small_log_budget_syncs_every_round_with_the_same_results(tmp_path, monkeypatch):
+    """With a log budget smaller than one call the driver pulls the trained states after each
+    round's work (the old way): the same results."""
+    import copfl.parallel as par
+    from copfl.engine import Callback
+
+    monkeypatch.setattr(par.RayExecutor, "log_bytes", 1)
+
+    class Watch(Callback):
+        pulled: list[int] = []
+
+        def on_round_end(self, engine, state, record):
+            self.pulled.append(engine.executor.pulled)
+            assert not engine.executor.logged
+
+    watch = Watch()
+    _co_pfl_against_one_worker(tmp_path, watch, rounds=3)
+    assert watch.pulled == [10, 20, 30]
+
+
+def test_a_worker_killed_after_rounds_of_kept_states_is_brought_back_by_replay(tmp_path):
+    """A worker killed after round 2, its clients' states never pulled: the driver replays their
+    two rounds of logged calls on the restarted worker from the states it holds (their initial
+    ones), and the run's results and final states are those of one worker."""
+    import os
+    import signal
+
+    from copfl.engine import Callback
+
+    class Killer(Callback):
+        resent = replayed = pid = None
+
+        def on_round_end(self, engine, state, record):
+            if record["round"] == 2:
+                self.pid = ray.get(engine.executor.workers[1].pid.remote())
+                os.kill(self.pid, signal.SIGKILL)
+            if record["round"] == 3:
+                self.resent, self.replayed = engine.executor.resent, engine.executor.replayed
+
+    killer = Killer()
+    _co_pfl_against_one_worker(tmp_path, killer)
+    assert killer.resent == 5  # worker 1's clients 1, 3, 5, 7, 9
+    assert killer.replayed == 10  # each client's two logged rounds

@@ -31,6 +31,7 @@ class Checkpoint:
     def of(cls, engine: Engine, state: RunState, run_id: str | None = None) -> Checkpoint:
         """``engine``'s run after ``state.round``: states kept in memory are copied in, a disk
         store's files are named with their checksums."""
+        engine.sync_states()  # the states the workers keep (--workers N)
         parts: dict[str, dict[int, Any]] = {}
         manifests: dict[str, dict[int, list[Any]]] = {}
         for key, store in (("clients", engine.store), ("server_clients", engine.server_store)):

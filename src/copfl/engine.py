@@ -308,8 +308,16 @@ class Engine:
         # runs it on Ray actors (--workers N), with the same results
         self.executor: Any = None
 
+    def sync_states(self) -> None:
+        """Bring every client's newest state into :attr:`store`: with ``--workers N`` the workers
+        keep the states they trained and the driver's store catches up here (before a
+        checkpoint, at the end of a run, before a personalized-model export)."""
+        if self.executor is not None:
+            self.executor.sync(self)
+
     def close(self) -> None:
-        """Release what the run holds outside this process (its Ray workers)."""
+        """Release what the run holds outside this process (its Ray workers; call
+        :meth:`sync_states` first to keep the clients' newest states: :meth:`run` does)."""
         if self.executor is not None:
             self.executor.close()
             self.executor = None
@@ -844,6 +852,7 @@ class Engine:
         or a mixture of models)."""
         if type(self.algorithm).personalized is Algorithm.personalized:
             return None
+        self.sync_states()
         sctx = self.evaluation_context(run)
         out = {}
         for c in self.participating_clients:
@@ -874,6 +883,7 @@ class Engine:
             for cb in callbacks:
                 cb.on_round_end(self, run, record)
             self.check_divergence(run, record)
+        self.sync_states()
         for cb in callbacks:
             cb.on_run_end(self, run)
         return run
