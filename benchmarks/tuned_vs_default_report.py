@@ -4,7 +4,12 @@ Reads each folder's compare.json ``rows`` (written by `copfl compare --tune N [-
 writes, per problem (folder), every method's default and tuned row: the selected accuracy (the
 test accuracy at the round chosen on validation data) as mean +- std over the seeds, the gain
 from tuning, the tuned values and the tuning cost, and whether the method's tuned row still
-trails Local's tuned row (by more than the two rows' stds combined). Prints one JSON object;
+trails Local's tuned row (by more than the two rows' stds combined). For a method that trails,
+it says why, measured on its tuned runs against Local's on the same seeds (:func:`diagnose`):
+whether validation accuracy was still rising at the last round, whether its clients fit their
+training data less well than Local's (train loss) or as well but generalize worse, how many
+clients it serves worse than Local, and whether a tuned value sits at the edge of its search
+range. Prints one JSON object;
 with ``--out PREFIX`` also writes PREFIX.md, PREFIX.json and PREFIX.png (bars: default and tuned,
 per method and problem).
 
@@ -39,6 +44,7 @@ def problem_rows(folder: Path) -> dict[str, dict[str, Any]]:
         if "rows" not in doc:
             raise SystemExit(f"{f}/compare.json has no rows: not a `copfl compare --tune` folder")
         for r in doc["rows"]:
+            r = {**r, "_dir": str(f)}  # where its run folders are: DIR/seed-K/FOLDER
             if r["setting"] in out.get(r["variant"], {}):
                 raise SystemExit(f"{folder}: method {r['variant']!r} ({r['setting']}) appears in two compare folders")
             out.setdefault(r["variant"], {})[r["setting"]] = r
@@ -58,8 +64,95 @@ def summarize(folder: Path) -> dict[str, Any]:
         if local and t and variant != "local" and t["selected_mean"] is not None and local["selected_mean"] is not None:
             margin = math.hypot(t["selected_std"] or 0.0, local["selected_std"] or 0.0)
             entry["behind_local"] = t["selected_mean"] < local["selected_mean"] - margin
+            if entry["behind_local"]:
+                entry["why"] = diagnose(t, local)
         methods.append(entry)
     return {"problem": folder.name, "methods": methods}
+
+
+EDGE = 0.02  # a tuned value within 2% of its range's span (on its scale) from an end is "at the edge"
+
+
+def _records(run: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines() if line.strip()]
+
+
+def _client_acc(run: Path) -> dict[int, float]:
+    import csv
+
+    with open(run / "clients.csv", newline="") as f:
+        return {int(r["client"]): float(r["accuracy"]) for r in csv.DictReader(f)}
+
+
+def _runs(row: dict[str, Any]) -> dict[str, Path]:
+    """seed folder name -> the row's run folder in it."""
+    base = Path(row["_dir"])
+    return {d.name: d / row["folder"] for d in sorted(base.glob("seed-*")) if (d / row["folder"] / "metrics.jsonl").is_file()}
+
+
+def at_edge(algorithm: str, params: dict[str, Any]) -> list[str]:
+    """The tuned values within :data:`EDGE` of their search range's ends (on the knob's scale)."""
+    from copfl.algorithms import ALGORITHMS
+    from copfl.search import space_of
+
+    if algorithm not in ALGORITHMS:
+        return []
+    space = space_of(ALGORITHMS[algorithm])
+    out = []
+    for name, value in params.items():
+        knob = space.get(name)
+        if knob is None or knob.kind not in ("float", "int") or not isinstance(value, (int, float)):
+            continue
+        lo, hi, v = (math.log(x) for x in (knob.low, knob.high, value)) if knob.log else (knob.low, knob.high, value)
+        where = (v - lo) / (hi - lo)
+        if where <= EDGE or where >= 1 - EDGE:
+            out.append(f"{name}={value:.4g} at the {'low' if where <= EDGE else 'high'} end of [{knob.low:g}, {knob.high:g}]")
+    return out
+
+
+def diagnose(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
+    """Why a tuned method trails tuned Local, measured on their run folders, seed by seed:
+    ``peak_round`` (mean round of the best validation accuracy) of ``rounds``, ``still_rising``
+    (the best validation accuracy came at the last round in most seeds), the last round's
+    ``train_loss`` beside Local's, ``clients_below_local`` (the share of clients, over seeds,
+    whose last-round test accuracy is below Local's on the same client), ``edge`` (tuned values
+    at the edge of their range) and ``reasons``, the verdicts these figures support."""
+    mine, theirs = _runs(tuned), _runs(local)
+    seeds = sorted(set(mine) & set(theirs))
+    if not seeds:
+        return {"seeds": 0, "reasons": ["no run folders of both methods on a common seed to measure"]}
+    peaks, rising, loss, loss_local, below, clients = [], 0, [], [], 0, 0
+    for s in seeds:
+        recs, lrecs = _records(mine[s]), _records(theirs[s])
+        vals = [r.get("val_acc_mean", float("-inf")) for r in recs]
+        peak = max(range(len(vals)), key=lambda i: vals[i]) + 1
+        peaks.append(peak)
+        rising += peak == len(recs)
+        loss.append(recs[-1]["train_loss"])
+        loss_local.append(lrecs[-1]["train_loss"])
+        a, b = _client_acc(mine[s]), _client_acc(theirs[s])
+        common = set(a) & set(b)
+        below += sum(a[c] < b[c] for c in common)
+        clients += len(common)
+    rounds = len(_records(mine[seeds[0]]))
+    out: dict[str, Any] = {
+        "seeds": len(seeds), "rounds": rounds, "peak_round": sum(peaks) / len(peaks), "still_rising": rising > len(seeds) / 2,
+        "train_loss": sum(loss) / len(loss), "train_loss_local": sum(loss_local) / len(loss_local),
+        "clients_below_local": below / clients if clients else None, "edge": at_edge(tuned["algorithm"], tuned.get("params") or {}),
+    }
+    reasons = []
+    if out["still_rising"]:
+        reasons.append(f"still improving: its validation accuracy peaked at the last round ({rounds}) in {rising} of {len(seeds)} seeds; more rounds would narrow the gap")
+    if out["train_loss"] > 1.5 * out["train_loss_local"]:
+        reasons.append(f"underfits its clients' own data: last-round train loss {out['train_loss']:.3f} against Local's {out['train_loss_local']:.3f}")
+    elif out["train_loss"] <= out["train_loss_local"] * 1.1:
+        reasons.append(f"fits its clients' training data as well as Local (train loss {out['train_loss']:.3f} against {out['train_loss_local']:.3f}) but generalizes worse to their test data")
+    if out["clients_below_local"] is not None:
+        reasons.append(f"{100 * out['clients_below_local']:.0f}% of clients are served worse than by Local")
+    if out["edge"]:
+        reasons.append("the search may have cut off its best: " + "; ".join(out["edge"]))
+    out["reasons"] = reasons
+    return out
 
 
 def _fig(row: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -89,6 +182,13 @@ def markdown(problems: list[dict[str, Any]]) -> str:
             lines.append(f"| {m['variant']} | {_pct(m['default'])} | {_pct(m['tuned'])} | {gain} | {vals} | "
                          f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}) | {behind} |")
         lines.append("")
+        trailing = [m for m in p["methods"] if m.get("why")]
+        if trailing:
+            lines += ["Why a method trails Local after tuning (measured on the tuned runs against Local's, same seeds):", ""]
+            for m in trailing:
+                w = m["why"]
+                lines.append(f"- **{m['variant']}**: " + "; ".join(w["reasons"]) + ".")
+            lines.append("")
     return "\n".join(lines)
 
 

@@ -57,3 +57,36 @@ def test_a_method_in_two_folders_is_refused(tmp_path):
 def test_a_folder_without_results_is_a_clear_error(tmp_path):
     with pytest.raises(SystemExit, match="no compare.json"):
         _report().summarize(tmp_path)
+
+
+def _run_folder(folder: Path, val_accs, train_loss, client_accs):
+    folder.mkdir(parents=True)
+    recs = [{"round": i + 1, "val_acc_mean": v, "train_loss": train_loss} for i, v in enumerate(val_accs)]
+    (folder / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
+    (folder / "clients.csv").write_text("client,accuracy\n" + "".join(f"{c},{a}\n" for c, a in enumerate(client_accs)))
+
+
+def test_a_method_behind_local_is_diagnosed_from_its_runs(tmp_path):
+    """Two seeds: FedAvg's validation accuracy peaks at the last round in both (still rising),
+    its train loss is 4x Local's (underfits), 3 of its 4 client-seed pairs are below Local's, and
+    its tuned rate is at the top of FedAvg's search range."""
+    from copfl.algorithms import ALGORITHMS
+    from copfl.search import space_of
+
+    top = space_of(ALGORITHMS["fedavg"])["lr"].high
+    prob = tmp_path / "p"
+    _write(prob / "local", [_row("local", "tuned", 0.92, 0.01, {"lr": 0.1}) | {"folder": "local+tuned"}])
+    _write(prob / "fedavg", [_row("fedavg", "tuned", 0.80, 0.01, {"lr": top}) | {"folder": "fedavg+tuned"}])
+    for seed, (mine, theirs) in enumerate((([0.5, 0.9], [0.9, 0.8]), ([0.6, 0.7], [0.7, 0.95]))):
+        _run_folder(prob / "fedavg" / f"seed-{seed}" / "fedavg+tuned", [0.3, 0.5, 0.6], 0.8, mine)
+        _run_folder(prob / "local" / f"seed-{seed}" / "local+tuned", [0.7, 0.8, 0.75], 0.2, theirs)
+    by = {m["variant"]: m for m in _report().summarize(prob)["methods"]}
+    why = by["fedavg"]["why"]
+    assert why["seeds"] == 2 and why["rounds"] == 3 and why["peak_round"] == 3 and why["still_rising"] is True
+    assert why["train_loss"] == pytest.approx(0.8) and why["train_loss_local"] == pytest.approx(0.2)
+    assert why["clients_below_local"] == pytest.approx(0.75)  # 0.5<0.9, 0.9>0.8, 0.6<0.7, 0.7<0.95
+    assert len(why["edge"]) == 1 and why["edge"][0].startswith("lr=") and "high end" in why["edge"][0]
+    assert [r.split(":")[0].split(" ")[0] for r in why["reasons"]] == ["still", "underfits", "75%", "the"]
+    assert "local" not in by or "why" not in by["local"]
+    md = _report().markdown([_report().summarize(prob)])
+    assert "- **fedavg**: still improving" in md and "75% of clients are served worse than by Local" in md
