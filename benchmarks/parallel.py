@@ -8,7 +8,7 @@ every round, one torch thread per client (``--threads 1``). For each algorithm t
 first round are measured apart: ``ray_start_s``); a round's time is the median of the rounds
 after the first. ``ceiling``: the throughput of N single-thread processes multiplying matrices
 at once over one such process (a shared or hyper-threaded machine gives less than N).
-``efficiency`` = speedup / ceiling. With ``--workload-ceiling`` also the algorithm's own
+``efficiency`` = speedup / ceiling (the median of 3 such measurements). With ``--workload-ceiling`` also the algorithm's own
 ceiling: N copies of its one-process run at once (N processes, no Ray) against one alone
 (``workload_ceiling``: N x a round alone / a round of the copies), and ``workload_efficiency``
 = speedup / that. Where it is below ``ceiling``, the clients' work itself slows down when the
@@ -28,11 +28,12 @@ import time
 from typing import Any
 
 
-def _matmul_rate(seconds: float, q: Any) -> None:
+def _matmul_rate(seconds: float, q: Any, start: Any) -> None:
     import torch
 
     torch.set_num_threads(1)
     a, b = torch.randn(256, 256), torch.randn(256, 256)
+    start.wait()  # every process measures the same window (a process still importing torch would leave the others alone)
     n, end = 0, time.perf_counter() + seconds
     while time.perf_counter() < end:
         a @ b
@@ -40,13 +41,16 @@ def _matmul_rate(seconds: float, q: Any) -> None:
     q.put(n / seconds)
 
 
-def ceiling(n: int, seconds: float) -> float:
-    """Throughput of ``n`` single-thread matrix-multiply processes at once / one process."""
+def ceiling(n: int, seconds: float, repeats: int = 3) -> float:
+    """Throughput of ``n`` single-thread matrix-multiply processes at once / one process: the
+    median of ``repeats`` such ratios, each measured alone-then-together, the processes starting
+    their windows together once all have started (before, the processes' windows overlapped only
+    in part, and 2 processes on 2 cores came out anywhere from 1.85 to 2.23)."""
     ctx = mp.get_context("spawn")
 
     def together(k: int) -> float:
-        q = ctx.Queue()
-        ps = [ctx.Process(target=_matmul_rate, args=(seconds, q)) for _ in range(k)]
+        q, start = ctx.Queue(), ctx.Barrier(k)
+        ps = [ctx.Process(target=_matmul_rate, args=(seconds, q, start)) for _ in range(k)]
         for p in ps:
             p.start()
         rates = [q.get() for _ in ps]
@@ -54,8 +58,7 @@ def ceiling(n: int, seconds: float) -> float:
             p.join()
         return sum(rates)
 
-    one = together(1)
-    return together(n) / one
+    return statistics.median(together(n) / together(1) for _ in range(repeats))
 
 
 def round_seconds(cfg: Any) -> tuple[float, float, list[float], float]:
