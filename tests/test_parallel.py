@@ -324,16 +324,18 @@ def test_workers_keep_the_states_they_return_and_a_restarted_one_gets_them_again
         assert (tmp_path / "killed" / f).read_bytes() == (tmp_path / "ref" / f).read_bytes(), f
 
 
-def _co_pfl_against_one_worker(tmp_path, callback, rounds=4, **cfg):
-    """A CO-PFL run on 2 workers with ``callback`` watching, then the same run in one process:
-    the same results and the same final states (the checkpoint the run writes at its end)."""
+def _co_pfl_against_one_worker(tmp_path, callback, rounds=4, before_checkpoint=False, **cfg):
+    """A CO-PFL run on 2 workers with ``callback`` watching (after the checkpointer, or before
+    it), then the same run in one process: the same results and the same final states (the
+    checkpoint the run writes at its end)."""
     from copfl.callbacks import Checkpointer
     from copfl.experiment import RunConfig, run_experiment
 
     for workers, cbs in ((2, [callback]), (1, [])):
         out = tmp_path / f"w{workers}"
+        ckpt = [Checkpointer(out / "checkpoint.pt", rounds)]
         run_experiment(RunConfig(algorithm="co-pfl", rounds=rounds, threads=1, workers=workers, out=str(out), **cfg),
-                       callbacks=[Checkpointer(out / "checkpoint.pt", rounds), *cbs])
+                       callbacks=cbs + ckpt if before_checkpoint else ckpt + cbs)
     _same_results(tmp_path / "w2", tmp_path / "w1")
 
 
@@ -396,3 +398,24 @@ def test_a_worker_killed_after_rounds_of_kept_states_is_brought_back_by_replay(t
     _co_pfl_against_one_worker(tmp_path, killer)
     assert killer.resent == 5  # worker 1's clients 1, 3, 5, 7, 9
     assert killer.replayed == 10  # each client's two logged rounds
+
+
+def test_a_worker_killed_before_the_final_pull_is_brought_back_once(tmp_path):
+    """A worker killed after the last round, before the checkpoint pulls the states it kept: the
+    pull finds them lost, the driver replays the 4 logged rounds of its 5 clients once (the
+    restarted worker keeps the states it is handed: they are not cleared by its first engine
+    build), and the final states are those of one process."""
+    import os
+    import signal
+
+    from copfl.engine import Callback
+
+    class Killer(Callback):
+        def on_round_end(self, engine, state, record):
+            if record["round"] == 4:
+                self.executor = engine.executor
+                os.kill(ray.get(engine.executor.workers[1].pid.remote()), signal.SIGKILL)
+
+    killer = Killer()
+    _co_pfl_against_one_worker(tmp_path, killer, before_checkpoint=True)
+    assert (killer.executor.resent, killer.executor.replayed) == (5, 20)

@@ -705,6 +705,14 @@ class Engine:
             ctx.data = data.with_test(data.x_val, data.y_val)
         return ctx
 
+    @property
+    def batches_evaluation(self) -> bool:
+        """Whether :meth:`evaluate_clients` joins clients (``--eval-batched``, an algorithm
+        evaluated through :meth:`Algorithm.evaluate`'s default, no per-client batch-norm
+        statistics); else it evaluates each client alone."""
+        return bool(self.config.eval_batched and type(self.algorithm).evaluate is Algorithm.evaluate
+                    and not (self.init_buffers.numel() and self.config.bn_stats == "local"))
+
     def evaluate_clients(self, round: int, items: Iterable[tuple[int, Message]], server_buffers: torch.Tensor) -> list[ClientMetrics]:
         """:meth:`evaluate_client` of each ``(client, message)`` of ``items``, in their order.
         With ``config.eval_batched``, consecutive clients whose personalized model is their
@@ -715,10 +723,8 @@ class Engine:
         A client with a model of its own is evaluated alone, bit for bit as without the
         option. Not with per-client batch-norm statistics, nor for an algorithm with its own
         ``evaluate``."""
-        ws, alg = self.ws, self.algorithm
-        if not self.config.eval_batched or type(alg).evaluate is not Algorithm.evaluate or (
-            self.init_buffers.numel() and self.config.bn_stats == "local"
-        ):
+        ws = self.ws
+        if not self.batches_evaluation:
             return [self.evaluate_client(c, round, m, server_buffers) for c, m in items]
         out: list[ClientMetrics] = []
         shared: Any = None  # the group's model as sent (kept referenced: its id cannot be reused)
@@ -740,7 +746,7 @@ class Engine:
                 shared = None
             state, message = self._enter(client, sent, server_buffers)
             ctx = self.evaluation_client_context(client, round)
-            params = alg.personalized(ctx, message, state)
+            params = self.algorithm.personalized(ctx, message, state)
             if params is message.get("params") and sent.get("params") is not None:
                 if sent["params"] is not shared:
                     flush()

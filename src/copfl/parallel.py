@@ -20,7 +20,9 @@ another worker, and when the log grows past :attr:`RayExecutor.log_bytes`. So a 
 network about once a run, not twice a round (CO-PFL: 3.5 MB back per client and round instead of
 3.5 + 12.2). A worker that lost states it was asked for (restarted after a crash, or new) says
 so; the driver replays the logged calls from the synced states on it, then repeats the call.
-With a disk store the states come back every call and are stored at once. So:
+With a disk store the states come back every call and are stored at once. An evaluation reads
+the kept state and is never logged: an algorithm's evaluation must not change a client's state
+in place (none does; :meth:`Algorithm.personalized` works on copies). So:
 
 * results are identical to ``--workers 1`` (every random stream is named by seed, purpose,
   round and client, so a replayed call computes what the first did; a combination's exposure
@@ -223,7 +225,8 @@ class ClientWorker:
 
             cfg = RunConfig(**config).resolved()  # plugins named by the config load here too
             self.engine = None  # the previous run's replica goes before the next is built
-            self.states = {}
+            if self.key is not None:  # another run's states (a restarted worker keeps what the driver just gave it: hold)
+                self.states = {}
             if skeleton is None:
                 self.engine = build_engine(cfg, build_federation(cfg))
             else:
@@ -283,6 +286,10 @@ class ClientWorker:
         the clients whose asked version it does not have (restarted: the driver replays)."""
         have = [(c, self.states[c][1]) for c, v in wanted if self.states.get(c, (None,))[0] == v]
         return have, [c for c, v in wanted if self.states.get(c, (None,))[0] != v]
+
+    def clear(self) -> None:
+        """Let go of the states kept (the run is over; the worker goes back to the pool)."""
+        self.states = {}
 
     def hold(self, entries: list[tuple[int, int, Any]]) -> None:
         """``entries``: (client, version, state): keep these states (the driver's synced ones, to
@@ -408,7 +415,7 @@ class RayExecutor:
         from copfl.store import MemoryStore
 
         keep = isinstance(engine.store, MemoryStore)  # a disk store's states are read back as new objects: no keeping
-        blocks = kind == "evaluate" and engine.config.eval_batched  # whole blocks of clients evaluated together (Engine.evaluate_clients)
+        blocks = kind == "evaluate" and engine.batches_evaluation  # whole blocks of clients evaluated together (Engine.evaluate_clients)
         order = sorted(items)
         where = {c: (i // EVAL_BLOCK) % self.n if blocks else c % self.n for i, c in enumerate(order)}
         if keep:
@@ -463,7 +470,11 @@ class RayExecutor:
     def sync(self, engine: Any, clients: Any = None) -> None:
         """Pull the newest states of ``clients`` (default: all) that the driver's store does not
         hold yet from the workers that keep them into the store."""
-        want = [c for c in (self.remote if clients is None else clients) if c in self.remote and self.remote[c] != self.synced[c][0]]
+        asked = list(self.remote if clients is None else clients)
+        for c in asked:
+            if c in self.synced and engine.store.get(c) is not self.synced[c][1]:
+                self._forget(c)  # the store was given another state: it is the truth
+        want = [c for c in asked if c in self.remote and self.remote[c] != self.synced[c][0]]
         if not want:
             return
         by_worker: dict[int, list[int]] = {}
@@ -535,6 +546,8 @@ class RayExecutor:
     def close(self) -> None:
         """Give the workers back to the process's pool (the next run with as many reuses them)."""
         if self.workers:
+            for w in self.workers:
+                w.clear.remote()
             old = _POOL.pop(self.pool_key, None)
             for w in old or []:
                 self.ray.kill(w)
