@@ -419,9 +419,7 @@ class RayExecutor:
         order = sorted(items)
         where = {c: (i // EVAL_BLOCK) % self.n if blocks else c % self.n for i, c in enumerate(order)}
         if keep:
-            for c in order:
-                if c in self.synced and items[c][1] is not self.synced[c][1]:
-                    self._forget(c)  # the store was given another state (a checkpoint restored): it is the truth
+            self._forget_replaced(engine, order)
             away = [c for c in order if where[c] != c % self.n]
             if away:  # evaluated on a worker that does not keep their state: it is sent
                 self.sync(engine, away)
@@ -471,9 +469,7 @@ class RayExecutor:
         """Pull the newest states of ``clients`` (default: all) that the driver's store does not
         hold yet from the workers that keep them into the store."""
         asked = list(self.remote if clients is None else clients)
-        for c in asked:
-            if c in self.synced and engine.store.get(c) is not self.synced[c][1]:
-                self._forget(c)  # the store was given another state: it is the truth
+        self._forget_replaced(engine, asked)
         want = [c for c in asked if c in self.remote and self.remote[c] != self.synced[c][0]]
         if not want:
             return
@@ -530,6 +526,14 @@ class RayExecutor:
             clients.discard(client)
             if not clients:
                 del self.logged[seq]
+
+    def _forget_replaced(self, engine: Any, clients: Any) -> None:
+        """Forget what is kept of each of ``clients`` whose state in the driver's store is no
+        longer the synced one (the store was given another, e.g. a checkpoint restored): the
+        store is the truth."""
+        for c in clients:
+            if c in self.synced and engine.store.get(c) is not self.synced[c][1]:
+                self._forget(c)
 
     def _forget(self, client: int) -> None:
         """Nothing kept of ``client`` any more: its next call sends the store's state."""
