@@ -13,6 +13,11 @@
 # Resumable: run the same command again after an interruption; finished trials and runs are kept.
 # `PROBLEMS="a b"` picks the problems and their order (default: the cheaper MNIST one first).
 # `DRY=1` prints each problem's estimated cost (compare --dry-run) and runs nothing.
+# `ARCHIVE=DIR` keeps the study's progress in small files that can be committed
+# (benchmarks/study_archive.py): each pair is restored from DIR/PROBLEM/METHOD before it starts and
+# saved there when it ends, so a study whose run folders were lost goes on from the archive.
+# Order: method by method, both problems each (Local, the reference every row is read against,
+# first; pFedSV, which costs more than the seven others together, last).
 # Then: python benchmarks/tuned_vs_default_report.py OUT_ROOT/* --out docs/results/tuned-vs-default
 set -euo pipefail
 DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
@@ -20,7 +25,8 @@ OUT_ROOT=${2:-runs/study-tuned-vs-default}
 JOBS=${3:-1}
 shift $(( $# < 3 ? $# : 3 ))
 COPFL=${COPFL:-copfl}
-METHODS=(ditto pfedsv co-pfl dpao-pfl fedpac fedrep fedavg local)   # the slowest first
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+METHODS=(local fedavg fedrep dpao-pfl co-pfl ditto fedpac pfedsv)
 declare -A PROBLEM=(
   [mnist-dirichlet0.5-20]="--dataset mnist --partition dirichlet --alpha 0.5 --clients 20 --rounds 20 --train-per-client 500"
   [femnist-natural-50]="--dataset femnist --partition natural --clients 50 --rounds 20"
@@ -39,14 +45,17 @@ if [[ -n "${DRY:-}" ]]; then
   exit 0
 fi
 jobs_file=$(mktemp)
-for p in "${PROBLEMS[@]}"; do
-  for m in "${METHODS[@]}"; do
+for m in "${METHODS[@]}"; do
+  for p in "${PROBLEMS[@]}"; do
     printf '%s\t%s\n' "$p" "$m" >>"$jobs_file"
   done
 done
 run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
   local p=$1 m=$2 dir="$OUT_ROOT/$1/$2"
   mkdir -p "$dir"
+  if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$m" ]]; then
+    python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$m" "$dir"
+  fi
   echo "$(date -u +%H:%M:%S) start $p/$m"
   # shellcheck disable=SC2086
   local rc=0
@@ -56,6 +65,9 @@ run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
     echo "$(date -u +%H:%M:%S) done  $p/$m"
   else  # the exit status read before $(date) replaces $?
     echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$m (exit $rc; log: $dir.log)"
+  fi
+  if [[ -n "${ARCHIVE:-}" ]]; then
+    python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$m"
   fi
 }
 EXTRA=("$@")
