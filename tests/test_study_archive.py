@@ -1,0 +1,93 @@
+"""benchmarks/study_archive.py: a long study's progress kept in small committable files. A study
+restored from its archive goes on where the archive left it and ends with the same results as one
+never interrupted."""
+
+import importlib.util
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from copfl.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBLEM = ["--dataset", "digits", "--clients", "6", "--rounds", "3", "--seed", "3"]
+
+
+def _archive():
+    spec = importlib.util.spec_from_file_location("study_archive", ROOT / "benchmarks" / "study_archive.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _compare(out, trials=2):
+    return main(["compare", "--algorithms", "fedavg", "--tune", str(trials), "--seeds", "2", "--out", str(out), *PROBLEM])
+
+
+def _trials(db):
+    con = sqlite3.connect(db)
+    try:
+        return con.execute("select number, state, value from trials join trial_values using (trial_id) order by number").fetchall()
+    finally:
+        con.close()
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A finished `compare --tune 2 --seeds 2` folder (shared: the tests only read it)."""
+    out = tmp_path_factory.mktemp("study") / "run"
+    assert _compare(out) == 0
+    return out
+
+
+def _rows(folder):
+    keep = ("variant", "setting", "params", "selected_mean", "selected_std", "final_mean", "final_std")
+    return [{k: r.get(k) for k in keep} for r in json.loads((folder / "compare.json").read_text())["rows"]]
+
+
+def test_save_keeps_only_small_text_files_and_rewrites_nothing_unchanged(tmp_path, finished):
+    arc = _archive()
+    assert arc.save(finished, tmp_path / "arc") == {"written": 22, "unchanged": 0}
+    files = sorted(p.relative_to(tmp_path / "arc").as_posix() for p in (tmp_path / "arc").rglob("*") if p.is_file())
+    assert "tune/study.sql" in files and "tune/best.json" in files and "compare.json" in files
+    assert "seed-3/fedavg+tuned/summary.json" in files and "seed-4/fedavg/metrics.jsonl" in files
+    assert not [f for f in files if f.endswith((".db", ".png", ".pt", ".lock")) or "split" in f]
+    assert arc.save(finished, tmp_path / "arc") == {"written": 0, "unchanged": 22}
+
+
+def test_a_restored_study_reruns_nothing_finished_and_gives_the_same_rows(tmp_path, capsys, finished):
+    arc = _archive()
+    arc.save(finished, tmp_path / "arc")
+    (tmp_path / "arc" / "seed-4" / "fedavg+tuned" / "summary.json").unlink()  # a run the archive did not see finish
+    assert arc.restore(tmp_path / "arc", tmp_path / "again")["restored"] == 21
+    assert _trials(tmp_path / "again" / "tune" / "study.db") == _trials(finished / "tune" / "study.db")
+    capsys.readouterr()
+    assert _compare(tmp_path / "again") == 0
+    err = capsys.readouterr().err
+    assert "seed 3: fedavg, fedavg+tuned already completed" in err
+    assert _trials(tmp_path / "again" / "tune" / "study.db") == _trials(finished / "tune" / "study.db")  # no trial ran
+    assert _rows(tmp_path / "again") == _rows(finished)  # the rerun seed-4 tuned run gave the same figures
+    assert (tmp_path / "again" / "tune" / "best.json").read_bytes() == (finished / "tune" / "best.json").read_bytes()
+    assert arc.restore(tmp_path / "arc", tmp_path / "again") == {"restored": 0, "kept": 21}  # never overwrites
+
+
+def test_a_study_archived_part_way_continues_to_the_uninterrupted_trials(tmp_path):
+    arc = _archive()
+    assert main(["tune", "--algorithms", "fedavg", "--trials", "1", "--out", str(tmp_path / "part" / "tune"), *PROBLEM]) == 0
+    arc.save(tmp_path / "part", tmp_path / "arc")
+    arc.restore(tmp_path / "arc", tmp_path / "cont")
+    assert main(["tune", "--algorithms", "fedavg", "--trials", "3", "--out", str(tmp_path / "cont" / "tune"), *PROBLEM]) == 0
+    assert main(["tune", "--algorithms", "fedavg", "--trials", "3", "--out", str(tmp_path / "whole" / "tune"), *PROBLEM]) == 0
+    assert _trials(tmp_path / "cont" / "tune" / "study.db") == _trials(tmp_path / "whole" / "tune" / "study.db")
+    assert len(_trials(tmp_path / "whole" / "tune" / "study.db")) == 3
+    assert (tmp_path / "cont" / "tune" / "best.json").read_bytes() == (tmp_path / "whole" / "tune" / "best.json").read_bytes()
+
+
+def test_bad_folders_are_refused_by_name(tmp_path):
+    arc = _archive()
+    with pytest.raises(SystemExit, match="nowhere is not a folder"):
+        arc.save(tmp_path / "nowhere", tmp_path / "arc")
+    with pytest.raises(SystemExit, match="expected an archive"):
+        arc.restore(tmp_path / "nowhere", tmp_path / "root")
