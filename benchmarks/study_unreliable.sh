@@ -14,12 +14,15 @@
 # the same clients (the draws depend on the seed, the round and the client only).
 # Resumable: run the same command again after an interruption; finished runs are kept.
 # `DRY=1` prints each folder's estimated cost (compare --dry-run) and runs nothing.
+# `ARCHIVE=DIR` keeps the progress in small committable files (benchmarks/study_archive.py): each
+# folder is restored from DIR/PROBLEM/SETTING before it starts and saved there when it ends.
 # Then: copfl table OUT_ROOT/*/* --out docs/results/unreliable-clients-table.md
 set -euo pipefail
 DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [extra copfl flags ...]}
 OUT_ROOT=${2:-runs/study-unreliable}
 shift $(( $# < 2 ? $# : 2 ))
 COPFL=${COPFL:-copfl}
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 METHODS=co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod
 declare -A PROBLEM=(
   [cifar10]="--dataset cifar10 --clients 10 --classes-per-client 2 --samples-per-class 50 --test-samples-per-class 100 --model cnn --rounds 100"
@@ -42,7 +45,9 @@ for p in cifar10 femnist; do
       continue
     fi
     mkdir -p "$dir"
+    if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$s" ]]; then python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$s" "$dir"; fi
     echo "$(date -u +%H:%M:%S) start $p/$s"
     if "${cmd[@]}" >>"$dir.log" 2>&1; then echo "$(date -u +%H:%M:%S) done  $p/$s"; else echo "FAILED or stopped $p/$s (log: $dir.log)"; fi
+    if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$s"; fi
   done
 done
