@@ -5,9 +5,10 @@ hours, longer than the machine or the checkout it runs in may live. Its run fold
 checkpoints and plots that must not be committed, but what it needs to go on and what its report
 reads are small text files:
 
-- per compare folder: ``compare.json``, ``compare.md``, and from ``tune/``: ``best.json``,
-  ``tune.json``, ``tune.md`` and the Optuna study (``study.db``, kept as its SQL text,
-  ``study.sql``: every trial, its values and its per-round reports);
+- per compare folder: ``compare.json``, ``compare.md``; per tune folder (a compare's ``tune/``,
+  each study folder of a reproduction's ``tune/``): ``best.json``, ``tune.json``, ``tune.md`` and
+  the Optuna study (``study.db``, kept as its SQL text, ``study.sql``: every trial, its values and
+  its per-round reports);
 - per *completed* run folder (``summary.json`` says ``"status": "completed"``): ``summary.json``,
   ``config.json`` (a run with both is one that `copfl compare` skips when run again),
   ``metrics.jsonl`` and ``clients.csv`` (what the report's diagnosis reads).
@@ -18,7 +19,9 @@ are missing (it never overwrites: a run folder that goes further than the archiv
 files); a study restored from ``study.sql`` continues where the archive left it (a trial that was
 running when the archive was saved is counted as failed and run again). Then run the study's
 command again: finished trials and runs are not repeated, and the report
-(benchmarks/tuned_vs_default_report.py) can read the archive itself.
+(benchmarks/tuned_vs_default_report.py) can read the archive itself. The same holds for a
+`copfl reproduce` output folder (its runs are found again by their summaries, its studies by
+their study.db) and for the folders of benchmarks/study_unreliable.sh.
 
     python benchmarks/study_archive.py save runs/study-tuned-vs-default docs/results/tuned-vs-default-runs
     python benchmarks/study_archive.py restore docs/results/tuned-vs-default-runs runs/study-tuned-vs-default
@@ -103,7 +106,7 @@ def kept_files(root: Path) -> list[tuple[Path, Path]]:
         d = Path(dirpath)
         rel = d.relative_to(root)
         names = set(filenames)
-        if d.name == "tune":
+        if d.name == "tune" or STUDY_DB in names:  # a compare's tune/, a reproduce's tune/<study>/
             out += [(d / n, rel / n) for n in TUNE_FILES if n in names]
             if STUDY_DB in names:
                 out.append((d / STUDY_DB, rel / STUDY_SQL))
