@@ -31,7 +31,7 @@ def compare_folders(folder: Path) -> list[Path]:
     if (folder / "compare.json").is_file():
         return [folder]
     subs = sorted(p.parent for p in folder.glob("*/compare.json"))
-    if not subs:
+    if not subs and not any(p.is_dir() for p in folder.glob("*")):
         raise SystemExit(f"{folder}: no compare.json in it or in its sub-folders (not finished yet?)")
     return subs
 
@@ -51,7 +51,12 @@ def problem_rows(folder: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
-def summarize(folder: Path) -> dict[str, Any]:
+STUDY_METHODS = ("local", "fedavg", "fedrep", "dpao-pfl", "co-pfl", "ditto", "fedpac", "pfedsv")  # benchmarks/study_tuned_vs_default.sh
+
+
+def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One problem's rows; ``unfinished``: the methods of ``expected`` without a finished
+    compare folder yet (a study still running)."""
     rows = problem_rows(folder)
     local = (rows.get("local") or {}).get("tuned")
     methods = []
@@ -67,7 +72,7 @@ def summarize(folder: Path) -> dict[str, Any]:
             if entry["behind_local"]:
                 entry["why"] = diagnose(t, local)
         methods.append(entry)
-    return {"problem": folder.name, "methods": methods}
+    return {"problem": folder.name, "methods": methods, "unfinished": [m for m in expected if m not in rows]}
 
 
 EDGE = 0.02  # a tuned value within 2% of its range's span (on its scale) from an end is "at the edge"
@@ -182,6 +187,8 @@ def markdown(problems: list[dict[str, Any]]) -> str:
             lines.append(f"| {m['variant']} | {_pct(m['default'])} | {_pct(m['tuned'])} | {gain} | {vals} | "
                          f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}) | {behind} |")
         lines.append("")
+        if p.get("unfinished"):
+            lines += [f"Not finished yet (the study goes on; this table grows as it does): {', '.join(p['unfinished'])}.", ""]
         trailing = [m for m in p["methods"] if m.get("why")]
         if trailing:
             lines += ["Why a method trails Local after tuning (measured on the tuned runs against Local's, same seeds):", ""]
@@ -220,8 +227,11 @@ def main() -> None:
     ap.add_argument("folders", nargs="+", type=Path,
                     help="one folder per problem: a copfl compare --tune folder, or a folder of them (one per method)")
     ap.add_argument("--out", help="write OUT.md, OUT.json and OUT.png")
+    ap.add_argument("--methods", default=",".join(STUDY_METHODS),
+                    help="the methods every problem should have; those not finished yet are listed as such [the study's eight]")
     args = ap.parse_args()
-    problems = [summarize(f) for f in args.folders if f.is_dir()]
+    expected = tuple(m for m in args.methods.split(",") if m)
+    problems = [summarize(f, expected) for f in args.folders if f.is_dir()]
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -34,7 +34,9 @@ def test_per_method_folders_merge_into_one_problem(tmp_path):
     _write(prob / "fedavg", [_row("fedavg", "default", 0.80, 0.02), _row("fedavg", "tuned", 0.95, 0.01, {"lr": 0.02})])
     _write(prob / "ditto", [_row("ditto", "default", 0.85, 0.01), _row("ditto", "tuned", 0.88, 0.01)])
     (prob / "pfedsv").mkdir()  # started, not finished: no compare.json yet
-    out = _report().summarize(prob)
+    out = _report().summarize(prob, ("local", "fedavg", "ditto", "pfedsv", "fedrep"))
+    assert out["unfinished"] == ["pfedsv", "fedrep"]
+    assert "Not finished yet (the study goes on; this table grows as it does): pfedsv, fedrep." in _report().markdown([out])
     by = {m["variant"]: m for m in out["methods"]}
     assert out["problem"] == "mnist-dirichlet0.5-20" and set(by) == {"local", "fedavg", "ditto"}
     assert by["fedavg"]["gain"] == pytest.approx(0.15)
@@ -90,3 +92,10 @@ def test_a_method_behind_local_is_diagnosed_from_its_runs(tmp_path):
     assert "local" not in by or "why" not in by["local"]
     md = _report().markdown([_report().summarize(prob)])
     assert "- **fedavg**: still improving" in md and "75% of clients are served worse than by Local" in md
+
+
+def test_a_problem_started_but_with_nothing_finished_lists_every_method_as_unfinished(tmp_path):
+    prob = tmp_path / "femnist-natural-50"
+    (prob / "local").mkdir(parents=True)  # running: no compare.json yet
+    out = _report().summarize(prob, ("local", "fedavg"))
+    assert out["methods"] == [] and out["unfinished"] == ["local", "fedavg"]
