@@ -37,6 +37,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from copfl.io import atomic_write
+
 COMPARE_FILES = ("compare.json", "compare.md")
 TUNE_FILES = ("best.json", "tune.json", "tune.md")
 RUN_FILES = ("summary.json", "config.json", "metrics.jsonl", "clients.csv")
@@ -47,15 +49,7 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
     """Write ``data`` to ``path`` atomically unless it already holds exactly that; True when written."""
     if path.is_file() and path.read_bytes() == data:
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, lambda f: f.write(data), binary=True)
     return True
 
 
