@@ -173,19 +173,27 @@ def _pct(f: dict[str, Any] | None) -> str:
     return f"{100 * f['selected_mean']:.2f}" + (f" ± {100 * sd:.2f}" if sd else "")
 
 
+def _minutes(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds / 60:.1f} min"
+
+
 def markdown(problems: list[dict[str, Any]]) -> str:
     lines = ["# Tuned vs default: every method at its best on validation data", "",
-             "Selected accuracy (%): the test accuracy at the round chosen on validation data, mean ± std over seeds.", ""]
+             "Selected accuracy (%): the test accuracy at the round chosen on validation data, mean ± std over seeds. "
+             "Each method's tuned values come from its own Optuna study on the validation part of the first seed's split "
+             "(no test data touched); the default row runs the method's documented defaults. Tuning time: the finished "
+             "trials' wall time, summed (docs/tuning.md). The commands that make this report: docs/results/README.md.", ""]
     for p in problems:
-        lines += [f"## {p['problem']}", "", "| method | default | tuned | gain (points) | tuned values | trials (pruned) | behind Local (tuned) |",
-                  "|---|---|---|---|---|---|---|"]
+        lines += [f"## {p['problem']}", "",
+                  "| method | default | tuned | gain (points) | tuned values | trials (pruned) | tuning time | behind Local (tuned) |",
+                  "|---|---|---|---|---|---|---|---|"]
         for m in p["methods"]:
             vals = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in (m["params"] or {}).items()) or "-"
             tun = m["tuning"] or {}
             gain = "-" if "gain" not in m else f"{100 * m['gain']:+.2f}"
             behind = {True: "yes", False: "no"}.get(m.get("behind_local"), "-")
             lines.append(f"| {m['variant']} | {_pct(m['default'])} | {_pct(m['tuned'])} | {gain} | {vals} | "
-                         f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}) | {behind} |")
+                         f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}) | {_minutes(tun.get('seconds'))} | {behind} |")
         lines.append("")
         if p.get("unfinished"):
             lines += [f"Not finished yet (the study goes on; this table grows as it does): {', '.join(p['unfinished'])}.", ""]

@@ -20,7 +20,7 @@ def _report():
 def _row(variant, setting, mean, std, params=None):
     return {"algorithm": variant, "variant": variant, "setting": setting, "params": params or {},
             "selected_mean": mean, "selected_std": std, "selected_n": 3, "final_mean": mean, "final_std": std,
-            "tuning": {"trials": 20, "pruned": 7} if setting == "tuned" else None}
+            "tuning": {"trials": 20, "pruned": 7, "seconds": 754.2} if setting == "tuned" else None}
 
 
 def _write(folder: Path, rows):
@@ -45,7 +45,7 @@ def test_per_method_folders_merge_into_one_problem(tmp_path):
     assert by["ditto"]["behind_local"] is True
     assert by["fedavg"]["params"] == {"lr": 0.02}
     md = _report().markdown([out])
-    assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | no |" in md
+    assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | 12.6 min | no |" in md
 
 
 def test_a_method_in_two_folders_is_refused(tmp_path):
