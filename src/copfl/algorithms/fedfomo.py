@@ -77,8 +77,7 @@ import torch
 from copfl.algorithms.base import (
     Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register, require,
 )
-from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_loss
-from copfl.data.clients import ClientData, holdout_split
+from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_loss, validation_split
 from copfl.search import integer, sgd_space, uniform
 
 NORMALIZATION_FLOOR = 1e-9  # the reference's guard for |sum of deltas| in the affinity update
@@ -221,11 +220,6 @@ class FedFomo(Algorithm):
             "affinity": torch.zeros(self.n, dtype=torch.float64, device=self.device),  # P_i
         }
 
-    def _split(self, ctx: ClientContext) -> tuple[ClientData, ClientData]:
-        if self.config.validation == "train":
-            return ctx.data, ctx.data
-        return holdout_split(ctx.data, self.config.holdout_fraction, ctx.seed, ctx.client)
-
     # ------------------------------------------------------------------ phase 1
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         if ctx.phase != "personalize":
@@ -235,7 +229,7 @@ class FedFomo(Algorithm):
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         cfg = self.config
-        train, _ = self._split(ctx)
+        train, _ = validation_split(ctx, self.config)
         ws = ctx.workspace
         ws.load(state["params"])
         stats = ws.train(
@@ -286,7 +280,7 @@ class FedFomo(Algorithm):
             base = local
             cand_ids = ids
         if cand_ids:
-            _, val = self._split(ctx)
+            _, val = validation_split(ctx, self.config)
             base_loss = validation_loss(ws, base, val)
             # on the models' device, with their distances (a GPU run: both on it)
             losses = torch.tensor([validation_loss(ws, theta, val) for theta in models], dtype=torch.float64, device=models.device)

@@ -27,7 +27,7 @@ from typing import Any
 
 import torch
 
-from copfl.data.clients import ClientData
+from copfl.data.clients import ClientData, holdout_split
 from copfl.store import ClientStore
 from copfl.workspace import EvalStats, Workspace
 
@@ -41,6 +41,16 @@ def pool_checks(cfg: Any) -> list[tuple[bool, str]]:
         (cfg.pool in ("latest", "round"), f"pool must be 'latest' or 'round', got {cfg.pool!r}"),
         (cfg.evaluate_model in ("personalized", "local"), f"evaluate_model must be 'personalized' or 'local', got {cfg.evaluate_model!r}"),
     ]
+
+
+def validation_split(ctx: Any, cfg: Any) -> tuple[ClientData, ClientData]:
+    """A peer method's (training data, data its peers' models are valued on) for the client of
+    ``ctx``: with ``cfg.validation == "train"`` all of its training data for both; with
+    ``"holdout"`` a fixed ``cfg.holdout_fraction`` of it held out from training
+    (:func:`~copfl.data.clients.holdout_split`, the same part every round)."""
+    if cfg.validation == "train":
+        return ctx.data, ctx.data
+    return holdout_split(ctx.data, cfg.holdout_fraction, ctx.seed, ctx.client)
 
 
 def rank_peers(scores: torch.Tensor, client: int, generator: torch.Generator) -> torch.Tensor:

@@ -39,8 +39,8 @@ from copfl.algorithms.base import (
     Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting,
     register, weighted_sum, require,
 )
-from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_accuracy
-from copfl.data.clients import ClientData, holdout_split
+from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_accuracy, validation_split
+from copfl.data.clients import ClientData
 from copfl.shapley import ESTIMATORS, shapley_values
 from copfl.workspace import Workspace
 from copfl.search import integer, sgd_space, uniform
@@ -201,11 +201,6 @@ class PFedSV(Algorithm):
             "k": self.config.k0,
         }
 
-    def _split(self, ctx: ClientContext) -> tuple[ClientData, ClientData]:
-        if self.config.validation == "train":
-            return ctx.data, ctx.data
-        return holdout_split(ctx.data, self.config.holdout_fraction, ctx.seed, ctx.client)
-
     # ------------------------------------------------------------------ phase 1
     def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
         if ctx.phase != "personalize":
@@ -216,7 +211,7 @@ class PFedSV(Algorithm):
         return msg
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
-        train, _ = self._split(ctx)
+        train, _ = validation_split(ctx, self.config)
         ws = ctx.workspace
         ws.load(state["params"])
         stats = ws.train(
@@ -245,7 +240,7 @@ class PFedSV(Algorithm):
     # ------------------------------------------------------------------ phase 2
     def personalize(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientState:
         cfg, ws, me = self.config, ctx.workspace, ctx.client
-        _, val = self._split(ctx)
+        _, val = validation_split(ctx, self.config)
         ids = [int(j) for j in message["ids"].tolist()]
         members = [me, *ids]
         own = state["local"]
