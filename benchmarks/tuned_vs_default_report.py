@@ -3,7 +3,8 @@
 Reads each folder's compare.json ``rows`` (written by `copfl compare --tune N [--seeds K]`) and
 writes, per problem (folder), every method's default and tuned row: the selected accuracy (the
 test accuracy at the round chosen on validation data) as mean +- std over the seeds, the gain
-from tuning, the tuned values and the tuning cost, and whether the method's tuned row still
+from tuning, the tuned values and the tuning cost (finished trials, pruned ones, and those an
+interruption cut off, from the compare folder's tune/tune.json), and whether the method's tuned row still
 trails Local's tuned row (by more than the two rows' stds combined). For a method that trails,
 it says why, measured on its tuned runs against Local's on the same seeds (:func:`diagnose`):
 whether validation accuracy was still rising at the last round, whether its clients fit their
@@ -60,10 +61,11 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
     rows = problem_rows(folder)
     local = (rows.get("local") or {}).get("tuned")
     methods = []
-    for variant, pair in rows.items():
+    order = {m: i for i, m in enumerate(expected)}  # the study's order (Local first), then the others by name
+    for variant, pair in sorted(rows.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])):
         d, t = pair.get("default"), pair.get("tuned")
         entry: dict[str, Any] = {"variant": variant, "default": _fig(d), "tuned": _fig(t), "params": (t or {}).get("params"),
-                                 "tuning": (t or {}).get("tuning")}
+                                 "tuning": _tuning(t) if t else None}
         if d and t and d["selected_mean"] is not None and t["selected_mean"] is not None:
             entry["gain"] = t["selected_mean"] - d["selected_mean"]
         if local and t and variant != "local" and t["selected_mean"] is not None and local["selected_mean"] is not None:
@@ -73,6 +75,22 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
                 entry["why"] = diagnose(t, local)
         methods.append(entry)
     return {"problem": folder.name, "methods": methods, "unfinished": [m for m in expected if m not in rows]}
+
+
+def _tuning(tuned: dict[str, Any]) -> dict[str, Any] | None:
+    """A tuned row's tuning figures, with its study's trial states from DIR/tune/tune.json:
+    ``trials`` counts the finished trials (complete and pruned: the budget ``--trials`` counts),
+    ``failed`` the trials an interruption cut off (not counted: the study draws another)."""
+    tun = dict(tuned.get("tuning") or {})
+    if not tun:
+        return None
+    path = Path(tuned["_dir"]) / "tune" / "tune.json"
+    if path.is_file():
+        for s in json.loads(path.read_text()).get("algorithms", []):
+            if s.get("algorithm") in (tuned.get("variant"), tuned.get("algorithm")) and "complete" in s:
+                tun.update(trials=s["complete"] + s["pruned"], pruned=s["pruned"], failed=s.get("failed", 0))
+                break
+    return tun
 
 
 EDGE = 0.02  # a tuned value within 2% of its range's span (on its scale) from an end is "at the edge"
@@ -173,6 +191,11 @@ def _pct(f: dict[str, Any] | None) -> str:
     return f"{100 * f['selected_mean']:.2f}" + (f" ± {100 * sd:.2f}" if sd else "")
 
 
+def _failed(tuning: dict[str, Any]) -> str:
+    n = tuning.get("failed") or 0
+    return f"; {n} cut off by an interruption, not counted" if n else ""
+
+
 def _minutes(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds / 60:.1f} min"
 
@@ -193,7 +216,7 @@ def markdown(problems: list[dict[str, Any]]) -> str:
             gain = "-" if "gain" not in m else f"{100 * m['gain']:+.2f}"
             behind = {True: "yes", False: "no"}.get(m.get("behind_local"), "-")
             lines.append(f"| {m['variant']} | {_pct(m['default'])} | {_pct(m['tuned'])} | {gain} | {vals} | "
-                         f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}) | {_minutes(tun.get('seconds'))} | {behind} |")
+                         f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}){_failed(tun)} | {_minutes(tun.get('seconds'))} | {behind} |")
         lines.append("")
         if p.get("unfinished"):
             lines += [f"Not finished yet (the study goes on; this table grows as it does): {', '.join(p['unfinished'])}.", ""]

@@ -99,3 +99,19 @@ def test_a_problem_started_but_with_nothing_finished_lists_every_method_as_unfin
     (prob / "local").mkdir(parents=True)  # running: no compare.json yet
     out = _report().summarize(prob, ("local", "fedavg"))
     assert out["methods"] == [] and out["unfinished"] == ["local", "fedavg"]
+
+
+def test_rows_follow_the_study_order_and_count_trials_cut_off_by_an_interruption_apart(tmp_path):
+    prob = tmp_path / "femnist-natural-50"
+    _write(prob / "fedavg", [_row("fedavg", "default", 0.69, 0.03), _row("fedavg", "tuned", 0.75, 0.03, {"lr": 0.05})])
+    _write(prob / "local", [_row("local", "default", 0.62, 0.03), _row("local", "tuned", 0.62, 0.04, {"lr": 0.04})])
+    # the tune of a study interrupted once: 8 complete + 12 pruned count toward --trials 20, the cut-off one does not
+    states = {"algorithm": "fedavg", "trials": 21, "complete": 8, "pruned": 12, "failed": 1}
+    (prob / "fedavg" / "tune").mkdir()
+    (prob / "fedavg" / "tune" / "tune.json").write_text(json.dumps({"trials": 20, "algorithms": [states]}))
+    out = _report().summarize(prob, ("local", "fedavg"))
+    assert [m["variant"] for m in out["methods"]] == ["local", "fedavg"]
+    assert out["methods"][1]["tuning"] == {"trials": 20, "pruned": 12, "failed": 1, "seconds": 754.2}
+    md = _report().markdown([out])
+    assert "| fedavg | 69.00 ± 3.00 | 75.00 ± 3.00 | +6.00 | lr=0.05 | 20 (12); 1 cut off by an interruption, not counted | 12.6 min | no |" in md
+    assert md.index("| local |") < md.index("| fedavg |")
