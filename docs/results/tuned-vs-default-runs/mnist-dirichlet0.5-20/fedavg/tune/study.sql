@@ -160,6 +160,72 @@ INSERT INTO "trial_intermediate_values" VALUES(101,9,6,0.792,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(102,10,1,5.27999999999999913846e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(103,10,2,7.11000000000000076383e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(104,11,1,1.62999999999999978239e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(105,12,1,0.176,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(106,12,2,0.202,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(107,13,1,0.529,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(108,13,2,6.8100000000000016076e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(109,13,3,0.749,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(110,13,4,8.23000000000000064837e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(111,13,5,8.69000000000000105693e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(112,13,6,9.02999999999999913846e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(113,13,7,9.36000000000000165201e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(114,13,8,9.44000000000000172306e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(115,13,9,9.4600000000000006306e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(116,13,10,0.946,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(117,13,11,9.34999999999999942268e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(118,13,12,0.953,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(119,13,13,9.53000000000000069277e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(120,13,14,9.57000000000000183852e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(121,13,15,9.60000000000000186517e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(122,13,16,9.67000000000000192734e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(123,13,17,0.96,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(124,13,18,9.63000000000000078159e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(125,13,19,0.962,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(126,13,20,0.953,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(127,14,1,1.22000000000000025091e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(128,14,2,2.09999999999999964472e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(129,15,1,0.518,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(130,15,2,6.60999999999999920952e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(131,16,1,1.22000000000000025091e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(132,16,2,1.22000000000000025091e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(133,17,1,4.27999999999999936051e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(134,17,2,7.10000000000000186517e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(135,17,3,7.05999999999999849897e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(136,17,4,7.65999999999999903188e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(137,17,5,8.69999999999999884536e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(138,17,6,8.80000000000000115463e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(139,18,1,4.77000000000000035083e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(140,18,2,0.697,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(141,18,3,7.15000000000000079936e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(142,18,4,0.788,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(143,18,5,8.68000000000000104805e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(144,18,6,0.89,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(145,19,1,0.364,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(146,19,2,6.54999999999999915623e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(147,19,3,7.08000000000000073718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(148,19,4,7.35000000000000097699e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(149,19,5,8.46000000000000085265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(150,19,6,8.44000000000000083488e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(151,20,1,1.22000000000000025091e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(152,20,2,0.126,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(153,21,1,0.331,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(154,21,2,6.78999999999999936939e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(155,21,3,6.93000000000000060396e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(156,21,4,0.753,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(157,21,5,8.56000000000000094146e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(158,21,6,0.867,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(159,21,7,0.883,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(160,21,8,0.901,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(161,21,9,0.883,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(162,21,10,8.96999999999999908517e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(163,21,11,0.907,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(164,21,12,9.28999999999999936939e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(165,21,13,0.923,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(166,21,14,9.3399999999999994138e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(167,21,15,9.39999999999999835686e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(168,21,16,9.41999999999999837463e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(169,21,17,9.30999999999999827693e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(170,21,18,9.4600000000000006306e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -192,6 +258,26 @@ INSERT INTO "trial_params" VALUES(19,10,'lr',9.51265358599808902306e-02,'{"name"
 INSERT INTO "trial_params" VALUES(20,10,'momentum',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
 INSERT INTO "trial_params" VALUES(21,11,'lr',1.05080147035380394408e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
 INSERT INTO "trial_params" VALUES(22,11,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(23,12,'lr',1.68572932658165469156e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(24,12,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(25,13,'lr',1.08149126922691685148e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(26,13,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(27,14,'lr',1.88160779714448028743e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(28,14,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(29,15,'lr',1.36203533683255245678e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(30,15,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(31,16,'lr',3.06172544095461907076e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(32,16,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(33,17,'lr',5.51239224595370877479e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(34,17,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(35,18,'lr',7.08225967094043423744e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(36,18,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(37,19,'lr',5.54316075142272102205e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(38,19,'momentum',2.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(39,20,'lr',2.10862440212832902286e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(40,20,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
+INSERT INTO "trial_params" VALUES(41,21,'lr',3.96667929019335688267e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(42,21,'momentum',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [0.0, 0.5, 0.9]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -215,6 +301,18 @@ INSERT INTO "trial_system_attributes" VALUES(11,8,'completed_rung_1','0.913');
 INSERT INTO "trial_system_attributes" VALUES(12,8,'completed_rung_2','0.9630000000000001');
 INSERT INTO "trial_system_attributes" VALUES(13,9,'completed_rung_0','0.792');
 INSERT INTO "trial_system_attributes" VALUES(14,10,'completed_rung_0','0.7110000000000001');
+INSERT INTO "trial_system_attributes" VALUES(15,12,'completed_rung_0','0.202');
+INSERT INTO "trial_system_attributes" VALUES(16,13,'completed_rung_0','0.9029999999999999');
+INSERT INTO "trial_system_attributes" VALUES(17,13,'completed_rung_1','0.9630000000000001');
+INSERT INTO "trial_system_attributes" VALUES(18,14,'completed_rung_0','0.20999999999999996');
+INSERT INTO "trial_system_attributes" VALUES(19,15,'completed_rung_0','0.6609999999999999');
+INSERT INTO "trial_system_attributes" VALUES(20,16,'completed_rung_0','0.12200000000000003');
+INSERT INTO "trial_system_attributes" VALUES(21,17,'completed_rung_0','0.7100000000000002');
+INSERT INTO "trial_system_attributes" VALUES(22,17,'completed_rung_1','0.8800000000000001');
+INSERT INTO "trial_system_attributes" VALUES(23,18,'completed_rung_0','0.89');
+INSERT INTO "trial_system_attributes" VALUES(24,19,'completed_rung_0','0.8440000000000001');
+INSERT INTO "trial_system_attributes" VALUES(25,20,'completed_rung_0','0.126');
+INSERT INTO "trial_system_attributes" VALUES(26,21,'completed_rung_0','0.9460000000000001');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -247,6 +345,19 @@ INSERT INTO "trial_user_attributes" VALUES(20,8,'round','18');
 INSERT INTO "trial_user_attributes" VALUES(21,8,'rounds_run','20');
 INSERT INTO "trial_user_attributes" VALUES(22,9,'seconds','40.439');
 INSERT INTO "trial_user_attributes" VALUES(23,10,'seconds','14.368');
+INSERT INTO "trial_user_attributes" VALUES(24,12,'seconds','17.385');
+INSERT INTO "trial_user_attributes" VALUES(25,13,'seconds','142.208');
+INSERT INTO "trial_user_attributes" VALUES(26,13,'val_loss','0.11972565174102782');
+INSERT INTO "trial_user_attributes" VALUES(27,13,'round','16');
+INSERT INTO "trial_user_attributes" VALUES(28,13,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(29,14,'seconds','14.279');
+INSERT INTO "trial_user_attributes" VALUES(30,15,'seconds','12.865');
+INSERT INTO "trial_user_attributes" VALUES(31,16,'seconds','13.569');
+INSERT INTO "trial_user_attributes" VALUES(32,17,'seconds','50.187');
+INSERT INTO "trial_user_attributes" VALUES(33,18,'seconds','39.84');
+INSERT INTO "trial_user_attributes" VALUES(34,19,'seconds','38.954');
+INSERT INTO "trial_user_attributes" VALUES(35,20,'seconds','11.267');
+INSERT INTO "trial_user_attributes" VALUES(36,21,'seconds','115.745');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -267,6 +378,16 @@ INSERT INTO "trial_values" VALUES(7,7,0,0.859,'FINITE');
 INSERT INTO "trial_values" VALUES(8,8,0,9.63000000000000078159e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(9,9,0,0.792,'FINITE');
 INSERT INTO "trial_values" VALUES(10,10,0,7.11000000000000076383e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(11,12,0,0.202,'FINITE');
+INSERT INTO "trial_values" VALUES(12,13,0,9.67000000000000192734e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(13,14,0,2.09999999999999964472e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(14,15,0,6.60999999999999920952e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(15,16,0,1.22000000000000025091e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(16,17,0,8.80000000000000115463e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(17,18,0,0.89,'FINITE');
+INSERT INTO "trial_values" VALUES(18,19,0,8.44000000000000083488e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(19,20,0,0.126,'FINITE');
+INSERT INTO "trial_values" VALUES(20,21,0,9.4600000000000006306e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -287,7 +408,17 @@ INSERT INTO "trials" VALUES(7,6,1,'PRUNED','2026-11-26 23:28:55.138512','2026-11
 INSERT INTO "trials" VALUES(8,7,1,'COMPLETE','2026-11-26 23:29:36.347415','2026-11-26 23:31:56.247041');
 INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-11-26 23:31:56.258326','2026-11-26 23:32:36.735530');
 INSERT INTO "trials" VALUES(10,9,1,'PRUNED','2026-11-26 23:32:36.748190','2026-11-26 23:32:51.157387');
-INSERT INTO "trials" VALUES(11,10,1,'RUNNING','2026-11-26 23:32:51.174755',NULL);
+INSERT INTO "trials" VALUES(11,10,1,'FAIL','2026-11-26 23:32:51.174755','2026-11-27 02:09:56.143053');
+INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-11-27 02:09:56.210682','2026-11-27 02:10:13.676649');
+INSERT INTO "trials" VALUES(13,12,1,'COMPLETE','2026-11-27 02:10:13.692534','2026-11-27 02:12:35.960728');
+INSERT INTO "trials" VALUES(14,13,1,'PRUNED','2026-11-27 02:12:35.974555','2026-11-27 02:12:50.348038');
+INSERT INTO "trials" VALUES(15,14,1,'PRUNED','2026-11-27 02:12:50.411110','2026-11-27 02:13:03.519130');
+INSERT INTO "trials" VALUES(16,15,1,'PRUNED','2026-11-27 02:13:03.556605','2026-11-27 02:13:17.244703');
+INSERT INTO "trials" VALUES(17,16,1,'PRUNED','2026-11-27 02:13:17.270379','2026-11-27 02:14:07.540875');
+INSERT INTO "trials" VALUES(18,17,1,'PRUNED','2026-11-27 02:14:07.565983','2026-11-27 02:14:47.459195');
+INSERT INTO "trials" VALUES(19,18,1,'PRUNED','2026-11-27 02:14:47.474409','2026-11-27 02:15:26.497765');
+INSERT INTO "trials" VALUES(20,19,1,'PRUNED','2026-11-27 02:15:26.566361','2026-11-27 02:15:37.912614');
+INSERT INTO "trials" VALUES(21,20,1,'PRUNED','2026-11-27 02:15:37.980018','2026-11-27 02:17:33.879862');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
