@@ -1,0 +1,224 @@
+BEGIN TRANSACTION;
+CREATE TABLE alembic_version (
+	version_num VARCHAR(32) NOT NULL, 
+	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
+);
+INSERT INTO "alembic_version" VALUES('v3.2.0.a');
+CREATE TABLE studies (
+	study_id INTEGER NOT NULL, 
+	study_name VARCHAR(512) NOT NULL, 
+	PRIMARY KEY (study_id)
+);
+INSERT INTO "studies" VALUES(1,'co-pfl');
+CREATE TABLE study_directions (
+	study_direction_id INTEGER NOT NULL, 
+	direction VARCHAR(8) NOT NULL, 
+	study_id INTEGER NOT NULL, 
+	objective INTEGER NOT NULL, 
+	PRIMARY KEY (study_direction_id), 
+	UNIQUE (study_id, objective), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+INSERT INTO "study_directions" VALUES(1,'MAXIMIZE',1,0);
+CREATE TABLE study_system_attributes (
+	study_system_attribute_id INTEGER NOT NULL, 
+	study_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (study_system_attribute_id), 
+	UNIQUE (study_id, "key"), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+CREATE TABLE study_user_attributes (
+	study_user_attribute_id INTEGER NOT NULL, 
+	study_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (study_user_attribute_id), 
+	UNIQUE (study_id, "key"), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+CREATE TABLE trial_heartbeats (
+	trial_heartbeat_id INTEGER NOT NULL, 
+	trial_id INTEGER NOT NULL, 
+	heartbeat DATETIME NOT NULL, 
+	PRIMARY KEY (trial_heartbeat_id), 
+	UNIQUE (trial_id), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+CREATE TABLE trial_intermediate_values (
+	trial_intermediate_value_id INTEGER NOT NULL, 
+	trial_id INTEGER NOT NULL, 
+	step INTEGER NOT NULL, 
+	intermediate_value FLOAT, 
+	intermediate_value_type VARCHAR(7) NOT NULL, 
+	PRIMARY KEY (trial_intermediate_value_id), 
+	UNIQUE (trial_id, step), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_intermediate_values" VALUES(1,1,1,5.65000000000000057731e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(2,1,2,7.2099999999999986322e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(3,1,3,8.24000000000000065725e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(4,1,4,0.858,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(5,1,5,8.74999999999999777955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(6,1,6,8.93999999999999905853e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(7,1,7,0.898,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(8,1,8,9.04000000000000136779e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(9,1,9,9.03000000000000135891e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(10,1,10,9.10999999999999920952e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(11,1,11,0.907,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(12,1,12,0.906,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(13,1,13,8.95000000000000128785e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(14,1,14,8.88999999999999901412e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(15,1,15,0.884,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(16,1,16,8.8700000000000012168e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(17,1,17,0.897,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(18,1,18,0.897,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(19,1,19,9.26999999999999935162e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(20,1,20,9.35000000000000164313e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(21,2,1,7.79000000000000136779e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(22,2,2,8.39000000000000079047e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(23,2,3,0.86,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(24,2,4,8.80000000000000115463e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(25,2,5,9.10000000000000142108e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(26,2,6,0.921,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(27,2,7,9.14999999999999813482e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(28,2,8,9.35000000000000164313e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(29,2,9,9.38000000000000055955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(30,2,10,0.938,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(31,2,11,0.93,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(32,2,12,0.938,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(33,2,13,0.943,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(34,2,14,9.38999999999999834798e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(35,2,15,9.44000000000000172306e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(36,2,16,9.36999999999999944044e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(37,2,17,9.41000000000000058619e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(38,2,18,9.39999999999999835686e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(39,2,19,0.942,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(40,2,20,9.41000000000000058619e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(41,3,1,6.98000000000000064837e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(42,3,2,0.717,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(43,4,1,0.56,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(44,4,2,5.55999999999999938715e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(45,5,1,7.649999999999999023e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(46,5,2,8.40000000000000079936e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(47,5,3,0.891,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(48,5,4,9.10999999999999920952e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(49,5,5,9.16999999999999815258e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(50,5,6,9.27000000000000157207e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(51,5,7,0.931,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(52,5,8,0.933,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(53,5,9,9.3399999999999994138e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(54,5,10,9.39000000000000278888e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(55,5,11,9.39999999999999835686e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(56,5,12,9.41000000000000058619e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(57,5,13,0.944,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(58,5,14,9.43000000000000171418e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(59,5,15,0.943,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(60,5,16,0.942,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(61,5,17,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(62,5,18,9.49000000000000176747e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(63,5,19,9.48000000000000175859e-01,'FINITE');
+CREATE TABLE trial_params (
+	param_id INTEGER NOT NULL, 
+	trial_id INTEGER, 
+	param_name VARCHAR(512), 
+	param_value FLOAT, 
+	distribution_json TEXT, 
+	PRIMARY KEY (param_id), 
+	UNIQUE (trial_id, param_name), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_params" VALUES(1,1,'lr',2.42793119536907083628e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(2,1,'p',9.8413281356836149194e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(3,1,'gamma',0.429437373999643,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(4,2,'lr',8.43275774174314057644e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(5,2,'p',1.89553157028598873168e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(6,2,'gamma',8.2372552155645772931e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(7,3,'lr',3.13706654250425613118e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(8,3,'p',3.52349666213370327216e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(9,3,'gamma',5.61912022240218300694e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(10,4,'lr',1.16772832544124107877e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(11,4,'p',1.07597197900193217168e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(12,4,'gamma',2.87484552446481411713e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(13,5,'lr',8.42078678884208300069e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(14,5,'p',3.16046705293014096316e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(15,5,'gamma',3.77338987529117542152e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+CREATE TABLE trial_system_attributes (
+	trial_system_attribute_id INTEGER NOT NULL, 
+	trial_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (trial_system_attribute_id), 
+	UNIQUE (trial_id, "key"), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_system_attributes" VALUES(1,1,'completed_rung_0','0.8939999999999999');
+INSERT INTO "trial_system_attributes" VALUES(2,1,'completed_rung_1','0.897');
+INSERT INTO "trial_system_attributes" VALUES(3,2,'completed_rung_0','0.8390000000000001');
+INSERT INTO "trial_system_attributes" VALUES(4,2,'completed_rung_1','0.921');
+INSERT INTO "trial_system_attributes" VALUES(5,2,'completed_rung_2','0.9399999999999998');
+INSERT INTO "trial_system_attributes" VALUES(6,3,'completed_rung_0','0.717');
+INSERT INTO "trial_system_attributes" VALUES(7,4,'completed_rung_0','0.5559999999999999');
+INSERT INTO "trial_system_attributes" VALUES(8,5,'completed_rung_0','0.8400000000000001');
+INSERT INTO "trial_system_attributes" VALUES(9,5,'completed_rung_1','0.9270000000000002');
+INSERT INTO "trial_system_attributes" VALUES(10,5,'completed_rung_2','0.9490000000000002');
+CREATE TABLE trial_user_attributes (
+	trial_user_attribute_id INTEGER NOT NULL, 
+	trial_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (trial_user_attribute_id), 
+	UNIQUE (trial_id, "key"), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_user_attributes" VALUES(1,1,'seconds','309.842');
+INSERT INTO "trial_user_attributes" VALUES(2,1,'val_loss','0.23033451318740847');
+INSERT INTO "trial_user_attributes" VALUES(3,1,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(4,1,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(5,2,'seconds','295.228');
+INSERT INTO "trial_user_attributes" VALUES(6,2,'val_loss','0.23425151193141938');
+INSERT INTO "trial_user_attributes" VALUES(7,2,'round','15');
+INSERT INTO "trial_user_attributes" VALUES(8,2,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(9,3,'seconds','24.346');
+INSERT INTO "trial_user_attributes" VALUES(10,4,'seconds','24.127');
+CREATE TABLE trial_values (
+	trial_value_id INTEGER NOT NULL, 
+	trial_id INTEGER NOT NULL, 
+	objective INTEGER NOT NULL, 
+	value FLOAT, 
+	value_type VARCHAR(7) NOT NULL, 
+	PRIMARY KEY (trial_value_id), 
+	UNIQUE (trial_id, objective), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_values" VALUES(1,1,0,9.35000000000000164313e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(2,2,0,9.44000000000000172306e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(3,3,0,0.717,'FINITE');
+INSERT INTO "trial_values" VALUES(4,4,0,5.55999999999999938715e-01,'FINITE');
+CREATE TABLE trials (
+	trial_id INTEGER NOT NULL, 
+	number INTEGER, 
+	study_id INTEGER, 
+	state VARCHAR(8) NOT NULL, 
+	datetime_start DATETIME, 
+	datetime_complete DATETIME, 
+	PRIMARY KEY (trial_id), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-11-27 03:47:40.223913','2026-11-27 03:52:50.147009');
+INSERT INTO "trials" VALUES(2,1,1,'COMPLETE','2026-11-27 03:52:50.166776','2026-11-27 03:57:45.467278');
+INSERT INTO "trials" VALUES(3,2,1,'PRUNED','2026-11-27 03:57:45.481749','2026-11-27 03:58:09.881277');
+INSERT INTO "trials" VALUES(4,3,1,'PRUNED','2026-11-27 03:58:09.897146','2026-11-27 03:58:34.078408');
+INSERT INTO "trials" VALUES(5,4,1,'RUNNING','2026-11-27 03:58:34.096026',NULL);
+CREATE TABLE version_info (
+	version_info_id INTEGER NOT NULL, 
+	schema_version INTEGER, 
+	library_version VARCHAR(256), 
+	PRIMARY KEY (version_info_id), 
+	CHECK (version_info_id=1)
+);
+INSERT INTO "version_info" VALUES(1,12,'4.9.0');
+CREATE UNIQUE INDEX ix_studies_study_name ON studies (study_name);
+CREATE INDEX ix_trials_study_id ON trials (study_id);
+COMMIT;
