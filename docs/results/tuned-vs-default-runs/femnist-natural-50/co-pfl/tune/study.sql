@@ -75,6 +75,82 @@ INSERT INTO "trial_intermediate_values" VALUES(16,1,16,6.32280885780885815172e-0
 INSERT INTO "trial_intermediate_values" VALUES(17,1,17,6.23406343656343731041e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(18,1,18,0.631754329004329,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(19,1,19,6.28935647685647691851e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(20,1,20,6.38718115218115278786e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(21,2,1,1.28601565101565118443e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(22,2,2,2.78446303696303687491e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(23,2,3,3.66991175491175436462e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(24,2,4,4.58893190143190188301e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(25,2,5,5.33466949716949745408e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(26,2,6,5.80228271728271738361e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(27,2,7,6.04329004329004271234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(28,2,8,6.21498418248418338372e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(29,2,9,6.37169996669996741012e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(30,2,10,6.30084415584415635791e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(31,2,11,6.34780885780885761882e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(32,2,12,6.30586663336663355572e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(33,2,13,6.44840409590409668894e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(34,2,14,6.37456210456210481396e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(35,2,15,6.4795296370296373567e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(36,2,16,6.52054195804195768637e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(37,2,17,6.41601814851814777895e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(38,2,18,6.40259823509823466913e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(39,2,19,0.638634781884782,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(40,2,20,6.41714868464868470887e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(41,3,1,1.29565850815850813759e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(42,3,2,1.45374458874458878376e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(43,4,1,9.86592574092573920685e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(44,4,2,1.32110223110223107267e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(45,5,1,0.133517316017316,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(46,5,2,2.69275058275058265522e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(47,6,1,1.3072061272061272219e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(48,6,2,2.87773643023643055371e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(49,6,3,3.98666583416583453214e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(50,6,4,4.94633949383949389488e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(51,6,5,5.44499916749916712532e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(52,6,6,5.73601148851148878726e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(53,6,7,6.03599567099567080319e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(54,6,8,6.09772727272727355085e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(55,6,9,6.22346903096903103502e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(56,6,10,6.28974025974026074159e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(57,6,11,6.26153180153180222156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(58,6,12,0.64208991008991,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(59,6,13,6.37289543789543833085e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(60,6,14,6.36876123876123911848e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(61,6,15,0.643081252081252,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(62,6,16,6.52169996669996643312e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(63,6,17,6.46628871128871240969e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(64,6,18,0.635376123876124,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(65,6,19,6.40589910089910175017e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(66,6,20,6.52431901431901328791e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(67,7,1,1.62050283050283072672e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(68,7,2,3.77220113220113284491e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(69,7,3,4.45932900432900403142e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(70,7,4,5.4279920079920085385e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(71,7,5,6.02483766233766204756e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(72,7,6,0.586644438894439,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(73,7,7,5.87117382617382665976e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(74,7,8,6.10162337662337628252e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(75,7,9,6.12015734265734301366e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(76,7,10,0.61214343989344,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(77,7,11,6.38846320346320384331e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(78,7,12,6.42798201798201795931e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(79,7,13,6.34298201798201843892e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(80,7,14,6.36458957708957773213e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(81,7,15,6.56003330003329776509e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(82,7,16,6.47881535131535124527e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(83,7,17,6.53450299700299552796e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(84,7,18,6.54974109224109257709e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(85,7,19,6.55780386280386151653e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(86,7,20,6.58336663336663296952e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(87,8,1,1.30518231768231768308e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(88,8,2,3.08936147186147147536e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(89,8,3,3.92344655344655346418e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(90,8,4,0.51597002997003,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(91,8,5,5.90597902097902194284e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(92,8,6,5.74848401598401559375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(93,9,1,1.28694055944055946172e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(94,9,2,1.34232517482517493823e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(95,10,1,1.31728854478854490173e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -88,6 +164,33 @@ CREATE TABLE trial_params (
 INSERT INTO "trial_params" VALUES(1,1,'lr',2.42793119536907083628e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
 INSERT INTO "trial_params" VALUES(2,1,'p',9.8413281356836149194e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
 INSERT INTO "trial_params" VALUES(3,1,'gamma',0.429437373999643,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(4,2,'lr',8.43275774174314057644e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(5,2,'p',1.89553157028598873168e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(6,2,'gamma',8.2372552155645772931e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(7,3,'lr',3.13706654250425613118e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(8,3,'p',3.52349666213370327216e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(9,3,'gamma',5.61912022240218300694e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(10,4,'lr',1.16772832544124107877e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(11,4,'p',1.07597197900193217168e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(12,4,'gamma',2.87484552446481411713e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(13,5,'lr',8.42078678884208300069e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(14,5,'p',3.16046705293014096316e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(15,5,'gamma',3.77338987529117542152e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(16,6,'lr',0.000645496038014264,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(17,6,'p',3.76003423158163152528e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(18,6,'gamma',5.73872724858666138914e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(19,7,'lr',1.22646188887044413351e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(20,7,'p',4.49629813793241739361e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(21,7,'gamma',1.81339126213416967914e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(22,8,'lr',1.13511152605514308543e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(23,8,'p',1.64710723049386914551e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(24,8,'gamma',3.75690294293941740022e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(25,9,'lr',1.21037191556732742726e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(26,9,'p',4.60895847320176132999e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(27,9,'gamma',1.30228279414639214195e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(28,10,'lr',7.89891677754578401884e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(29,10,'p',2.39507971844288736207e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(30,10,'gamma',3.91512733443615368322e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -99,6 +202,20 @@ CREATE TABLE trial_system_attributes (
 );
 INSERT INTO "trial_system_attributes" VALUES(1,1,'completed_rung_0','0.45750124875124876');
 INSERT INTO "trial_system_attributes" VALUES(2,1,'completed_rung_1','0.631754329004329');
+INSERT INTO "trial_system_attributes" VALUES(3,2,'completed_rung_0','0.2784463036963037');
+INSERT INTO "trial_system_attributes" VALUES(4,2,'completed_rung_1','0.5802282717282717');
+INSERT INTO "trial_system_attributes" VALUES(5,2,'completed_rung_2','0.6402598235098235');
+INSERT INTO "trial_system_attributes" VALUES(6,3,'completed_rung_0','0.14537445887445888');
+INSERT INTO "trial_system_attributes" VALUES(7,4,'completed_rung_0','0.1321102231102231');
+INSERT INTO "trial_system_attributes" VALUES(8,5,'completed_rung_0','0.26927505827505827');
+INSERT INTO "trial_system_attributes" VALUES(9,6,'completed_rung_0','0.5736011488511489');
+INSERT INTO "trial_system_attributes" VALUES(10,6,'completed_rung_1','0.635376123876124');
+INSERT INTO "trial_system_attributes" VALUES(11,7,'completed_rung_0','0.3772201132201133');
+INSERT INTO "trial_system_attributes" VALUES(12,7,'completed_rung_1','0.586644438894439');
+INSERT INTO "trial_system_attributes" VALUES(13,7,'completed_rung_2','0.6549741092241093');
+INSERT INTO "trial_system_attributes" VALUES(14,8,'completed_rung_0','0.30893614718614715');
+INSERT INTO "trial_system_attributes" VALUES(15,8,'completed_rung_1','0.5748484015984016');
+INSERT INTO "trial_system_attributes" VALUES(16,9,'completed_rung_0','0.1342325174825175');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -108,6 +225,27 @@ CREATE TABLE trial_user_attributes (
 	UNIQUE (trial_id, "key"), 
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
+INSERT INTO "trial_user_attributes" VALUES(1,1,'seconds','246.838');
+INSERT INTO "trial_user_attributes" VALUES(2,1,'val_loss','4.4554633708057345');
+INSERT INTO "trial_user_attributes" VALUES(3,1,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(4,1,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(5,2,'seconds','233.835');
+INSERT INTO "trial_user_attributes" VALUES(6,2,'val_loss','8.669840299348134');
+INSERT INTO "trial_user_attributes" VALUES(7,2,'round','16');
+INSERT INTO "trial_user_attributes" VALUES(8,2,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(9,3,'seconds','17.438');
+INSERT INTO "trial_user_attributes" VALUES(10,4,'seconds','17.906');
+INSERT INTO "trial_user_attributes" VALUES(11,5,'seconds','18.339');
+INSERT INTO "trial_user_attributes" VALUES(12,6,'seconds','217.008');
+INSERT INTO "trial_user_attributes" VALUES(13,6,'val_loss','9.202224621882964');
+INSERT INTO "trial_user_attributes" VALUES(14,6,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(15,6,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(16,7,'seconds','238.846');
+INSERT INTO "trial_user_attributes" VALUES(17,7,'val_loss','11.448186970925752');
+INSERT INTO "trial_user_attributes" VALUES(18,7,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(19,7,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(20,8,'seconds','69.106');
+INSERT INTO "trial_user_attributes" VALUES(21,9,'seconds','20.494');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -118,6 +256,15 @@ CREATE TABLE trial_values (
 	UNIQUE (trial_id, objective), 
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
+INSERT INTO "trial_values" VALUES(1,1,0,6.38718115218115278786e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(2,2,0,6.52054195804195768637e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(3,3,0,1.45374458874458878376e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(4,4,0,1.32110223110223107267e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(5,5,0,2.69275058275058265522e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(6,6,0,6.52431901431901328791e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(7,7,0,6.58336663336663296952e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(8,8,0,5.74848401598401559375e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(9,9,0,1.34232517482517493823e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -128,7 +275,16 @@ CREATE TABLE trials (
 	PRIMARY KEY (trial_id), 
 	FOREIGN KEY(study_id) REFERENCES studies (study_id)
 );
-INSERT INTO "trials" VALUES(1,0,1,'RUNNING','2026-11-27 03:59:18.278292',NULL);
+INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-11-27 03:59:18.278292','2026-11-27 04:03:25.315489');
+INSERT INTO "trials" VALUES(2,1,1,'COMPLETE','2026-11-27 04:03:25.344360','2026-11-27 04:07:19.259256');
+INSERT INTO "trials" VALUES(3,2,1,'PRUNED','2026-11-27 04:07:19.269922','2026-11-27 04:07:36.748447');
+INSERT INTO "trials" VALUES(4,3,1,'PRUNED','2026-11-27 04:07:36.760204','2026-11-27 04:07:54.716888');
+INSERT INTO "trials" VALUES(5,4,1,'PRUNED','2026-11-27 04:07:54.727775','2026-11-27 04:08:13.118469');
+INSERT INTO "trials" VALUES(6,5,1,'COMPLETE','2026-11-27 04:08:13.134762','2026-11-27 04:11:50.245507');
+INSERT INTO "trials" VALUES(7,6,1,'COMPLETE','2026-11-27 04:11:50.260688','2026-11-27 04:15:49.186766');
+INSERT INTO "trials" VALUES(8,7,1,'PRUNED','2026-11-27 04:15:49.203255','2026-11-27 04:16:58.370100');
+INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-11-27 04:16:58.394705','2026-11-27 04:17:18.983567');
+INSERT INTO "trials" VALUES(10,9,1,'RUNNING','2026-11-27 04:17:19.004093',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 

@@ -119,6 +119,69 @@ INSERT INTO "trial_intermediate_values" VALUES(60,5,16,0.942,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(61,5,17,9.47000000000000285993e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(62,5,18,9.49000000000000176747e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(63,5,19,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(64,5,20,9.44000000000000172306e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(65,6,1,7.37000000000000099475e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(66,6,2,8.40000000000000079936e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(67,6,3,8.94000000000000127897e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(68,6,4,0.909,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(69,6,5,9.17999999999999927169e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(70,6,6,0.921,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(71,6,7,9.26999999999999935162e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(72,6,8,9.27999999999999936051e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(73,6,9,9.36999999999999944044e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(74,6,10,9.35000000000000164313e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(75,6,11,9.35000000000000164313e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(76,6,12,0.944,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(77,6,13,9.39000000000000056843e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(78,6,14,9.38999999999999834798e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(79,6,15,0.942,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(80,6,16,0.942,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(81,6,17,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(82,6,18,9.46000000000000285105e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(83,6,19,0.942,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(84,6,20,9.45000000000000062172e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(85,7,1,0.777,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(86,7,2,8.80000000000000115463e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(87,7,3,0.917,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(88,7,4,0.922,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(89,7,5,9.3399999999999994138e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(90,7,6,0.937,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(91,7,7,9.35999999999999943156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(92,7,8,0.932,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(93,7,9,0.943,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(94,7,10,9.36999999999999944044e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(95,7,11,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(96,7,12,9.40999999999999836575e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(97,7,13,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(98,7,14,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(99,7,15,9.45000000000000284217e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(100,7,16,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(101,7,17,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(102,7,18,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(103,8,1,0.782,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(104,8,2,0.845,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(105,8,3,8.65999999999999880984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(106,8,4,0.922,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(107,8,5,9.28000000000000158095e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(108,8,6,9.41000000000000058619e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(109,8,7,9.30000000000000270894e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(110,8,8,0.943,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(111,8,9,0.933,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(112,8,10,9.44000000000000172306e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(113,8,11,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(114,8,12,0.942,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(115,8,13,9.45000000000000062172e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(116,8,14,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(117,8,15,9.50000000000000177635e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(118,8,16,9.50000000000000177635e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(119,8,17,9.51000000000000178523e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(120,8,18,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(121,9,1,5.08000000000000118127e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(122,9,2,0.615,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(123,10,1,0.768,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(124,10,2,0.833,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(125,10,3,8.93999999999999905853e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(126,10,4,9.10999999999999920952e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -144,6 +207,21 @@ INSERT INTO "trial_params" VALUES(12,4,'gamma',2.87484552446481411713e-01,'{"nam
 INSERT INTO "trial_params" VALUES(13,5,'lr',8.42078678884208300069e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
 INSERT INTO "trial_params" VALUES(14,5,'p',3.16046705293014096316e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
 INSERT INTO "trial_params" VALUES(15,5,'gamma',3.77338987529117542152e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(16,6,'lr',0.000645496038014264,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(17,6,'p',3.76003423158163152528e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(18,6,'gamma',5.73872724858666138914e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(19,7,'lr',1.22646188887044413351e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(20,7,'p',4.49629813793241739361e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(21,7,'gamma',1.81339126213416967914e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(22,8,'lr',1.13511152605514308543e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(23,8,'p',1.64710723049386914551e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(24,8,'gamma',3.75690294293941740022e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(25,9,'lr',1.21037191556732742726e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(26,9,'p',4.60895847320176132999e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(27,9,'gamma',1.30228279414639214195e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(28,10,'lr',7.89891677754578401884e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(29,10,'p',2.39507971844288736207e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(30,10,'gamma',3.91512733443615368322e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -163,6 +241,15 @@ INSERT INTO "trial_system_attributes" VALUES(7,4,'completed_rung_0','0.555999999
 INSERT INTO "trial_system_attributes" VALUES(8,5,'completed_rung_0','0.8400000000000001');
 INSERT INTO "trial_system_attributes" VALUES(9,5,'completed_rung_1','0.9270000000000002');
 INSERT INTO "trial_system_attributes" VALUES(10,5,'completed_rung_2','0.9490000000000002');
+INSERT INTO "trial_system_attributes" VALUES(11,6,'completed_rung_0','0.921');
+INSERT INTO "trial_system_attributes" VALUES(12,6,'completed_rung_1','0.9460000000000003');
+INSERT INTO "trial_system_attributes" VALUES(13,7,'completed_rung_0','0.8800000000000001');
+INSERT INTO "trial_system_attributes" VALUES(14,7,'completed_rung_1','0.937');
+INSERT INTO "trial_system_attributes" VALUES(15,7,'completed_rung_2','0.9470000000000003');
+INSERT INTO "trial_system_attributes" VALUES(16,8,'completed_rung_0','0.845');
+INSERT INTO "trial_system_attributes" VALUES(17,8,'completed_rung_1','0.9410000000000001');
+INSERT INTO "trial_system_attributes" VALUES(18,8,'completed_rung_2','0.9480000000000002');
+INSERT INTO "trial_system_attributes" VALUES(19,9,'completed_rung_0','0.615');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -182,6 +269,17 @@ INSERT INTO "trial_user_attributes" VALUES(7,2,'round','15');
 INSERT INTO "trial_user_attributes" VALUES(8,2,'rounds_run','20');
 INSERT INTO "trial_user_attributes" VALUES(9,3,'seconds','24.346');
 INSERT INTO "trial_user_attributes" VALUES(10,4,'seconds','24.127');
+INSERT INTO "trial_user_attributes" VALUES(11,5,'seconds','290.832');
+INSERT INTO "trial_user_attributes" VALUES(12,5,'val_loss','0.25707188248634344');
+INSERT INTO "trial_user_attributes" VALUES(13,5,'round','18');
+INSERT INTO "trial_user_attributes" VALUES(14,5,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(15,6,'seconds','270.481');
+INSERT INTO "trial_user_attributes" VALUES(16,6,'val_loss','0.23922470045089722');
+INSERT INTO "trial_user_attributes" VALUES(17,6,'round','17');
+INSERT INTO "trial_user_attributes" VALUES(18,6,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(19,7,'seconds','237.402');
+INSERT INTO "trial_user_attributes" VALUES(20,8,'seconds','256.356');
+INSERT INTO "trial_user_attributes" VALUES(21,9,'seconds','23.719');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -196,6 +294,11 @@ INSERT INTO "trial_values" VALUES(1,1,0,9.35000000000000164313e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(2,2,0,9.44000000000000172306e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(3,3,0,0.717,'FINITE');
 INSERT INTO "trial_values" VALUES(4,4,0,5.55999999999999938715e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(5,5,0,9.49000000000000176747e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(6,6,0,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(7,7,0,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(8,8,0,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(9,9,0,0.615,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -210,7 +313,12 @@ INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-11-27 03:47:40.223913','2026-
 INSERT INTO "trials" VALUES(2,1,1,'COMPLETE','2026-11-27 03:52:50.166776','2026-11-27 03:57:45.467278');
 INSERT INTO "trials" VALUES(3,2,1,'PRUNED','2026-11-27 03:57:45.481749','2026-11-27 03:58:09.881277');
 INSERT INTO "trials" VALUES(4,3,1,'PRUNED','2026-11-27 03:58:09.897146','2026-11-27 03:58:34.078408');
-INSERT INTO "trials" VALUES(5,4,1,'RUNNING','2026-11-27 03:58:34.096026',NULL);
+INSERT INTO "trials" VALUES(5,4,1,'COMPLETE','2026-11-27 03:58:34.096026','2026-11-27 04:03:25.032104');
+INSERT INTO "trials" VALUES(6,5,1,'COMPLETE','2026-11-27 04:03:25.049793','2026-11-27 04:07:55.610317');
+INSERT INTO "trials" VALUES(7,6,1,'PRUNED','2026-11-27 04:07:55.621053','2026-11-27 04:11:53.066403');
+INSERT INTO "trials" VALUES(8,7,1,'PRUNED','2026-11-27 04:11:53.089386','2026-11-27 04:16:09.501327');
+INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-11-27 04:16:09.517382','2026-11-27 04:16:33.293769');
+INSERT INTO "trials" VALUES(10,9,1,'RUNNING','2026-11-27 04:16:33.310556',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
