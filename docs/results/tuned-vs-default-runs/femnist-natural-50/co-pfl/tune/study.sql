@@ -151,6 +151,78 @@ INSERT INTO "trial_intermediate_values" VALUES(92,8,6,5.74848401598401559375e-01
 INSERT INTO "trial_intermediate_values" VALUES(93,9,1,1.28694055944055946172e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(94,9,2,1.34232517482517493823e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(95,10,1,1.31728854478854490173e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(96,11,1,8.1915251415251424949e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(97,11,2,0.0854418081918082,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(98,12,1,0.0753319180819181,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(99,12,2,6.19038461538461495803e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(100,12,3,8.47443389943389746576e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(101,12,4,1.01516400266400255714e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(102,12,5,1.22436313686313677506e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(103,12,6,1.4040601065601066022e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(104,13,1,1.79086913086913074311e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(105,13,2,2.3783691308691307098e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(106,14,1,1.75872627372627376995e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(107,14,2,2.36282883782883784684e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(108,14,3,3.55758158508158450761e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(109,14,4,4.42079087579087537385e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(110,14,5,5.29056193806193730821e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(111,14,6,5.79055611055611096915e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(112,14,7,6.0861197136197131563e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(113,14,8,6.27366966366966427592e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(114,14,9,6.32274392274392305068e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(115,14,10,6.3284856809856815385e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(116,14,11,6.30682900432900428455e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(117,14,12,0.63437012987013,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(118,14,13,6.35376123876123855005e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(119,14,14,6.31241924741924753661e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(120,14,15,6.24426906426906458413e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(121,14,16,6.41298701298701367967e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(122,14,17,6.46403096903096940906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(123,14,18,6.46637945387945389796e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(124,14,19,6.42009740259740224743e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(125,14,20,6.44956210456210543569e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(126,15,1,1.2428929403929406261e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(127,15,2,1.45485264735264713253e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(128,15,3,3.20187645687645683345e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(129,15,4,4.33198135198135214629e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(130,15,5,4.67053363303363278102e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(131,15,6,4.98208125208125240934e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(132,16,1,1.33009074259074266954e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(133,16,2,2.77292041292041269162e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(134,17,1,1.3514652014652014933e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(135,17,2,1.52753579753579782352e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(136,17,3,2.81701881451881464002e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(137,17,4,0.274517316017316,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(138,17,5,4.24816766566766534918e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(139,17,6,5.18596570096570119723e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(140,18,1,1.6581859806859808315e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(141,18,2,2.47884032634032636099e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(142,19,1,1.40494422244422240142e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(143,19,2,3.20012237762237750082e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(144,19,3,3.77993506493506437049e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(145,19,4,4.6521087246087250433e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(146,19,5,5.39353812853812786265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(147,19,6,5.77140026640026726489e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(148,19,7,5.89138444888444912095e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(149,19,8,0.604154095904096,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(150,19,9,6.19180236430236452527e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(151,19,10,6.28667249417249496268e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(152,19,11,6.26090409590409624485e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(153,19,12,0.62739343989344,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(154,19,13,0.637292291042291,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(155,19,14,6.36589910089910060442e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(156,19,15,6.32664585414585589617e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(157,19,16,6.38869630369630403521e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(158,19,17,6.53974109224109145799e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(159,19,18,6.45128871128871184126e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(160,20,1,1.16706043956043947762e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(161,20,2,1.13807609057609060432e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(162,21,1,1.3000907425907426429e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(163,21,2,1.28690392940392944742e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(164,21,3,1.72335997335997359591e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(165,21,4,2.91204129204129191776e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(166,21,5,4.17667415917415907333e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(167,21,6,4.80648684648684598741e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -191,6 +263,39 @@ INSERT INTO "trial_params" VALUES(27,9,'gamma',1.30228279414639214195e-01,'{"nam
 INSERT INTO "trial_params" VALUES(28,10,'lr',7.89891677754578401884e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
 INSERT INTO "trial_params" VALUES(29,10,'p',2.39507971844288736207e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
 INSERT INTO "trial_params" VALUES(30,10,'gamma',3.91512733443615368322e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(31,11,'lr',4.5605053686044033645e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(32,11,'p',3.18296322088858330001e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(33,11,'gamma',2.25480281192087073094e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(34,12,'lr',7.70096679869639467314e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(35,12,'p',4.72423803632486927206e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(36,12,'gamma',8.0965026812579043991e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(37,13,'lr',2.09633139560757783548e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(38,13,'p',4.25831194250115951938e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(39,13,'gamma',0.588748447999428,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(40,14,'lr',1.74350500553550696002e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(41,14,'p',3.97042287845612573704e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(42,14,'gamma',6.49346436931001469439e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(43,15,'lr',3.63535797413764205556e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(44,15,'p',2.40285139521617951974e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(45,15,'gamma',1.2510556014685952908e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(46,16,'lr',5.54522524830030672828e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(47,16,'p',4.99340679557130795451e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(48,16,'gamma',8.99138436497536552849e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(49,17,'lr',3.00502933004951960568e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(50,17,'p',0.382807874958832,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(51,17,'gamma',4.97834500292724968506e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(52,18,'lr',1.44050330486316172096e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(53,18,'p',2.63576916997356358596e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(54,18,'gamma',6.90567727081001780931e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(55,19,'lr',6.06896476068839621324e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(56,19,'p',4.30623794799835590829e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(57,19,'gamma',2.61491797198859399209e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(58,20,'lr',3.36678923530447709797e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(59,20,'p',3.45117788509207490399e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(60,20,'gamma',7.36489589992078697022e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(61,21,'lr',2.08298978967299766194e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(62,21,'p',2.73119089923411217935e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(63,21,'gamma',4.61974513485522653155e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -216,6 +321,17 @@ INSERT INTO "trial_system_attributes" VALUES(13,7,'completed_rung_2','0.65497410
 INSERT INTO "trial_system_attributes" VALUES(14,8,'completed_rung_0','0.30893614718614715');
 INSERT INTO "trial_system_attributes" VALUES(15,8,'completed_rung_1','0.5748484015984016');
 INSERT INTO "trial_system_attributes" VALUES(16,9,'completed_rung_0','0.1342325174825175');
+INSERT INTO "trial_system_attributes" VALUES(17,11,'completed_rung_0','0.0854418081918082');
+INSERT INTO "trial_system_attributes" VALUES(18,12,'completed_rung_0','0.14040601065601066');
+INSERT INTO "trial_system_attributes" VALUES(19,13,'completed_rung_0','0.23783691308691307');
+INSERT INTO "trial_system_attributes" VALUES(20,14,'completed_rung_0','0.6466379453879454');
+INSERT INTO "trial_system_attributes" VALUES(21,15,'completed_rung_0','0.49820812520812524');
+INSERT INTO "trial_system_attributes" VALUES(22,16,'completed_rung_0','0.27729204129204127');
+INSERT INTO "trial_system_attributes" VALUES(23,17,'completed_rung_0','0.5185965700965701');
+INSERT INTO "trial_system_attributes" VALUES(24,18,'completed_rung_0','0.24788403263403264');
+INSERT INTO "trial_system_attributes" VALUES(25,19,'completed_rung_0','0.6451288711288712');
+INSERT INTO "trial_system_attributes" VALUES(26,20,'completed_rung_0','0.11380760905760906');
+INSERT INTO "trial_system_attributes" VALUES(27,21,'completed_rung_0','0.4806486846486846');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -246,6 +362,20 @@ INSERT INTO "trial_user_attributes" VALUES(18,7,'round','20');
 INSERT INTO "trial_user_attributes" VALUES(19,7,'rounds_run','20');
 INSERT INTO "trial_user_attributes" VALUES(20,8,'seconds','69.106');
 INSERT INTO "trial_user_attributes" VALUES(21,9,'seconds','20.494');
+INSERT INTO "trial_user_attributes" VALUES(22,11,'seconds','19.471');
+INSERT INTO "trial_user_attributes" VALUES(23,12,'seconds','66.43');
+INSERT INTO "trial_user_attributes" VALUES(24,13,'seconds','20.275');
+INSERT INTO "trial_user_attributes" VALUES(25,14,'seconds','213.255');
+INSERT INTO "trial_user_attributes" VALUES(26,14,'val_loss','10.172176791864675');
+INSERT INTO "trial_user_attributes" VALUES(27,14,'round','18');
+INSERT INTO "trial_user_attributes" VALUES(28,14,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(29,15,'seconds','65.516');
+INSERT INTO "trial_user_attributes" VALUES(30,16,'seconds','21.471');
+INSERT INTO "trial_user_attributes" VALUES(31,17,'seconds','67.976');
+INSERT INTO "trial_user_attributes" VALUES(32,18,'seconds','20.701');
+INSERT INTO "trial_user_attributes" VALUES(33,19,'seconds','214.055');
+INSERT INTO "trial_user_attributes" VALUES(34,20,'seconds','21.51');
+INSERT INTO "trial_user_attributes" VALUES(35,21,'seconds','67.124');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -265,6 +395,17 @@ INSERT INTO "trial_values" VALUES(6,6,0,6.52431901431901328791e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(7,7,0,6.58336663336663296952e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(8,8,0,5.74848401598401559375e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(9,9,0,1.34232517482517493823e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(10,11,0,0.0854418081918082,'FINITE');
+INSERT INTO "trial_values" VALUES(11,12,0,1.4040601065601066022e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(12,13,0,2.3783691308691307098e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(13,14,0,6.46637945387945389796e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(14,15,0,4.98208125208125240934e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(15,16,0,2.77292041292041269162e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(16,17,0,5.18596570096570119723e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(17,18,0,2.47884032634032636099e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(18,19,0,6.45128871128871184126e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(19,20,0,1.13807609057609060432e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(20,21,0,4.80648684648684598741e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -284,7 +425,18 @@ INSERT INTO "trials" VALUES(6,5,1,'COMPLETE','2026-11-27 04:08:13.134762','2026-
 INSERT INTO "trials" VALUES(7,6,1,'COMPLETE','2026-11-27 04:11:50.260688','2026-11-27 04:15:49.186766');
 INSERT INTO "trials" VALUES(8,7,1,'PRUNED','2026-11-27 04:15:49.203255','2026-11-27 04:16:58.370100');
 INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-11-27 04:16:58.394705','2026-11-27 04:17:18.983567');
-INSERT INTO "trials" VALUES(10,9,1,'RUNNING','2026-11-27 04:17:19.004093',NULL);
+INSERT INTO "trials" VALUES(10,9,1,'FAIL','2026-11-27 04:17:19.004093','2026-11-27 04:41:18.266919');
+INSERT INTO "trials" VALUES(11,10,1,'PRUNED','2026-11-27 04:41:18.284323','2026-11-27 04:41:37.827417');
+INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-11-27 04:41:37.839336','2026-11-27 04:42:44.328036');
+INSERT INTO "trials" VALUES(13,12,1,'PRUNED','2026-11-27 04:42:44.350071','2026-11-27 04:43:04.694168');
+INSERT INTO "trials" VALUES(14,13,1,'COMPLETE','2026-11-27 04:43:04.716693','2026-11-27 04:46:38.060493');
+INSERT INTO "trials" VALUES(15,14,1,'PRUNED','2026-11-27 04:46:38.073535','2026-11-27 04:47:43.648558');
+INSERT INTO "trials" VALUES(16,15,1,'PRUNED','2026-11-27 04:47:43.664418','2026-11-27 04:48:05.212305');
+INSERT INTO "trials" VALUES(17,16,1,'PRUNED','2026-11-27 04:48:05.229499','2026-11-27 04:49:13.280077');
+INSERT INTO "trials" VALUES(18,17,1,'PRUNED','2026-11-27 04:49:13.308160','2026-11-27 04:49:34.075795');
+INSERT INTO "trials" VALUES(19,18,1,'PRUNED','2026-11-27 04:49:34.097804','2026-11-27 04:53:08.212689');
+INSERT INTO "trials" VALUES(20,19,1,'PRUNED','2026-11-27 04:53:08.237687','2026-11-27 04:53:29.834821');
+INSERT INTO "trials" VALUES(21,20,1,'PRUNED','2026-11-27 04:53:29.851865','2026-11-27 04:54:37.031948');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 

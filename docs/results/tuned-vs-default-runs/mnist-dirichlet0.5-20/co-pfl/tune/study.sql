@@ -182,6 +182,72 @@ INSERT INTO "trial_intermediate_values" VALUES(123,10,1,0.768,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(124,10,2,0.833,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(125,10,3,8.93999999999999905853e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(126,10,4,9.10999999999999920952e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(127,11,1,4.59999999999999964472e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(128,11,2,0.696,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(129,12,1,3.39999999999999968913e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(130,12,2,4.20000000000000039968e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(131,12,3,4.77000000000000035083e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(132,12,4,0.495,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(133,12,5,0.526,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(134,12,6,0.532,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(135,13,1,0.733,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(136,13,2,0.834,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(137,14,1,6.40999999999999903188e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(138,14,2,0.753,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(139,14,3,0.842,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(140,14,4,9.02000000000000135003e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(141,14,5,9.27999999999999936051e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(142,14,6,0.93,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(143,14,7,9.29999999999999937827e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(144,14,8,9.39000000000000056843e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(145,14,9,9.38000000000000055955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(146,14,10,0.943,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(147,14,11,9.39000000000000056843e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(148,14,12,9.47000000000000063948e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(149,14,13,9.51000000000000178523e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(150,14,14,9.48000000000000175859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(151,14,15,9.56000000000000071942e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(152,14,16,9.52000000000000179412e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(153,14,17,9.56000000000000071942e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(154,14,18,9.55000000000000071054e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(155,14,19,9.55000000000000071054e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(156,14,20,9.55000000000000071054e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(157,15,1,0.63,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(158,15,2,0.745,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(159,15,3,0.884,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(160,15,4,0.899,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(161,15,5,0.923,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(162,15,6,9.33000000000000162536e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(163,15,7,0.932,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(164,15,8,0.937,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(165,15,9,9.38999999999999834798e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(166,15,10,9.35999999999999943156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(167,15,11,9.39999999999999835686e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(168,15,12,9.40000000000000057731e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(169,15,13,9.41000000000000169642e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(170,15,14,9.43000000000000171418e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(171,15,15,9.39000000000000056843e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(172,15,16,0.946,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(173,15,17,9.41000000000000058619e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(174,15,18,9.41000000000000169642e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(175,16,1,6.30000000000000115463e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(176,16,2,0.756,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(177,17,1,0.75,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(178,17,2,0.818,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(179,17,3,0.885,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(180,17,4,0.923,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(181,17,5,9.27999999999999936051e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(182,17,6,9.32999999999999829469e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(183,18,1,4.00999999999999967581e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(184,18,2,0.51,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(185,19,1,7.96999999999999930722e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(186,19,2,8.27000000000000179412e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(187,19,3,0.893,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(188,19,4,9.18999999999999928057e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(189,19,5,9.27999999999999936051e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(190,19,6,9.41000000000000058619e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(191,19,7,0.925,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(192,19,8,9.38000000000000055955e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -222,6 +288,33 @@ INSERT INTO "trial_params" VALUES(27,9,'gamma',1.30228279414639214195e-01,'{"nam
 INSERT INTO "trial_params" VALUES(28,10,'lr',7.89891677754578401884e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
 INSERT INTO "trial_params" VALUES(29,10,'p',2.39507971844288736207e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
 INSERT INTO "trial_params" VALUES(30,10,'gamma',3.91512733443615368322e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(31,11,'lr',4.5605053686044033645e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(32,11,'p',3.18296322088858330001e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(33,11,'gamma',2.25480281192087073094e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(34,12,'lr',7.70096679869639467314e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(35,12,'p',2.4924826269787098143e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(36,12,'gamma',8.0965026812579043991e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(37,13,'lr',5.6790447240804122278e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(38,13,'p',3.87720422902611050464e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(39,13,'gamma',6.19640807575446483923e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(40,14,'lr',2.63783664541057194866e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(41,14,'p',2.83711103271023723504e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(42,14,'gamma',5.78533342341656764418e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(43,15,'lr',2.6632513270603854448e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(44,15,'p',2.72694438283718310067e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(45,15,'gamma',4.4714177040199715174e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(46,16,'lr',2.59746808953468643482e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(47,16,'p',2.5412805647501895967e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(48,16,'gamma',7.15333439862523401409e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(49,17,'lr',2.04595603670527535419e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(50,17,'p',1.93133552842630396018e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(51,17,'gamma',3.38852250037273372562e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(52,18,'lr',5.41678169469532108659e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(53,18,'p',3.14626906361927527466e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(54,18,'gamma',4.97848002504055031636e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(55,19,'lr',1.67373883383212501002e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(56,19,'p',4.23624121495818739546e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(57,19,'gamma',6.86753585190196580434e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -250,6 +343,15 @@ INSERT INTO "trial_system_attributes" VALUES(16,8,'completed_rung_0','0.845');
 INSERT INTO "trial_system_attributes" VALUES(17,8,'completed_rung_1','0.9410000000000001');
 INSERT INTO "trial_system_attributes" VALUES(18,8,'completed_rung_2','0.9480000000000002');
 INSERT INTO "trial_system_attributes" VALUES(19,9,'completed_rung_0','0.615');
+INSERT INTO "trial_system_attributes" VALUES(20,11,'completed_rung_0','0.696');
+INSERT INTO "trial_system_attributes" VALUES(21,12,'completed_rung_0','0.532');
+INSERT INTO "trial_system_attributes" VALUES(22,13,'completed_rung_0','0.834');
+INSERT INTO "trial_system_attributes" VALUES(23,14,'completed_rung_0','0.9550000000000001');
+INSERT INTO "trial_system_attributes" VALUES(24,15,'completed_rung_0','0.9330000000000002');
+INSERT INTO "trial_system_attributes" VALUES(25,15,'completed_rung_1','0.9410000000000002');
+INSERT INTO "trial_system_attributes" VALUES(26,16,'completed_rung_0','0.756');
+INSERT INTO "trial_system_attributes" VALUES(27,17,'completed_rung_0','0.9329999999999998');
+INSERT INTO "trial_system_attributes" VALUES(28,18,'completed_rung_0','0.51');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -280,6 +382,17 @@ INSERT INTO "trial_user_attributes" VALUES(18,6,'rounds_run','20');
 INSERT INTO "trial_user_attributes" VALUES(19,7,'seconds','237.402');
 INSERT INTO "trial_user_attributes" VALUES(20,8,'seconds','256.356');
 INSERT INTO "trial_user_attributes" VALUES(21,9,'seconds','23.719');
+INSERT INTO "trial_user_attributes" VALUES(22,11,'seconds','22.084');
+INSERT INTO "trial_user_attributes" VALUES(23,12,'seconds','79.608');
+INSERT INTO "trial_user_attributes" VALUES(24,13,'seconds','23.622');
+INSERT INTO "trial_user_attributes" VALUES(25,14,'seconds','257.959');
+INSERT INTO "trial_user_attributes" VALUES(26,14,'val_loss','0.2635042979717255');
+INSERT INTO "trial_user_attributes" VALUES(27,14,'round','15');
+INSERT INTO "trial_user_attributes" VALUES(28,14,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(29,15,'seconds','256.541');
+INSERT INTO "trial_user_attributes" VALUES(30,16,'seconds','23.239');
+INSERT INTO "trial_user_attributes" VALUES(31,17,'seconds','86.856');
+INSERT INTO "trial_user_attributes" VALUES(32,18,'seconds','23.344');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -299,6 +412,14 @@ INSERT INTO "trial_values" VALUES(6,6,0,9.47000000000000285993e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(7,7,0,9.47000000000000285993e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(8,8,0,9.48000000000000175859e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(9,9,0,0.615,'FINITE');
+INSERT INTO "trial_values" VALUES(10,11,0,0.696,'FINITE');
+INSERT INTO "trial_values" VALUES(11,12,0,0.532,'FINITE');
+INSERT INTO "trial_values" VALUES(12,13,0,0.834,'FINITE');
+INSERT INTO "trial_values" VALUES(13,14,0,9.56000000000000071942e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(14,15,0,9.41000000000000169642e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(15,16,0,0.756,'FINITE');
+INSERT INTO "trial_values" VALUES(16,17,0,9.32999999999999829469e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(17,18,0,0.51,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -318,7 +439,16 @@ INSERT INTO "trials" VALUES(6,5,1,'COMPLETE','2026-11-27 04:03:25.049793','2026-
 INSERT INTO "trials" VALUES(7,6,1,'PRUNED','2026-11-27 04:07:55.621053','2026-11-27 04:11:53.066403');
 INSERT INTO "trials" VALUES(8,7,1,'PRUNED','2026-11-27 04:11:53.089386','2026-11-27 04:16:09.501327');
 INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-11-27 04:16:09.517382','2026-11-27 04:16:33.293769');
-INSERT INTO "trials" VALUES(10,9,1,'RUNNING','2026-11-27 04:16:33.310556',NULL);
+INSERT INTO "trials" VALUES(10,9,1,'FAIL','2026-11-27 04:16:33.310556','2026-11-27 04:41:18.146815');
+INSERT INTO "trials" VALUES(11,10,1,'PRUNED','2026-11-27 04:41:18.166564','2026-11-27 04:41:40.330969');
+INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-11-27 04:41:40.349423','2026-11-27 04:43:00.019290');
+INSERT INTO "trials" VALUES(13,12,1,'PRUNED','2026-11-27 04:43:00.037184','2026-11-27 04:43:23.725405');
+INSERT INTO "trials" VALUES(14,13,1,'COMPLETE','2026-11-27 04:43:23.740946','2026-11-27 04:47:41.772139');
+INSERT INTO "trials" VALUES(15,14,1,'PRUNED','2026-11-27 04:47:41.790654','2026-11-27 04:51:58.391403');
+INSERT INTO "trials" VALUES(16,15,1,'PRUNED','2026-11-27 04:51:58.407201','2026-11-27 04:52:21.702318');
+INSERT INTO "trials" VALUES(17,16,1,'PRUNED','2026-11-27 04:52:21.718850','2026-11-27 04:53:48.642748');
+INSERT INTO "trials" VALUES(18,17,1,'PRUNED','2026-11-27 04:53:48.659348','2026-11-27 04:54:12.054737');
+INSERT INTO "trials" VALUES(19,18,1,'RUNNING','2026-11-27 04:54:12.085868',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
