@@ -683,10 +683,10 @@ def test_reproductions_keep_co_pfl_batch_norm_shared_and_every_recorded_identity
         assert {v for k, v in planned.items() if "bn_statslocal" in k} <= {"local"}
 
 
-REPORTS = sorted((ROOT / "docs" / "results" / "reproduce-cpu").glob("*.json"))
+REPORTS = sorted((ROOT / "docs" / "results" / "reproduce-cpu").glob("*.json")) + sorted((ROOT / "docs" / "results" / "reproduce-paper").glob("*.json"))
 
 
-@pytest.mark.parametrize("path", REPORTS, ids=[p.stem for p in REPORTS])
+@pytest.mark.parametrize("path", REPORTS, ids=[f"{p.parent.name}/{p.stem}" for p in REPORTS])
 def test_every_committed_report_is_planned_again_by_its_experiment(path):
     """Issue 38: every committed reproduction is regenerable by its command: the planner, at the
     report's scale, seeds and rate grid, plans every run folder (name and identity hash) the
