@@ -91,3 +91,20 @@ def test_bad_folders_are_refused_by_name(tmp_path):
         arc.save(tmp_path / "nowhere", tmp_path / "arc")
     with pytest.raises(SystemExit, match="expected an archive"):
         arc.restore(tmp_path / "nowhere", tmp_path / "root")
+
+
+def test_archives_under_docs_results_are_not_ignored_by_git():
+    """A `copfl reproduce` archive keeps its runs in a `runs/` folder: the .gitignore entry for
+    the top-level results folder once hid docs/results/reproduce-cpu-runs/runs/ from every commit,
+    so the archive the docs pointed at was never in the repository."""
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    paths = ["docs/results/reproduce-cpu-runs/runs/r/summary.json", "docs/results/tuned-vs-default-runs/p/m/seed-0/m/summary.json",
+             "docs/results/unreliable-runs/runs/r/summary.json"]
+    ignored = subprocess.run(["git", "check-ignore", *paths], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    assert ignored == []
+    # the top-level results folder stays ignored
+    assert subprocess.run(["git", "check-ignore", "-q", "runs/reproduce-cpu/runs/r/summary.json"], cwd=ROOT).returncode == 0
