@@ -9,7 +9,8 @@ reads are small text files:
   each study folder of a reproduction's ``tune/``): ``best.json``, ``tune.json``, ``tune.md`` and
   the Optuna study (``study.db``, kept as its SQL text, ``study.sql``: every trial, its values and
   its per-round reports);
-- per *completed* run folder (``summary.json`` says ``"status": "completed"``): ``summary.json``,
+- per *finished* run folder (``summary.json`` says ``"status": "completed"``, or ``"diverged"``:
+  a final result too): ``summary.json``,
   ``config.json`` (a run with both is one that `copfl compare` skips when run again),
   ``metrics.jsonl`` and ``clients.csv`` (what the report's diagnosis reads).
 
@@ -38,6 +39,7 @@ import tempfile
 from pathlib import Path
 
 from copfl.io import atomic_write
+from copfl.reproduce.plan import FINAL_STATUSES
 
 COMPARE_FILES = ("compare.json", "compare.md")
 TUNE_FILES = ("best.json", "tune.json", "tune.md")
@@ -85,8 +87,10 @@ def load_study(sql: Path, db: Path) -> None:
 
 
 def _completed(run: Path) -> bool:
+    """A run that ended: completed, or stopped by a diverging loss (a final result: reports show
+    it, and `copfl reproduce` does not run it again)."""
     try:
-        return json.loads((run / "summary.json").read_text()).get("status") == "completed"
+        return json.loads((run / "summary.json").read_text()).get("status") in FINAL_STATUSES
     except (OSError, ValueError, AttributeError):
         return False
 

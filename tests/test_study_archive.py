@@ -108,3 +108,14 @@ def test_archives_under_docs_results_are_not_ignored_by_git():
     assert ignored == []
     # the top-level results folder stays ignored
     assert subprocess.run(["git", "check-ignore", "-q", "runs/reproduce-cpu/runs/r/summary.json"], cwd=ROOT).returncode == 0
+
+
+def test_a_diverged_run_is_kept_like_a_completed_one_and_an_unfinished_one_is_not(tmp_path):
+    mod = _archive()
+    for name, status in (("done", "completed"), ("nan", "diverged"), ("cut", "interrupted")):
+        d = tmp_path / "runs" / name
+        d.mkdir(parents=True)
+        (d / "summary.json").write_text(json.dumps({"status": status}))
+        (d / "config.json").write_text("{}")
+    kept = {str(rel) for _, rel in mod.kept_files(tmp_path)}
+    assert kept == {"runs/done/summary.json", "runs/done/config.json", "runs/nan/summary.json", "runs/nan/config.json"}
