@@ -1033,3 +1033,60 @@ def test_the_estimate_is_within_2x_of_a_measured_smoke_column(tmp_path):
     assert len(runs) == fx["runs"]
     est = estimate_seconds(r.cfg for r in runs)
     assert fx["measured_seconds"] / 2 <= est <= 2 * fx["measured_seconds"], (est, fx["measured_seconds"])
+
+
+# ----------------------------------------------------------------------------- --top-seeds
+def test_top_seed_rows_are_the_papers_method_and_the_two_strongest_baselines():
+    from copfl.reproduce.runner import top_seed_rows
+
+    st, other = paper_setting("cifar10", 10), paper_setting("cifar10", 50)
+
+    def cell(row, alg, setting=st):
+        return experiment_cells("table2", False)[1][0].__class__("", row, setting.title, setting, alg)
+
+    col = [cell("Local Only", "local"), cell("FedAvg", "fedavg"), cell("FedPer", "fedper"), cell("FedPAC", "fedpac"),
+           cell("CO-PFL", "co-pfl"), cell("w / o MAMO", "co-pfl")]
+    figures = {"Local Only": 70.0, "FedAvg": 30.0, "FedPer": 70.0, "FedPAC": 75.0, "CO-PFL": 10.0, "w / o MAMO": 99.0}
+    chosen = top_seed_rows("CO-PFL", col, lambda c: figures[c.row])
+    # the paper's own row (not its ablation, whatever its figure), FedPAC, then Local Only before FedPer (the table's order)
+    assert [c.row for c in chosen] == ["CO-PFL", "FedPAC", "Local Only"]
+    # per column; a row without a figure is never chosen
+    col2 = [cell("FedAvg", "fedavg", other), cell("FedPer", "fedper", other), cell("CO-PFL", "co-pfl", other)]
+    chosen = top_seed_rows("CO-PFL", col + col2, lambda c: None if c.row == "FedPer" and c.setting is other else figures[c.row])
+    assert [(c.row, c.setting.clients) for c in chosen][3:] == [("CO-PFL", 50), ("FedAvg", 50)]
+
+
+def test_top_seeds_runs_more_seeds_for_the_chosen_rows_then_resumes(tmp_path, capsys):
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    args = ["reproduce", "table2", "--scale", "smoke", "--columns", "cifar10-10", "--top-seeds", "2", "--data-dir", str(data),
+            "--out", str(out), "--threads", "1"]
+    assert main([*args, "--dry-run"]) == 0
+    assert "at most 3 more runs" in capsys.readouterr().out  # nothing has run: CO-PFL and the two costliest baselines, one rate each
+    assert main(args) == 0
+    log = capsys.readouterr().out
+    doc = json.loads((out / "table2.json").read_text())
+    cells = {c["row"]: c for c in doc["cells"]}
+    more = {row for row, c in cells.items() if c["seeds"] == 2}
+    baselines = sorted((c for row, c in cells.items() if row != "CO-PFL"), key=lambda c: -c["lrs"][f"{c['chosen_lr']:g}"]["runs"][0]["final_acc"])
+    assert "CO-PFL" in more and len(more) == 3 and {c["seeds"] for c in cells.values()} == {1, 2}
+    # the baselines chosen lead on their first seed
+    first = {row: cells[row]["lrs"][f"{cells[row]['chosen_lr']:g}"]["runs"][0]["final_acc"] for row in cells if row != "CO-PFL"}
+    assert min(first[r] for r in more - {"CO-PFL"}) >= max(first[r] for r in set(first) - more)
+    assert len(baselines) == 7 and doc["top_seeds"] == 2 and "--top-seeds 2: " in log
+    assert "2 for the paper's method and each column's two strongest baselines" in (out / "table2.md").read_text()
+    assert len(list((out / "runs").iterdir())) == 8 + 3
+    capsys.readouterr()
+    assert main(args) == 0  # again: the same rows chosen, nothing runs
+    log = capsys.readouterr().out
+    assert "11 runs, 11 already finished, 0 to run" in log
+    assert f"--top-seeds 2: {'; '.join(f'CIFAR10, 10 clients: {r}' for r in ['CO-PFL', *sorted(more - {'CO-PFL'}, key=lambda r: -first[r])])}" in log
+    assert main([*args, "--dry-run"]) == 0
+    assert f"(chosen: {', '.join(sorted(more))}): nothing more to run" in capsys.readouterr().out
+
+
+def test_top_seeds_below_one_is_refused(tmp_path):
+    from copfl.reproduce import reproduce
+
+    with pytest.raises(ValueError, match="--top-seeds must be >= 1, got 0"):
+        reproduce("table2", scale="smoke", out=tmp_path, top_seeds=0, dry_run=True)

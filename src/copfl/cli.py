@@ -924,6 +924,7 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
         tune_scale=args.tune_scale,
         workers=runtime.workers,
         ray_address=runtime.ray_address,
+        top_seeds=args.top_seeds,
     )
     return 0
 
@@ -1092,6 +1093,11 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     rep.add_argument("experiment", choices=list(EXPERIMENTS), help="which table or figure")
     rep.add_argument("--scale", choices=SCALES, default="cpu", help="smoke (a functional check: tiny network, 2 rounds, 10-25 s per experiment) | cpu (default: CNN, 100 rounds) | paper (ResNet-18, 200 rounds)")
     rep.add_argument("--seeds", type=int, help="seeds per cell (mean +- std when > 1; default 1, the readings study 3)")
+    rep.add_argument(
+        "--top-seeds", type=int, default=1, metavar="K",
+        help="once every cell has run, K seeds for each column's rows of the paper's own method and its two strongest "
+             "baselines (by their figure: the tuned row's with --tune), default and tuned rows alike; the rest keep --seeds [1]",
+    )
     rep.add_argument("--out", help="results folder, shared by experiments (default runs/reproduce-<scale>)")
     rep.add_argument(
         "--lr-grid", action=argparse.BooleanOptionalAction, default=None,

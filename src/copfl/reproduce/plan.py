@@ -68,9 +68,11 @@ SHARED_BN_IN_TABLES = ("co-pfl",)
 
 
 def plan_runs(
-    cells: list[Cell], scale: str, seeds: int, out: Path, data_dir: str | None, cache_dir: str | None, runtime: Runtime | None, download: bool
+    cells: list[Cell], scale: str, seeds: int, out: Path, data_dir: str | None, cache_dir: str | None, runtime: Runtime | None, download: bool,
+    seeds_of: dict[Cell, int] | None = None,
 ) -> tuple[list[PlannedRun], dict[Cell, list[PlannedRun]]]:
-    """The runs to do (each once) and, for every cell, its runs (``runtime``: None, the defaults)."""
+    """The runs to do (each once) and, for every cell, its runs (``runtime``: None, the defaults;
+    ``seeds_of``: more seeds for some cells, ``--top-seeds``)."""
     from copfl.algorithms import get_algorithm
 
     base = scale_run_options(scale)
@@ -88,7 +90,7 @@ def plan_runs(
         options = tuple((k, v) for k, v in cell.options if getattr(defaults, k) != v)
         run_options = cell_run_options(cell)
         for lr in cell.lrs:
-            for seed in range(max(seeds, cell.min_seeds)):
+            for seed in range(max(seeds, cell.min_seeds, (seeds_of or {}).get(cell, 1))):
                 cfg = RunConfig(
                     algorithm=cell.algorithm,
                     dataset=st.dataset,

@@ -169,9 +169,7 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         f"Command: `{doc['command']}`  " if doc["command"] else "",
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
         f"Validation hold-out: {doc['validation']}.  " if doc.get("validation") else "",
-        f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 else ''}"
-        + ("; cells marked ± ran more (their method's minimum)" if any((c.get("seeds") or 1) > seeds for c in cells) else "")
-        + f". Learning rate: {tune}.  ",
+        seeds_text(doc, cells) + f". Learning rate: {tune}.  ",
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
         "clients, at the last round. "
         + ("" if doc["kind"] == "robustness" else "The paper does not say whether it reports the last or the best round; ")
@@ -614,6 +612,18 @@ def _matrix(rows: list[list[float | None]]) -> Any:
     import numpy as np
 
     return np.array([[np.nan if v is None else v for v in row] for row in rows], dtype=float)
+
+
+def seeds_text(doc: dict[str, Any], cells: list[dict[str, Any]]) -> str:
+    """The header's seeds: ``--seeds``, the methods' own minimum and ``--top-seeds``."""
+    seeds, top = doc["seeds"], doc.get("top_seeds")
+    text = f"Seeds: {seeds}{' (mean ± std over seeds)' if seeds > 1 or top else ''}"
+    if top:
+        text += (f"; {top} for the paper's method and each column's two strongest baselines (`--top-seeds {top}`: chosen by their "
+                 "first seeds' figure, the tuned row's where there is one, once every cell had run; their default and tuned rows alike)")
+    if any(seeds < (c.get("seeds") or 1) != top for c in cells):
+        text += f"; {'other ' if top else ''}cells marked ± ran more (their method's minimum)"
+    return text
 
 
 def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str]:

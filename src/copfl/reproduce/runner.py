@@ -19,7 +19,7 @@ import contextlib
 import os
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
@@ -210,6 +210,65 @@ def prepare_tuning(cells: list[Cell], columns: list[str] | None, scale: str, tri
         tune_columns([col for key, col in plan.items() if not columns or key in columns], trials, unavailable, log)
     results = tuning_results(plan, trials)
     return TunedMode(trials, tune_scale, plan, results, tuned_cells(results))
+
+
+# the paper's own method by the ``paper`` an experiment holds the numbers of: its rows (of that
+# algorithm, labelled with the paper's name; an ablation's are not) run ``--top-seeds`` seeds
+OWN_ALGORITHM = {"CO-PFL": "co-pfl", "pFedSV": "pfedsv", "DPAO-PFL": "dpao-pfl"}
+TOP_BASELINES = 2
+
+
+def top_seed_rows(paper: str, cells: list[Cell], figure: Callable[[Cell], float | None], baselines: int = TOP_BASELINES) -> list[Cell]:
+    """Per column (sub-table and setting): the rows of the paper's own method (its algorithm,
+    a row label that starts with the paper's name) and the ``baselines`` rows of other methods
+    whose ``figure`` is highest (ties: the table's order; a row without a figure is not chosen)."""
+    own = OWN_ALGORITHM.get(paper)
+    by_column: dict[tuple[str, str], list[Cell]] = {}
+    for c in cells:
+        by_column.setdefault((c.group, c.setting.key), []).append(c)
+    chosen: list[Cell] = []
+    for column in by_column.values():
+        chosen += [c for c in column if c.algorithm == own and c.row.startswith(paper)]
+        scored = [(f, i, c) for i, c in enumerate(column) if c.algorithm != own and (f := figure(c)) is not None]
+        chosen += [c for _, _, c in sorted(scored, key=lambda t: (-t[0], t[1]))[:baselines]]
+    return chosen
+
+
+def describe_top_seeds(paper: str, cells: list[Cell], tuning: TunedMode | None, seeds: int, top_seeds: int, of_cell: dict[Cell, list[PlannedRun]],
+                       unavailable: dict[str, str], plan: Callable[[list[Cell]], list[PlannedRun]]) -> tuple[list[str], dict[str, Any]]:
+    """What ``--top-seeds K --dry-run`` adds: the more seeds' runs of the paper's method and of
+    each column's two strongest baselines; while their figures are not all in, the two
+    costliest baselines stand in (an upper bound). Loads no data."""
+    from copfl.reproduce.estimate import estimate_seconds, format_duration
+
+    ready = [c for c in cells if c.same_as is None and c.setting.key not in unavailable]
+    planned = {r.folder for rs in of_cell.values() for r in rs}
+
+    def with_tuned(sel: list[Cell]) -> list[Cell]:
+        return sel + [tuning.cells[c] for c in sel if tuning is not None and c in tuning.cells]
+
+    tuned_ready = tuning is None or all(c in tuning.cells for c in ready if c in tuning.results)
+    known = tuned_ready and all(finished(r) for c in with_tuned(ready) for r in of_cell.get(c, []))
+
+    def todo(sel: list[Cell]) -> list[PlannedRun]:
+        runs = [r for r in plan(with_tuned(sel)) if not finished(r) and r.folder not in planned]  # the plan above counts its own
+        if tuning is not None:  # a tuned row still waiting for its tuning: its more seeds priced at one rate of its default row
+            waiting = [replace(c, lrs=c.lrs[:1]) for c in sel if c in tuning.results and c not in tuning.cells]
+            runs += [r for r in plan(waiting) if r.seed >= seeds]
+        return runs
+
+    if known:
+        chosen = top_seed_rows(paper, ready, lambda c: collect([tuning.cells.get(c, c) if tuning else c], of_cell, unavailable)[0].get("ours"))
+    else:  # price the two costliest baselines of each column
+        cost = {c: estimate_seconds(r.cfg for r in todo([c])) for c in ready}
+        chosen = top_seed_rows(paper, ready, lambda c: cost[c])
+    runs = todo(chosen)
+    seconds = estimate_seconds(r.cfg for r in runs) if runs else 0.0
+    rows = sorted({c.row for c in chosen})
+    lines = ["", f"--top-seeds {top_seeds}: {top_seeds} seeds for the paper's method and each column's {TOP_BASELINES} strongest "
+             f"baselines ({'chosen: ' + ', '.join(rows) if known else 'chosen once every run above has ended; priced here at the two costliest'}): "
+             + (f"{'' if known else 'at most '}{len(runs)} more runs, about {format_duration(seconds)}" if runs else "nothing more to run")]
+    return lines, {"runs_to_run": len(runs), "seconds": round(seconds, 1), "chosen": rows if known else None}
 
 
 def _execute_one(
@@ -426,8 +485,13 @@ def reproduce(
     tune_scale: str | None = None,
     workers: int = 1,
     ray_address: str | None = None,
+    top_seeds: int = 1,
 ) -> dict[str, Any]:
     """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots.
+
+    ``top_seeds``: once every cell's runs have ended, run ``top_seeds`` seeds for each column's
+    rows of the paper's own method and its two strongest baselines (:func:`top_seed_rows`),
+    their default and tuned rows alike; the other cells keep ``seeds``.
 
     ``lr_grid``: the paper's learning-rate grids, each cell at the rate with the best final
     *test* accuracy, as the papers select (None: on, off at smoke scale). ``tune_trials``:
@@ -445,6 +509,8 @@ def reproduce(
     seeds = exp.seeds if seeds is None else seeds  # the experiment's own default (the readings study: 3)
     if seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {seeds}")
+    if top_seeds < 1:
+        raise ValueError(f"--top-seeds must be >= 1, got {top_seeds}")
     scale_run_options(scale)  # validates the scale
     settings: dict[str, Setting] = {c.setting.key: c.setting for c in cells}
     if columns:
@@ -492,6 +558,7 @@ def reproduce(
         "scale_note": (exp.scale_notes or SCALE_NOTES)[scale],
         "validation": validation_note(r.cfg.val_fraction for r in runs),
         "seeds": seeds,
+        "top_seeds": top_seeds if top_seeds > seeds else None,
         "lr_grid": lr_grid,
         "tune": lr_grid,  # the old name of lr_grid (reports made before --tune N read it)
         "command": command,
@@ -515,6 +582,11 @@ def reproduce(
             cols = [col for key, col in tuning.columns.items() if (not columns or key in columns) and col.setting.dataset not in missing]
             more, plan["tuning"] = describe_tuning(cols, cells, tuning.trials, lambda cs: plan_runs(cs, scale, seeds, out, data_dir, cache_dir, runtime, download)[0])
             lines += more
+        if top_seeds > seeds:
+            more, plan["top_seeds"] = describe_top_seeds(exp.paper, cells, tuning, seeds, top_seeds, of_cell, unavailable,
+                                                         lambda sel: plan_runs(sel, scale, seeds, out, data_dir, cache_dir, runtime, download,
+                                                                               {c: top_seeds for c in sel})[0])
+            lines += more
         for line in lines:
             log(line)
         return {**header, "runs": [str(r.folder) for r in runs], **plan}
@@ -533,8 +605,38 @@ def reproduce(
         write_tuned_report(doc, out)
         return doc
 
+    def more_seeds() -> dict[Cell, int] | None:
+        """``--top-seeds``: the cells that run ``top_seeds`` seeds, chosen from the runs planned
+        without it; None while some of those runs, or a column's tuning, have not ended
+        (another process holds them): the choice is made once, on every figure."""
+        if not all(finished(r) for r in runs):
+            return None
+        ready = [c for c in cells if c.setting.key not in unavailable and c.same_as is None]
+        if tuning is not None and any(c in tuning.results and c not in tuning.cells for c in ready):
+            return None
+
+        def figure(c: Cell) -> float | None:
+            doc = collect([tuning.cells.get(c, c) if tuning is not None else c], of_cell, unavailable)[0]
+            return doc.get("ours")
+
+        chosen = top_seed_rows(exp.paper, ready, figure)
+        out_seeds = {c: top_seeds for c in chosen}
+        if tuning is not None:
+            out_seeds.update({tuning.cells[c]: top_seeds for c in chosen if c in tuning.cells})
+        return out_seeds
+
     try:
         execute(runs, log, unavailable, after_run=lambda: write(False))
+        if top_seeds > seeds:
+            seeds_of = more_seeds()
+            if seeds_of is None:
+                log(f"--top-seeds {top_seeds}: the rows to give more seeds are chosen once every run and tuning above has "
+                    "ended; another process holds some of them: the last process to finish (or the same command run again) runs them")
+            else:
+                log(f"--top-seeds {top_seeds}: " + "; ".join(f"{c.col}: {c.row}" for c in seeds_of if tuning is None or c not in tuning.cells.values()))
+                all_runs, of_cell = plan_runs(all_cells + extra, scale, seeds, out, data_dir, cache_dir, runtime, download, seeds_of)
+                runs = [r for r in all_runs if not columns or r.cell.setting.key in columns]
+                execute(runs, log, unavailable, after_run=lambda: write(False))
     finally:
         doc = write(True)
     log(f"report: {out / (name + ('-tuned' if tuning is not None else '') + '.md')}")

@@ -13,7 +13,7 @@ from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.reproduce.explanations import explanation
-from copfl.reproduce.report import _num, rank_correlation
+from copfl.reproduce.report import _num, rank_correlation, seeds_text
 
 FLAG_POINTS = 5.0  # |tuned - paper| above this needs an explanation
 
@@ -45,6 +45,7 @@ def side_by_side(experiment: str, default_docs: list[dict[str, Any]], tuned_docs
         cell = {"group": d["group"], "row": d["row"], "column": col, "paper": d.get("paper"), "default": d.get("ours"),
                 "tuned": t.get("ours"), "explanation": explanation(experiment, col, d["row"]),
                 "default_std": d.get("ours_std"), "tuned_std": t.get("ours_std"), "default_lr": d.get("chosen_lr"),
+                "default_seeds": d.get("seeds"), "tuned_seeds": t.get("seeds"),
                 "default_status": d.get("status"), "tuned_status": t.get("status"),
                 "tuned_values": dict(i.get("values") or {}),
                 "tuning": {k: i.get(k) for k in ("label", "done", "complete", "val_acc", "pruned", "seconds")} if i else None}
@@ -115,7 +116,7 @@ def header_lines(doc: dict[str, Any]) -> list[str]:
                      + "; ".join(f"{k}: {v}" for k, v in t["reused"].items()) + ".  ")
     lines += [
         f"Default row: the paper's settings, {rate}.  ",
-        f"Seeds: {doc['seeds']}{' (mean ± std over seeds)' if doc['seeds'] > 1 else ''}.  ",
+        seeds_text(doc, doc.get("default_cells", [])) + ".  ",
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over clients, "
         "at the last round.",
     ]
@@ -133,8 +134,8 @@ def column_sections(doc: dict[str, Any]) -> list[str]:
         lines += [f"## {col}", "", "| method | paper | default | tuned | tuned - paper |", "|---|---|---|---|---|"]
         for c in (c for c in doc["cells"] if c["column"] == col):
             diff = "-" if c["paper"] is None or c["tuned"] is None else f"{c['tuned'] - c['paper']:+.2f}"
-            lines.append(f"| {c['row']} | {_num(c['paper'])} | {_figure(c['default'], c['default_std'], seeds, c['default_status'])} | "
-                         f"{_figure(c['tuned'], c['tuned_std'], seeds, c['tuned_status'])}{' !' if c['flag'] else ''} | {diff} |")
+            lines.append(f"| {c['row']} | {_num(c['paper'])} | {_figure(c['default'], c['default_std'], c.get('default_seeds') or seeds, c['default_status'])} | "
+                         f"{_figure(c['tuned'], c['tuned_std'], c.get('tuned_seeds') or seeds, c['tuned_status'])}{' !' if c['flag'] else ''} | {diff} |")
         lines += ["", f"Spearman rho against the paper: default {_num(rho['default'])}, tuned {_num(rho['tuned'])}.", ""]
     return lines
 
