@@ -1,8 +1,11 @@
-"""Small federations for tests."""
+"""Small federations for tests, and the repository's scripts loaded as modules."""
 
 from __future__ import annotations
 
+import importlib.util
 import pickle
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import torch
@@ -15,6 +18,19 @@ from copfl.engine import Engine, EngineConfig
 from copfl.experiment import RunConfig, build_engine, build_federation
 from copfl.models import MLP
 from copfl.workspace import OptimizerConfig, Workspace
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_script(relpath: str, name: str | None = None) -> ModuleType:
+    """A script of the repository that is not a package module (``benchmarks/x.py``,
+    ``docs/api/build.py``), loaded afresh as a module."""
+    path = ROOT / relpath
+    spec = importlib.util.spec_from_file_location(name or path.stem, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
 
 
 def synthetic(num_classes=4, per_class=24, per_class_test=8, size=8, channels=3, seed=0) -> ArrayDataset:

@@ -1,12 +1,12 @@
 """The API reference (docs/api/build.py) renders the public modules' docstrings with pdoc, and
 any pdoc warning fails it."""
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from helpers import load_script
 
 pytest.importorskip("pdoc", reason="pdoc is not installed (the docs extra: pip install -c constraints.txt -e '.[docs]')")
 
@@ -15,10 +15,7 @@ BUILD = ROOT / "docs/api/build.py"
 
 
 def _build_module():
-    spec = importlib.util.spec_from_file_location("copfl_api_docs_build", BUILD)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("docs/api/build.py", "copfl_api_docs_build")
 
 
 def test_the_api_reference_builds_from_the_docstrings_with_no_warning(tmp_path):

@@ -2,23 +2,16 @@
 elsewhere, every label kept, the full set's channel statistics put beside the cache), so that a
 paper-scale run on a machine the full file cannot reach trains on the very same tensors."""
 
-import importlib.util
-from pathlib import Path
 
 import numpy as np
 
 from copfl.data.sources.base import ArrayDataset
 from copfl.data.sources.cifar import CIFAR10_CLASSES, decode_cifar10_tar
 from copfl.data.sources.registry import load_dataset
-
-ROOT = Path(__file__).resolve().parents[1]
-
+from helpers import load_script
 
 def _mod():
-    spec = importlib.util.spec_from_file_location("gpu_data_subset", ROOT / "benchmarks" / "gpu_data_subset.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("benchmarks/gpu_data_subset.py")
 
 
 def _dataset(rng):

@@ -2,7 +2,6 @@
 restored from its archive goes on where the archive left it and ends with the same results as one
 never interrupted."""
 
-import importlib.util
 import json
 import sqlite3
 from pathlib import Path
@@ -10,16 +9,14 @@ from pathlib import Path
 import pytest
 
 from copfl.cli import main
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBLEM = ["--dataset", "digits", "--clients", "6", "--rounds", "3", "--seed", "3"]
 
 
 def _archive():
-    spec = importlib.util.spec_from_file_location("study_archive", ROOT / "benchmarks" / "study_archive.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("benchmarks/study_archive.py")
 
 
 def _compare(out, trials=2):

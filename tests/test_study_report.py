@@ -1,20 +1,14 @@
 """benchmarks/tuned_vs_default_report.py: the tuned-vs-default study's report (issue 37) reads one
 compare folder per problem or, as benchmarks/study_tuned_vs_default.sh lays it out, one per method."""
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-
+from helpers import load_script
 
 def _report():
-    spec = importlib.util.spec_from_file_location("tvd_report", ROOT / "benchmarks" / "tuned_vs_default_report.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("benchmarks/tuned_vs_default_report.py", "tvd_report")
 
 
 def _row(variant, setting, mean, std, params=None):
