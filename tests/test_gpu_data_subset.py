@@ -10,6 +10,7 @@ from copfl.data.sources.cifar import CIFAR10_CLASSES, decode_cifar10_tar
 from copfl.data.sources.registry import load_dataset
 from helpers import load_script
 
+
 def _mod():
     return load_script("benchmarks/gpu_data_subset.py")
 

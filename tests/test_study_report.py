@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from helpers import load_script
 
+
 def _report():
     return load_script("benchmarks/tuned_vs_default_report.py", "tvd_report")
 
