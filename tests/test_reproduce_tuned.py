@@ -188,6 +188,32 @@ def test_table2_tuned_smoke_reuses_the_default_runs_and_resumes(tmp_path, capsys
     assert "tuned on validation" in (out / "table2-tuned.md").read_text().lower()
 
 
+def test_processes_sharing_an_out_tune_a_columns_methods_side_by_side(tmp_path):
+    """Each study is claimed on its own: a process skips the studies another one holds and
+    tunes the rest, so that two processes on one --out split a column's methods between them;
+    the column's best.json then lists every study started there."""
+    from copfl.reproduce.runner import claim_run, prepare_tuning, study_claim
+
+    data = write_balanced_cifar(tmp_path / "data")
+    out = tmp_path / "rep"
+    cells = cells_of("table2", "cifar10-10", grid=False)
+    cells = [c for c in cells if c.algorithm in ("local", "fedavg", "co-pfl")]
+    logs = []
+    plan = plan_tuning(cells, "smoke", out, str(data), None, None, False)
+    (col,) = plan.values()
+    held = col.label_of[next(c for c in cells if c.algorithm == "co-pfl")]
+    with claim_run(study_claim(col, held)):  # "another process" is tuning CO-PFL
+        mode = prepare_tuning(cells, ["cifar10-10"], "smoke", 2, "smoke", out, (str(data), None, None, False), True, {}, logs.append)
+    assert any(f"another process is tuning {held}" in m for m in logs)
+    assert {c.algorithm for c in mode.cells} == {"local", "fedavg"}  # CO-PFL's tuned row waits for its study
+    assert set(json.loads((col.folder / "best.json").read_text())) == {"local", "fedavg"}
+    logs.clear()
+    mode = prepare_tuning(cells, ["cifar10-10"], "smoke", 2, "smoke", out, (str(data), None, None, False), True, {}, logs.append)
+    assert {c.algorithm for c in mode.cells} == {"local", "fedavg", "co-pfl"}
+    assert any("1 method left to tune" in m for m in logs)
+    assert set(json.loads((col.folder / "best.json").read_text())) == {"local", "fedavg", held}
+
+
 def test_dpao_table3_tuned_smoke(tmp_path):
     write_letters_femnist(tmp_path, 1500)
     out = tmp_path / "rep"

@@ -277,7 +277,13 @@ class Tuner:
                 if best is not None:
                     self.mlflow.log_metric("best_val_acc", best.value)
                 self.mlflow.end_run()
-        summary = summarize_study(label, study, time.perf_counter() - t0)
+        return self.summary(label, fixed, time.perf_counter() - t0, study)
+
+    def summary(self, label: str, fixed: dict[str, Any] | None = None, seconds: float = 0.0, study: Any = None) -> dict[str, Any]:
+        """The summary of the study ``label`` as stored (its best values with the ``fixed``
+        knobs); reads only, so another process may be running its trials."""
+        fixed = dict(fixed or {})
+        summary = summarize_study(label, study if study is not None else self.study(label), seconds)
         summary["fixed"] = fixed
         if summary["best"] is not None:
             summary["best"]["params"] = dict(sorted({**fixed, **summary["best"]["params"]}.items()))
@@ -406,9 +412,14 @@ def run_tune(base: Any, fed: Federation, algorithms: list[str] | list[tuple[str,
         summaries.append(tuner.tune(algorithm, label, fixed))
         if plots:
             plot_study(tuner.study(label), out, label)
+    return {"best": write_tune_files(out, summaries, trials, base.rounds, storage), "summaries": summaries}
+
+
+def write_tune_files(out: Path, summaries: list[dict[str, Any]], trials: int, rounds: int, storage: str | None = None) -> dict[str, Any]:
+    """best.json, tune.json and tune.md of ``summaries`` (Tuner.summary's) in ``out``; the best values."""
     best = {s["algorithm"]: s["best"]["params"] for s in summaries if s["best"] is not None}
     atomic_write_text(out / BEST, json.dumps(best, indent=2, sort_keys=True) + "\n")
-    atomic_write_json(out / "tune.json", {"trials": trials, "rounds": base.rounds, "storage": "study.db" if storage is None else "external",
+    atomic_write_json(out / "tune.json", {"trials": trials, "rounds": rounds, "storage": "study.db" if storage is None else "external",
                                            "algorithms": summaries})
-    atomic_write_text(out / "tune.md", tune_report(summaries, trials, base.rounds))
-    return {"best": best, "summaries": summaries}
+    atomic_write_text(out / "tune.md", tune_report(summaries, trials, rounds))
+    return best

@@ -148,31 +148,52 @@ def load_federation(cfg: Any) -> tuple[Federation | None, str]:
         return None, f"this copy of the data cannot hold the protocol: {e}"
 
 
+def study_claim(col: ColumnTuning, label: str) -> Path:
+    """The (never created) folder whose claim (:func:`claim_run`) is the claim on the column's
+    study ``label``: ``<column's tune folder>/.claims/<label>``."""
+    return col.folder / "studies" / label
+
+
 def tune_columns(columns: list[ColumnTuning], trials: int, unavailable: dict[str, str], log: Callable[[str], None]) -> None:
-    """Tune every study of ``columns`` to ``trials`` finished trials (copfl.tune.run_tune on the
-    column's tuning problem, loaded once): a column whose studies are all finished loads
-    nothing, one another process is tuning (its claim) is left to it, and one whose data
-    cannot be loaded goes into ``unavailable``, with why."""
-    from copfl.tune import run_tune
+    """Tune every study of ``columns`` to ``trials`` finished trials on the column's tuning
+    problem (loaded once, when a study is left to tune): each study is claimed, so processes
+    sharing the results folder tune a column's methods side by side, each study in one of
+    them; a study another process holds is left to it, a column whose data cannot be loaded
+    goes into ``unavailable``, with why. A process that tuned writes the column's best.json,
+    tune.json and tune.md from every study there."""
+    from copfl.tune import Tuner, write_tune_files
 
     for col in columns:
         key = col.setting.key
         found = read_studies(col)
-        if key in unavailable or all(found.get(s, {}).get("done", 0) >= trials for s in col.studies):
+        todo = [s for s in col.studies.values() if found.get(s.label, {}).get("done", 0) < trials]
+        if key in unavailable or not todo:
             continue
-        with claim_run(col.folder) as mine:
-            if not mine:
-                log(f"{key}: another process is tuning it; its tuned rows wait for that")
-                continue
-            log(f"{key}: tuning {len(col.studies)} methods, {trials} trials each, on validation data ({col.scale}-scale problem)")
-            fed, why = load_federation(col.base)
-            if fed is None:
-                unavailable[key] = why
-                log(f"  {col.setting.title}: skipped ({why.splitlines()[0]})")
-                continue
-            items = [(s.label, s.algorithm, s.fixed) for s in col.studies.values()]
+        tuner: Tuner | None = None
+        summaries: dict[str, dict[str, Any]] = {}
+        for s in todo:
+            with claim_run(study_claim(col, s.label)) as mine:
+                if not mine:
+                    log(f"{key}: another process is tuning {s.label}; its tuned rows wait for that")
+                    continue
+                if read_studies(col).get(s.label, {}).get("done", 0) >= trials:  # finished meanwhile
+                    continue
+                if tuner is None:
+                    log(f"{key}: tuning on validation data ({col.scale}-scale problem), {trials} trials per method; "
+                        f"{len(todo)} method{'s' if len(todo) != 1 else ''} left to tune")
+                    fed, why = load_federation(col.base)
+                    if fed is None:
+                        unavailable[key] = why
+                        log(f"  {col.setting.title}: skipped ({why.splitlines()[0]})")
+                        break
+                    col.folder.mkdir(parents=True, exist_ok=True)
+                    tuner = Tuner(col.base, fed, col.folder, trials, None, log)
+                summaries[s.label] = tuner.tune(s.algorithm, s.label, s.fixed)
+        if tuner is not None:
             # no Optuna plots per study: tune.md lists every trial, the report the values
-            run_tune(col.base, fed, items, col.folder, trials, log=log, plots=False)
+            started = read_studies(col)
+            every = [summaries.get(s.label) or tuner.summary(s.label, s.fixed) for s in col.studies.values() if s.label in started or s.label in summaries]
+            write_tune_files(col.folder, every, trials, col.base.rounds)
 
 
 @dataclass
