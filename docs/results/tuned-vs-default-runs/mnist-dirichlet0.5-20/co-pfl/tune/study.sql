@@ -248,6 +248,32 @@ INSERT INTO "trial_intermediate_values" VALUES(189,19,5,9.27999999999999936051e-
 INSERT INTO "trial_intermediate_values" VALUES(190,19,6,9.41000000000000058619e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(191,19,7,0.925,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(192,19,8,9.38000000000000055955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(193,20,1,0.796,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(194,20,2,0.835,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(195,21,1,0.704,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(196,21,2,7.63000000000000122568e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(197,21,3,8.14000000000000056843e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(198,21,4,0.874,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(199,21,5,9.03999999999999914734e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(200,21,6,9.12999999999999922728e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(201,22,1,4.80999999999999872102e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(202,22,2,6.43999999999999905853e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(203,22,3,0.721,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(204,22,4,8.39000000000000079047e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(205,22,5,0.852,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(206,22,6,0.876,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(207,22,7,8.72000000000000108357e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(208,22,8,8.80000000000000115463e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(209,22,9,0.882,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(210,22,10,0.889,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(211,22,11,8.94000000000000127897e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(212,22,12,8.80000000000000115463e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(213,22,13,8.8700000000000012168e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(214,22,14,0.889,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(215,22,15,0.882,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(216,22,16,0.893,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(217,22,17,0.89,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(218,22,18,8.93999999999999905853e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -315,6 +341,15 @@ INSERT INTO "trial_params" VALUES(54,18,'gamma',4.97848002504055031636e-01,'{"na
 INSERT INTO "trial_params" VALUES(55,19,'lr',1.67373883383212501002e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
 INSERT INTO "trial_params" VALUES(56,19,'p',4.23624121495818739546e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
 INSERT INTO "trial_params" VALUES(57,19,'gamma',6.86753585190196580434e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(58,20,'lr',1.68364699871203365999e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(59,20,'p',4.06397730134294699055e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(60,20,'gamma',6.68699009186365156409e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(61,21,'lr',3.76885185298258922059e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(62,21,'p',3.14480413503499700578e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(63,21,'gamma',7.2379856356117511229e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(64,22,'lr',0.00361861886197217,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(65,22,'p',2.19026862723786186482e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.05, "high": 0.5, "log": false}}');
+INSERT INTO "trial_params" VALUES(66,22,'gamma',0.512166422441141,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -352,6 +387,9 @@ INSERT INTO "trial_system_attributes" VALUES(25,15,'completed_rung_1','0.9410000
 INSERT INTO "trial_system_attributes" VALUES(26,16,'completed_rung_0','0.756');
 INSERT INTO "trial_system_attributes" VALUES(27,17,'completed_rung_0','0.9329999999999998');
 INSERT INTO "trial_system_attributes" VALUES(28,18,'completed_rung_0','0.51');
+INSERT INTO "trial_system_attributes" VALUES(29,20,'completed_rung_0','0.835');
+INSERT INTO "trial_system_attributes" VALUES(30,21,'completed_rung_0','0.9129999999999999');
+INSERT INTO "trial_system_attributes" VALUES(31,22,'completed_rung_0','0.8939999999999999');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -393,6 +431,9 @@ INSERT INTO "trial_user_attributes" VALUES(29,15,'seconds','256.541');
 INSERT INTO "trial_user_attributes" VALUES(30,16,'seconds','23.239');
 INSERT INTO "trial_user_attributes" VALUES(31,17,'seconds','86.856');
 INSERT INTO "trial_user_attributes" VALUES(32,18,'seconds','23.344');
+INSERT INTO "trial_user_attributes" VALUES(33,20,'seconds','25.921');
+INSERT INTO "trial_user_attributes" VALUES(34,21,'seconds','88.263');
+INSERT INTO "trial_user_attributes" VALUES(35,22,'seconds','267.322');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -420,6 +461,9 @@ INSERT INTO "trial_values" VALUES(14,15,0,9.41000000000000169642e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(15,16,0,0.756,'FINITE');
 INSERT INTO "trial_values" VALUES(16,17,0,9.32999999999999829469e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(17,18,0,0.51,'FINITE');
+INSERT INTO "trial_values" VALUES(18,20,0,0.835,'FINITE');
+INSERT INTO "trial_values" VALUES(19,21,0,9.12999999999999922728e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(20,22,0,8.93999999999999905853e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -448,7 +492,10 @@ INSERT INTO "trials" VALUES(15,14,1,'PRUNED','2026-11-27 04:47:41.790654','2026-
 INSERT INTO "trials" VALUES(16,15,1,'PRUNED','2026-11-27 04:51:58.407201','2026-11-27 04:52:21.702318');
 INSERT INTO "trials" VALUES(17,16,1,'PRUNED','2026-11-27 04:52:21.718850','2026-11-27 04:53:48.642748');
 INSERT INTO "trials" VALUES(18,17,1,'PRUNED','2026-11-27 04:53:48.659348','2026-11-27 04:54:12.054737');
-INSERT INTO "trials" VALUES(19,18,1,'RUNNING','2026-11-27 04:54:12.085868',NULL);
+INSERT INTO "trials" VALUES(19,18,1,'FAIL','2026-11-27 04:54:12.085868','2026-11-27 05:24:24.917133');
+INSERT INTO "trials" VALUES(20,19,1,'PRUNED','2026-11-27 05:24:24.936870','2026-11-27 05:24:50.943230');
+INSERT INTO "trials" VALUES(21,20,1,'PRUNED','2026-11-27 05:24:50.956615','2026-11-27 05:26:19.263900');
+INSERT INTO "trials" VALUES(22,21,1,'PRUNED','2026-11-27 05:26:19.278638','2026-11-27 05:30:46.655996');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
