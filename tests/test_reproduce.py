@@ -691,9 +691,17 @@ def test_every_committed_report_is_planned_again_by_its_experiment(path):
     """Issue 38: every committed reproduction is regenerable by its command: the planner, at the
     report's scale, seeds and rate grid, plans every run folder (name and identity hash) the
     report records, so nothing finished runs again."""
+    from copfl.reproduce.tuned import tuned_cell
+
     doc = json.loads(path.read_text())
-    recorded = {Path(r["folder"]).name for c in doc["cells"] for e in (c.get("lrs") or {}).values() for r in e.get("runs", []) if r.get("folder")}
-    _, cells = experiment_cells(doc["experiment"], doc.get("lr_grid", doc["tune"]))
+    tuned = "default_cells" in doc  # a tuned report (--tune N): its default and its tuned rows
+    figures = doc["default_cells"] + doc["tuned_cells"] if tuned else doc["cells"]
+    recorded = {Path(r["folder"]).name for c in figures for e in (c.get("lrs") or {}).values() for r in e.get("runs", []) if r.get("folder")}
+    _, cells = experiment_cells(doc["experiment"], doc.get("lr_grid", doc.get("tune")))
+    if tuned:  # each tuned row's cell, from the values the report lists
+        values = {(c["group"], c["row"], c["column"]): c["tuned_values"] for c in doc["cells"] if c["tuned_values"]}
+        cells += [tuned_cell(c, values[(c.group, c.row, f"{c.group} / {c.col}" if c.group else c.col)]) for c in cells
+                  if (c.group, c.row, f"{c.group} / {c.col}" if c.group else c.col) in values]
     runs, _ = plan_runs(cells, doc["scale"], doc["seeds"], Path("/tmp/x"), None, None, None, False)
     assert recorded and recorded <= {r.folder.name for r in runs}, sorted(recorded - {r.folder.name for r in runs})[:3]
 

@@ -98,6 +98,7 @@ def test_report_puts_paper_default_and_tuned_side_by_side_with_rho_by_hand(monke
     tuned_docs = [doc_cell(r, col, paper[r], tuned[r]) for r in paper] + [doc_cell("A", "M=10", 40.0, 47.5, group="CIFAR10")]
     info = {("", r, col): {"values": {"lr": 0.05}, "done": 12, "complete": True, "val_acc": 0.7, "pruned": 3, "label": "x"} for r in paper}
     monkeypatch.setitem(explanations.EXPLANATIONS, ("table2", "CIFAR10 / M=10", "A"), "measured: the cap")
+    monkeypatch.setitem(explanations.EXPLANATIONS, ("table2", col, "B"), "measured: a swap")  # 2 points off: listed apart
     cells = side_by_side("table2", defaults, tuned_docs, info)
     assert [(c["row"], c["paper"], c["default"], c["tuned"]) for c in cells[:4]] == [(r, paper[r], default[r], tuned[r]) for r in paper]
     assert set(cells[0]) >= {"row", "column", "paper", "default", "tuned", "explanation"} and cells[0]["explanation"] == ""
@@ -121,6 +122,7 @@ def test_report_puts_paper_default_and_tuned_side_by_side_with_rho_by_hand(monke
     assert "| CIFAR10, 10 clients | A | 0.01 | lr=0.05 | 70.00 | 12 (3) |" in md
     assert "- CIFAR10, 10 clients, D: tuned 58.00, paper 50.00 (+8.00): **no explanation yet**" in md
     assert "- CIFAR10 / M=10, A: tuned 47.50, paper 40.00 (+7.50): measured: the cap" in md
+    assert "## Other cells explained (their place in the ranking)\n\n- CIFAR10, 10 clients, B: tuned 72.00, paper 70.00: measured: a swap" in md
 
 
 def test_every_explanation_names_a_cell_of_its_experiment():

@@ -162,14 +162,20 @@ def explain_section(doc: dict[str, Any]) -> list[str]:
     """Every cell whose tuned figure is more than FLAG_POINTS from the paper: its explanation,
     or that it has none yet."""
     far = [c for c in doc["cells"] if c["paper"] is not None and c["tuned"] is not None and abs(c["tuned"] - c["paper"]) > FLAG_POINTS]
-    if not far:
-        return []
-    lines = [f"## Cells more than {FLAG_POINTS:g} points from the paper", ""]
-    for c in far:
-        why = c["explanation"] or "**no explanation yet** (copfl/reproduce/explanations.py)"
-        lines.append(f"- {c['column']}, {c['row']}: tuned {_num(c['tuned'])}, paper {_num(c['paper'])} "
-                     f"({c['tuned'] - c['paper']:+.2f}): {why}")
-    return lines + [""]
+    near = [c for c in doc["cells"] if c not in far and c["explanation"]]  # e.g. a swap in the ranking
+    lines = []
+    if far:
+        lines += [f"## Cells more than {FLAG_POINTS:g} points from the paper", ""]
+        for c in far:
+            why = c["explanation"] or "**no explanation yet** (copfl/reproduce/explanations.py)"
+            lines.append(f"- {c['column']}, {c['row']}: tuned {_num(c['tuned'])}, paper {_num(c['paper'])} "
+                         f"({c['tuned'] - c['paper']:+.2f}): {why}")
+        lines.append("")
+    if near:
+        lines += ["## Other cells explained (their place in the ranking)", ""]
+        lines += [f"- {c['column']}, {c['row']}: tuned {_num(c['tuned'])}, paper {_num(c['paper'])}: {c['explanation']}" for c in near]
+        lines.append("")
+    return lines
 
 
 def render_tuned_markdown(doc: dict[str, Any]) -> str:
