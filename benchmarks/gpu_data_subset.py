@@ -14,6 +14,8 @@ set, which copfl normalises with; after the first load of the subset put them in
 ``--stats-into CACHE_DIR`` (``python benchmarks/gpu_data_subset.py --stats-into CACHE_DIR
 --data-dir SUBSET_DIR``), so that every client tensor equals the full data set's bit for bit.
 ``--check`` then compares the federations built from both folders (here, where both exist).
+Runs with more seeds use other splits: pass ``--seeds K`` to cover ``reproduce --seeds K`` or
+``--top-seeds K`` (seeds 0..K-1 of every cell).
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ def check(cfgs: list, full_dir: str, subset_dir: str, cache_dir: str) -> dict:
     checked, differ = 0, []
     seen = set()
     for cfg in cfgs:
-        key = (cfg.seed, cfg.val_fraction, cfg.classes_per_client, cfg.train_per_client)
+        key = (cfg.seed, cfg.val_fraction, cfg.clients, cfg.classes_per_client, cfg.partition, cfg.samples_per_class, cfg.train_per_client)
         if key in seen:
             continue
         seen.add(key)

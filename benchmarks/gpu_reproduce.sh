@@ -10,12 +10,14 @@
 # e.g. bash benchmarks/gpu_reproduce.sh table2 cifar10-10 14 DIR runs/reproduce-paper 540
 # Every process runs `copfl reproduce EXPERIMENT --scale paper (SCALE) --columns COLUMNS --data-dir DIR
 # --out OUT --threads 1 FLAGS`; the last one to finish writes the complete report. DEADLINE_S:
-# after that many seconds every process is asked to stop at the end of its round (SIGINT: the
+# after that many seconds every process is asked to stop at the end of its round (SIGTERM: the
 # unfinished runs keep their checkpoints and resume with the same command). Logs: OUT/gpu-procs/.
 set -u
-exp=$1 cols=$2 procs=$3 data=$4 out=$5 deadline=${6:-0}
-shift 5; [ $# -gt 0 ] && shift
+exp=$1 cols=$2 procs=$3 data=$4 out=$5 deadline=0
+shift 5
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then deadline=$1; shift; fi
 [ "${1:-}" = "--" ] && shift
+case $deadline in ''|*[!0-9]*) echo "DEADLINE_S must be a number of seconds, got '$deadline'" >&2; exit 2;; esac
 py=${PYTHON:-python}
 scale=${SCALE:-paper}  # SCALE=smoke: a functional check of this script on any machine
 mkdir -p "$out/gpu-procs"
@@ -39,12 +41,12 @@ while :; do
   [ "$alive" -eq 0 ] && break
   if [ "$deadline" -gt 0 ] && [ $((SECONDS - start)) -ge "$deadline" ]; then
     echo "$(date +%T) deadline: asking $alive processes to stop at their round's end" | tee -a "$out/gpu-procs/driver.log"
-    kill -INT "${pids[@]}" 2>/dev/null
+    kill -TERM "${pids[@]}" 2>/dev/null  # copfl stops a run on SIGTERM as on Ctrl-C (background jobs ignore SIGINT)
     for p in "${pids[@]}"; do wait "$p"; done
     break
   fi
   sleep 5
 done
-echo "$(date +%T) done after $((SECONDS - start)) s; finished runs: $(ls "$out"/runs/*/summary.json 2>/dev/null | wc -l)" | tee -a "$out/gpu-procs/driver.log"
+echo "$(date +%T) done after $((SECONDS - start)) s; finished runs: $(grep -lE '"status": "(completed|diverged)"' "$out"/runs/*/summary.json 2>/dev/null | wc -l)" | tee -a "$out/gpu-procs/driver.log"
 [ "$mps" = on ] && echo quit | nvidia-cuda-mps-control
 exit 0

@@ -191,6 +191,18 @@ class Tuner:
     def storage_url(self) -> str:
         return self.storage or f"sqlite:///{(self.out / STUDY).resolve()}"
 
+    def rdb(self) -> Any:
+        """The study database (made once): for the embedded SQLite file, a connection that waits
+        up to 60 s for a lock, since processes sharing a results folder may write to it at once
+        (each to its own study)."""
+        if self.storage is not None:
+            return self.storage
+        if self.__dict__.get("_rdb") is None:
+            import optuna
+
+            self.__dict__["_rdb"] = optuna.storages.RDBStorage(self.storage_url, engine_kwargs={"connect_args": {"timeout": 60}})
+        return self.__dict__["_rdb"]
+
     def sampler(self, algorithm: str, number: int) -> Any:
         """The TPE sampler for trial ``number``: seeded by (run seed, algorithm, trial number),
         so that a trial's suggestion depends only on the study's history and its number, the
@@ -204,7 +216,7 @@ class Tuner:
 
         sampler = self.sampler(algorithm, 0)
         pruner = optuna.pruners.HyperbandPruner(min_resource=min_rounds(self.base.rounds), max_resource=self.base.rounds, reduction_factor=3)
-        return optuna.create_study(study_name=algorithm, storage=self.storage_url, sampler=sampler, pruner=pruner, direction="maximize",
+        return optuna.create_study(study_name=algorithm, storage=self.rdb(), sampler=sampler, pruner=pruner, direction="maximize",
                                    load_if_exists=True)
 
     def trial_config(self, algorithm: str, trial: Any, fixed: dict[str, Any] | None) -> tuple[Any, dict[str, Any]]:

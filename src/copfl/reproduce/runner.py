@@ -148,6 +148,22 @@ def load_federation(cfg: Any) -> tuple[Federation | None, str]:
         return None, f"this copy of the data cannot hold the protocol: {e}"
 
 
+@contextlib.contextmanager
+def held(path: Path) -> Iterator[None]:
+    """An exclusive lock on ``path`` for as long as the block runs, waiting for it (without
+    ``fcntl``: none)."""
+    if fcntl is None:
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # frees the lock
+
+
 def study_claim(col: ColumnTuning, label: str) -> Path:
     """The (never created) folder whose claim (:func:`claim_run`) is the claim on the column's
     study ``label``: ``<column's tune folder>/.claims/<label>``."""
@@ -188,6 +204,8 @@ def tune_columns(columns: list[ColumnTuning], trials: int, unavailable: dict[str
                         break
                     col.folder.mkdir(parents=True, exist_ok=True)
                     tuner = Tuner(col.base, fed, col.folder, trials, None, log)
+                    with held(col.folder / CLAIMS / "study.db"):  # one process at a time makes the database's tables
+                        tuner.rdb()
                 summaries[s.label] = tuner.tune(s.algorithm, s.label, s.fixed)
         if tuner is not None:
             # no Optuna plots per study: tune.md lists every trial, the report the values
@@ -206,6 +224,14 @@ class TunedMode:
     columns: dict[str, ColumnTuning]
     results: dict[Cell, dict[str, Any]]
     cells: dict[Cell, Cell]
+
+    def refresh(self) -> bool:
+        """Read the studies again (other processes sharing the results folder may have finished
+        some); whether a cell gained its tuned row."""
+        before = set(self.cells)
+        self.results = tuning_results(self.columns, self.trials)
+        self.cells = tuned_cells(self.results)
+        return bool(set(self.cells) - before)
 
     def document(self, doc: dict[str, Any], report_cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], all_runs: list[PlannedRun],
                  unavailable: dict[str, str]) -> dict[str, Any]:
@@ -275,7 +301,7 @@ def describe_top_seeds(paper: str, cells: list[Cell], tuning: TunedMode | None, 
         runs = [r for r in plan(with_tuned(sel)) if not finished(r) and r.folder not in planned]  # the plan above counts its own
         if tuning is not None:  # a tuned row still waiting for its tuning: its more seeds priced at one rate of its default row
             waiting = [replace(c, lrs=c.lrs[:1]) for c in sel if c in tuning.results and c not in tuning.cells]
-            runs += [r for r in plan(waiting) if r.seed >= seeds]
+            runs += [r for r in plan(waiting) if r.seed >= max(seeds, r.cell.min_seeds)]
         return runs
 
     if known:
@@ -630,11 +656,11 @@ def reproduce(
         """``--top-seeds``: the cells that run ``top_seeds`` seeds, chosen from the runs planned
         without it; None while some of those runs, or a column's tuning, have not ended
         (another process holds them): the choice is made once, on every figure."""
-        if not all(finished(r) for r in runs):
+        if not all(finished(r) for r in runs if r.cell.setting.key not in unavailable):
             return None
         ready = [c for c in cells if c.setting.key not in unavailable and c.same_as is None]
-        if tuning is not None and any(c in tuning.results and c not in tuning.cells for c in ready):
-            return None
+        if tuning is not None and any(c in tuning.results and not tuning.results[c]["complete"] for c in ready):
+            return None  # a study another process is still running (a complete one without a best trial has no tuned row)
 
         def figure(c: Cell) -> float | None:
             doc = collect([tuning.cells.get(c, c) if tuning is not None else c], of_cell, unavailable)[0]
@@ -648,6 +674,12 @@ def reproduce(
 
     try:
         execute(runs, log, unavailable, after_run=lambda: write(False))
+        if top_seeds > seeds and tuning is not None and tuning.refresh():
+            # studies another process finished since this one read them: their tuned rows first
+            extra = list(tuning.cells.values())
+            all_runs, of_cell = plan_runs(all_cells + extra, scale, seeds, out, data_dir, cache_dir, runtime, download)
+            runs = [r for r in all_runs if not columns or r.cell.setting.key in columns]
+            execute(runs, log, unavailable, after_run=lambda: write(False))
         if top_seeds > seeds:
             seeds_of = more_seeds()
             if seeds_of is None:
