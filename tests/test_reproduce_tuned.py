@@ -209,11 +209,15 @@ def test_processes_sharing_an_out_tune_a_columns_methods_side_by_side(tmp_path):
     assert any(f"another process is tuning {held}" in m for m in logs)
     assert {c.algorithm for c in mode.cells} == {"local", "fedavg"}  # CO-PFL's tuned row waits for its study
     assert set(json.loads((col.folder / "best.json").read_text())) == {"local", "fedavg"}
+    first = mode
+    assert not first.refresh()  # nothing new yet
     logs.clear()
     mode = prepare_tuning(cells, ["cifar10-10"], "smoke", 2, "smoke", out, (str(data), None, None, False), True, {}, logs.append)
     assert {c.algorithm for c in mode.cells} == {"local", "fedavg", "co-pfl"}
     assert any("1 method left to tune" in m for m in logs)
     assert set(json.loads((col.folder / "best.json").read_text())) == {"local", "fedavg", held}
+    # the first process, reading the studies again, finds the study the other one finished
+    assert first.refresh() and {c.algorithm for c in first.cells} == {"local", "fedavg", "co-pfl"}
 
 
 def test_dpao_table3_tuned_smoke(tmp_path):
