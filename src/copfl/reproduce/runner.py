@@ -265,6 +265,11 @@ OWN_ALGORITHM = {"CO-PFL": "co-pfl", "pFedSV": "pfedsv", "DPAO-PFL": "dpao-pfl"}
 TOP_BASELINES = 2
 
 
+def row_figure(cell: Cell, tuning: TunedMode | None, of_cell: dict[Cell, list[PlannedRun]], unavailable: dict[str, str]) -> float | None:
+    """What ``--top-seeds`` ranks a row by: its tuned row's figure where it has one, else its own."""
+    return collect([tuning.cells.get(cell, cell) if tuning is not None else cell], of_cell, unavailable)[0].get("ours")
+
+
 def top_seed_rows(paper: str, cells: list[Cell], figure: Callable[[Cell], float | None], baselines: int = TOP_BASELINES) -> list[Cell]:
     """Per column (sub-table and setting): the rows of the paper's own method (its algorithm,
     a row label that starts with the paper's name) and the ``baselines`` rows of other methods
@@ -305,7 +310,7 @@ def describe_top_seeds(paper: str, cells: list[Cell], tuning: TunedMode | None, 
         return runs
 
     if known:
-        chosen = top_seed_rows(paper, ready, lambda c: collect([tuning.cells.get(c, c) if tuning else c], of_cell, unavailable)[0].get("ours"))
+        chosen = top_seed_rows(paper, ready, lambda c: row_figure(c, tuning, of_cell, unavailable))
     else:  # price the two costliest baselines of each column
         cost = {c: estimate_seconds(r.cfg for r in todo([c])) for c in ready}
         chosen = top_seed_rows(paper, ready, lambda c: cost[c])
@@ -662,11 +667,7 @@ def reproduce(
         if tuning is not None and any(c in tuning.results and not tuning.results[c]["complete"] for c in ready):
             return None  # a study another process is still running (a complete one without a best trial has no tuned row)
 
-        def figure(c: Cell) -> float | None:
-            doc = collect([tuning.cells.get(c, c) if tuning is not None else c], of_cell, unavailable)[0]
-            return doc.get("ours")
-
-        chosen = top_seed_rows(exp.paper, ready, figure)
+        chosen = top_seed_rows(exp.paper, ready, lambda c: row_figure(c, tuning, of_cell, unavailable))
         out_seeds = {c: top_seeds for c in chosen}
         if tuning is not None:
             out_seeds.update({tuning.cells[c]: top_seeds for c in chosen if c in tuning.cells})
