@@ -925,6 +925,7 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
         workers=runtime.workers,
         ray_address=runtime.ray_address,
         top_seeds=args.top_seeds,
+        add_algorithms=[a.strip() for a in args.add_algorithms.split(",") if a.strip()] if args.add_algorithms else None,
     )
     return 0
 
@@ -1117,6 +1118,11 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
              "data caps; the tuned values are reused by the final runs at --scale (a paper-scale or ResNet row, a full-data row)",
     )
     rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
+    rep.add_argument(
+        "--add-algorithms", metavar="A[,B...]",
+        help="rows of these algorithms beside the paper's in every column of a table of methods (not in the paper: no paper "
+             "value, no part in rho); each at its defaults and its column's FedAvg rates; report OUT/EXP-added.md",
+    )
     add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads", "workers", "ray_address"))  # the run options a reproduction passes on
     add_plugin_flag(rep)
     rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not), the data sets found or missing, the expected time at each scale, and stop (loads no data)")

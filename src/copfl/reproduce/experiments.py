@@ -152,6 +152,7 @@ class Cell:
     # Local under attack, whose honest clients never receive anything from an attacker
     # (runner.derive_from_unattacked; tests/test_attacks.py checks they are bit-identical)
     same_as: str | None = None
+    added: bool = False  # a row not in the paper, added with --add-algorithms (added_cells)
 
     @property
     def tuned(self) -> bool:
@@ -699,3 +700,45 @@ def experiment_cells(name: str, tune: bool) -> tuple[Experiment, list[Cell]]:
         raise ValueError(f"unknown experiment {name!r}; expected one of {', '.join(EXPERIMENTS)}")
     exp, make = EXPERIMENTS[name]
     return exp, make(tune)
+
+
+def display_name(algorithm: str) -> str:
+    """A registered algorithm's name as its rows show it: its description up to the first
+    `` (`` or ``:`` (``APFL``, ``FedALA``, ``Local-only``)."""
+    from copfl.algorithms import get_algorithm
+
+    desc = get_algorithm(algorithm).description or algorithm
+    return desc.split(" (")[0].split(":")[0].strip() or algorithm
+
+
+def added_cells(exp: Experiment, cells: list[Cell], algorithms: list[str]) -> list[Cell]:
+    """``reproduce --add-algorithms``: one row per algorithm in every column of a table of
+    methods, beside the paper's rows (no paper value: it enters no Spearman rho, and
+    ``--top-seeds`` never chooses it). An added row runs the algorithm's documented defaults at
+    the learning rates of its column's FedAvg row (the rate the paper's protocol fixes for every
+    method, or with ``--lr-grid`` the paper's grid for its baselines, the best kept as for them);
+    a column without a FedAvg row, or an algorithm that takes no ``--lr``, runs its own default
+    rate. Refuses an experiment that is not a table of methods, an unknown algorithm, and one
+    that is already a row."""
+    from copfl.algorithms import get_algorithm
+
+    if exp.kind != "table":
+        raise ValueError(f"--add-algorithms adds method rows to a table of methods; {exp.name} is a {exp.kind}, not a table")
+    have = sorted({c.algorithm for c in cells})
+    rows = {c.row for c in cells}
+    out: list[Cell] = []
+    for alg in algorithms:
+        cls = get_algorithm(alg)  # an unknown name: its clear error, the registered names listed
+        if alg in have:
+            raise ValueError(f"--add-algorithms: {alg} is already a row of {exp.name} (its rows run {', '.join(have)})")
+        if alg in [c.algorithm for c in out]:
+            raise ValueError(f"--add-algorithms: {alg} is named twice")
+        columns: dict[tuple[str, str], Cell] = {}
+        for c in cells:
+            columns.setdefault((c.group, c.setting.key), c)
+        for (group, key), first in columns.items():
+            fedavg = [c for c in cells if c.group == group and c.setting.key == key and c.algorithm == "fedavg" and not c.run_options]
+            lrs = fedavg[0].lrs if fedavg and "lr" not in cls.unused_run_options else (None,)
+            row = display_name(alg)
+            out.append(Cell(group, row if row not in rows else f"{row} ({alg})", first.col, first.setting, alg, lrs=lrs, added=True))
+    return out

@@ -170,6 +170,7 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
         f"Validation hold-out: {doc['validation']}.  " if doc.get("validation") else "",
         seeds_text(doc, cells) + f". Learning rate: {tune}.  ",
+        *added_rows_text(doc),
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
         "clients, at the last round. "
         + ("" if doc["kind"] == "robustness" else "The paper does not say whether it reports the last or the best round; ")
@@ -626,8 +627,21 @@ def seeds_text(doc: dict[str, Any], cells: list[dict[str, Any]]) -> str:
     return text
 
 
+def report_name(doc: dict[str, Any]) -> str:
+    """The report's file name stem: the experiment's, ``-added`` with rows added beside the paper's."""
+    return doc.get("report") or doc["experiment"]
+
+
+def added_rows_text(doc: dict[str, Any]) -> list[str]:
+    """The header line that names the rows added beside the paper's (``--add-algorithms``)."""
+    if not doc.get("added_rows"):
+        return []
+    return [f"Rows added beside the paper's (`--add-algorithms`; not in the paper, so no paper value and no part in any Spearman rho): "
+            f"{', '.join(doc['added_rows'])}. Each runs its documented defaults at the rates of its column's FedAvg row.  "]
+
+
 def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str]:
-    name = doc["experiment"]
+    name = report_name(doc)
     out.mkdir(parents=True, exist_ok=True)
     files: list[str] = []
     if plots:
@@ -643,7 +657,7 @@ def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str
 def draw(doc: dict[str, Any], out: Path) -> list[str]:
     from copfl import plots
 
-    name, kind, cells = doc["experiment"], doc["kind"], doc["cells"]
+    name, kind, cells = report_name(doc), doc["kind"], doc["cells"]
     files: list[str] = []
     if not any("ours" in c for c in cells):
         return files

@@ -34,7 +34,7 @@ from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import environment, run_in_folder
 from copfl.federation import Federation, build_federation
-from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, experiment_cells, scale_run_options
+from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, added_cells, experiment_cells, scale_run_options
 from copfl.reproduce.plan import PlannedRun, Runtime, option_suffix, finished, plan_runs, read_summary, rerun_reason
 from copfl.reproduce.report import write_report
 from copfl.reproduce.results import collect
@@ -277,7 +277,8 @@ def top_seed_rows(paper: str, cells: list[Cell], figure: Callable[[Cell], float 
     own = OWN_ALGORITHM.get(paper)
     by_column: dict[tuple[str, str], list[Cell]] = {}
     for c in cells:
-        by_column.setdefault((c.group, c.setting.key), []).append(c)
+        if not c.added:  # a row added beside the paper's (--add-algorithms) is not one of its baselines
+            by_column.setdefault((c.group, c.setting.key), []).append(c)
     chosen: list[Cell] = []
     for column in by_column.values():
         chosen += [c for c in column if c.algorithm == own and c.row.startswith(paper)]
@@ -374,10 +375,12 @@ def describe_plan(
     cache_dir: str | None,
     lr_grid: bool | None,
     download: bool,
+    add_algorithms: list[str] | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
     """What ``--dry-run`` adds to the list of runs, without loading any data: each data set
     found or missing (with the paths looked for; a missing one's columns are skipped), and the
-    expected time at every scale (:mod:`copfl.reproduce.estimate`)."""
+    expected time at every scale (:mod:`copfl.reproduce.estimate`; ``add_algorithms``: with the
+    rows added beside the paper's)."""
     from copfl.data.sources import default_data_dir
     from copfl.reproduce.estimate import ESTIMATE_NOTE, data_status, estimate_seconds, format_duration, run_seconds, split_problem
 
@@ -433,7 +436,8 @@ def describe_plan(
     last_small: dict[str, str] = {}  # this command's scale: column -> why its runs are left out
     for sc in SCALES:
         sc_grid = lr_grid if lr_grid is not None else sc != "smoke"
-        _, sc_cells = experiment_cells(name, sc_grid)
+        sc_exp, sc_cells = experiment_cells(name, sc_grid)
+        sc_cells += added_cells(sc_exp, sc_cells, add_algorithms) if add_algorithms else []
         keys = {c.setting.key for c in cells}
         sc_cells = [c for c in sc_cells if c.setting.key in keys]
         sc_out = Path(out) if out is not None else Path("runs") / f"reproduce-{sc}"
@@ -538,8 +542,13 @@ def reproduce(
     workers: int = 1,
     ray_address: str | None = None,
     top_seeds: int = 1,
+    add_algorithms: list[str] | None = None,
 ) -> dict[str, Any]:
     """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots.
+
+    ``add_algorithms``: rows of these algorithms beside the paper's in every column of a table
+    of methods (:func:`copfl.reproduce.experiments.added_cells`); the report is then
+    ``<out>/<name>-added.md`` (the paper's rows' runs are shared with the plain report's).
 
     ``top_seeds``: once every cell's runs have ended, run ``top_seeds`` seeds for each column's
     rows of the paper's own method and its two strongest baselines (:func:`top_seed_rows`),
@@ -558,6 +567,9 @@ def reproduce(
     if lr_grid is None:
         lr_grid = scale != "smoke"
     exp, cells = experiment_cells(name, lr_grid)
+    added = added_cells(exp, cells, add_algorithms) if add_algorithms else []
+    cells = cells + added
+    report_name = f"{name}-added" if added else name
     seeds = exp.seeds if seeds is None else seeds  # the experiment's own default (the readings study: 3)
     if seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {seeds}")
@@ -601,6 +613,8 @@ def reproduce(
     _, kept, left_out = report_columns()  # for the header and the dry run; write() re-reads them
     header = {
         "experiment": exp.name,
+        "report": report_name,
+        "added_rows": sorted({c.row for c in added}, key=[c.row for c in added].index),
         "title": exp.title,
         "source": exp.source,
         "kind": exp.kind,
@@ -619,7 +633,7 @@ def reproduce(
         "environment": environment(),
     }
     if dry_run:
-        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, lr_grid_given, download)
+        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, lr_grid_given, download, add_algorithms)
         log(plan["estimate"])  # the summary first
         for r in runs:
             state = "finished" if finished(r) else "to run"
@@ -693,5 +707,5 @@ def reproduce(
                 execute(runs, log, unavailable, after_run=lambda: write(False))
     finally:
         doc = write(True)
-    log(f"report: {out / (name + ('-tuned' if tuning is not None else '') + '.md')}")
+    log(f"report: {out / (report_name + ('-tuned' if tuning is not None else '') + '.md')}")
     return doc

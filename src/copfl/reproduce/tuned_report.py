@@ -13,7 +13,7 @@ from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.reproduce.explanations import explanation
-from copfl.reproduce.report import _num, rank_correlation, seeds_text
+from copfl.reproduce.report import _num, added_rows_text, rank_correlation, report_name, seeds_text
 
 FLAG_POINTS = 5.0  # |tuned - paper| above this needs an explanation
 
@@ -117,6 +117,7 @@ def header_lines(doc: dict[str, Any]) -> list[str]:
     lines += [
         f"Default row: the paper's settings, {rate}.  ",
         seeds_text(doc, doc.get("default_cells", [])) + ".  ",
+        *added_rows_text(doc),
         "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over clients, "
         "at the last round.",
     ]
@@ -194,6 +195,6 @@ def render_tuned_markdown(doc: dict[str, Any]) -> str:
 def write_tuned_report(doc: dict[str, Any], out: Path) -> None:
     """Write ``<out>/<name>-tuned.json`` (``doc``) and ``.md``, atomically."""
     out.mkdir(parents=True, exist_ok=True)
-    name = doc["experiment"]
+    name = report_name(doc)
     atomic_write_json(out / f"{name}-tuned.json", doc)
     atomic_write_text(out / f"{name}-tuned.md", render_tuned_markdown(doc))
