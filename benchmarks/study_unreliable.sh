@@ -1,32 +1,48 @@
 #!/usr/bin/env bash
 # The unreliable-clients study (issue 42; report: docs/results/unreliable-clients.md).
 #
-#   benchmarks/study_unreliable.sh DATA_DIR [OUT_ROOT] [extra copfl flags ...]
+#   benchmarks/study_unreliable.sh DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]
 #
-# The three seed methods and six baselines (Local, FedAvg, Ditto, APFL, FedALA, FedRoD) under
-# 0 / 20 / 50 % client dropout and 30 % stragglers (one local step), on two problems:
+# Part 1, unreliable clients: the three seed methods and six baselines (Local, FedAvg, Ditto, APFL,
+# FedALA, FedRoD) under 0 / 20 / 50 % client dropout and 30 % stragglers (one local step), on two
+# problems:
 #   cifar10  the CO-PFL CIFAR-10 protocol at cpu scale (10 clients x 2 classes x 50 training and
 #            100 test samples per class, the FedAvg CNN, batch 32, 1 local epoch, 100 rounds);
-#   femnist  FEMNIST natural writers, 50 writers, the FedAvg CNN, 30 rounds (its 100-round runs
-#            would take about 8 h a setting here);
+#   femnist  FEMNIST natural writers, 20 writers, the FedAvg CNN, 30 rounds. Not 50 writers:
+#            pFedSV values every downloaded peer by Shapley values, about 3 n^2 utility
+#            evaluations for a coalition of n, and with 50 writers its coalitions grow to ~25
+#            peers: `--dry-run` prices a setting at about 12 h (11.5 of them pFedSV's), 70 min
+#            with 20 writers.
 # 2 seeds each, every method at its defaults. Each (problem, setting) pair is one
 # `copfl compare --seeds 2` folder OUT_ROOT/PROBLEM/SETTING: every method of a folder loses
 # the same clients (the draws depend on the seed, the round and the client only).
+# Part 2, the seven new methods beside the existing rows: `copfl reproduce table2 --columns
+# cifar10-10` (the CO-PFL CIFAR-10 protocol) and `copfl reproduce pfedsv-table1 --columns
+# mnist-10-pathological` with `--add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe`, in
+# REPRODUCE_OUT (default runs/reproduce-cpu, the reproductions' own folder: Table II's rows are
+# the runs its reports were made from).
+# JOBS (default 1) folders or reproductions run at once (--threads 1 each suits two on 2 cores).
 # Resumable: run the same command again after an interruption; finished runs are kept.
-# `DRY=1` prints each folder's estimated cost (compare --dry-run) and runs nothing.
+# `DRY=1` prints each part's estimated cost (--dry-run) and runs nothing.
 # `ARCHIVE=DIR` keeps the progress in small committable files (benchmarks/study_archive.py): each
-# folder is restored from DIR/PROBLEM/SETTING before it starts and saved there when it ends.
-# Then: copfl table OUT_ROOT/*/* --out docs/results/unreliable-clients-table.md
+# compare folder is restored from DIR/PROBLEM/SETTING before it starts and saved there when it
+# ends; the reproductions' runs likewise in REPRODUCE_ARCHIVE (default
+# docs/results/reproduce-cpu-runs, where the reproductions keep theirs).
+# Then: python benchmarks/unreliable_report.py OUT_ROOT --reproduce REPRODUCE_OUT --out docs/results/unreliable-clients
 set -euo pipefail
-DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [extra copfl flags ...]}
+DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
 OUT_ROOT=${2:-runs/study-unreliable}
-shift $(( $# < 2 ? $# : 2 ))
+JOBS=${3:-1}
+shift $(( $# < 3 ? $# : 3 ))
 COPFL=${COPFL:-copfl}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPRODUCE_OUT=${REPRODUCE_OUT:-runs/reproduce-cpu}
+REPRODUCE_ARCHIVE=${REPRODUCE_ARCHIVE:-$HERE/../docs/results/reproduce-cpu-runs}
 METHODS=co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod
+NEW_METHODS=apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe
 declare -A PROBLEM=(
   [cifar10]="--dataset cifar10 --clients 10 --classes-per-client 2 --samples-per-class 50 --test-samples-per-class 100 --model cnn --rounds 100"
-  [femnist]="--dataset femnist --partition natural --clients 50 --model cnn --rounds 30"
+  [femnist]="--dataset femnist --partition natural --clients 20 --model cnn --rounds 30"
 )
 declare -A SETTING=(
   [reliable]=""
@@ -34,20 +50,54 @@ declare -A SETTING=(
   [dropout-0.5]="--client-dropout 0.5"
   [stragglers-0.3]="--stragglers 0.3 --straggler-steps 1"
 )
+declare -A COLUMN=([table2]=cifar10-10 [pfedsv-table1]=mnist-10-pathological)
+EXTRA=("$@")
+
+reproduce_one() {  # EXPERIMENT [--dry-run]: the seven new methods beside the experiment's rows
+  local exp=$1; shift
+  # shellcheck disable=SC2206
+  local cmd=($COPFL reproduce "$exp" --scale cpu --columns "${COLUMN[$exp]}" --add-algorithms "$NEW_METHODS"
+             --data-dir "$DATA_DIR" --out "$REPRODUCE_OUT" "${EXTRA[@]}")
+  if [[ $# -gt 0 ]]; then "${cmd[@]}" "$@"; return; fi
+  if [[ -n "${ARCHIVE:-}" && -d "$REPRODUCE_ARCHIVE" ]]; then python "$HERE/study_archive.py" restore "$REPRODUCE_ARCHIVE" "$REPRODUCE_OUT"; fi
+  echo "$(date -u +%H:%M:%S) start reproduce $exp"
+  local log="$OUT_ROOT/reproduce-$exp.log"
+  if "${cmd[@]}" >>"$log" 2>&1; then echo "$(date -u +%H:%M:%S) done  reproduce $exp"; else echo "$(date -u +%H:%M:%S) FAILED or stopped reproduce $exp (log: $log)"; fi
+  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$REPRODUCE_OUT" "$REPRODUCE_ARCHIVE"; fi
+}
+
+compare_one() {  # PROBLEM SETTING [--dry-run]: one compare folder, its log beside it
+  local p=$1 s=$2; shift 2
+  local dir="$OUT_ROOT/$p/$s"
+  # shellcheck disable=SC2206
+  local cmd=($COPFL compare --algorithms "$METHODS" --seeds 2 ${PROBLEM[$p]} ${SETTING[$s]} --data-dir "$DATA_DIR" --out "$dir" "${EXTRA[@]}")
+  if [[ $# -gt 0 ]]; then "${cmd[@]}" "$@"; return; fi
+  mkdir -p "$dir"
+  if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$s" ]]; then python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$s" "$dir"; fi
+  echo "$(date -u +%H:%M:%S) start $p/$s"
+  if "${cmd[@]}" >>"$dir.log" 2>&1; then echo "$(date -u +%H:%M:%S) done  $p/$s"; else echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$s (log: $dir.log)"; fi
+  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$s"; fi
+}
+
+# the order: the new methods' rows (cheap), then CIFAR-10's settings, then FEMNIST's
+TASKS=("reproduce table2" "reproduce pfedsv-table1")
 for p in cifar10 femnist; do
-  for s in reliable dropout-0.2 dropout-0.5 stragglers-0.3; do
-    dir="$OUT_ROOT/$p/$s"
-    # shellcheck disable=SC2086
-    cmd=($COPFL compare --algorithms "$METHODS" --seeds 2 ${PROBLEM[$p]} ${SETTING[$s]} --data-dir "$DATA_DIR" --out "$dir" "$@")
-    if [[ -n "${DRY:-}" ]]; then
-      echo "== $p / $s"
-      "${cmd[@]}" --dry-run
-      continue
-    fi
-    mkdir -p "$dir"
-    if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$s" ]]; then python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$s" "$dir"; fi
-    echo "$(date -u +%H:%M:%S) start $p/$s"
-    if "${cmd[@]}" >>"$dir.log" 2>&1; then echo "$(date -u +%H:%M:%S) done  $p/$s"; else echo "FAILED or stopped $p/$s (log: $dir.log)"; fi
-    if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$s"; fi
-  done
+  for s in reliable dropout-0.2 dropout-0.5 stragglers-0.3; do TASKS+=("compare $p $s"); done
 done
+if [[ -n "${DRY:-}" ]]; then
+  for t in "${TASKS[@]}"; do
+    read -r kind a b <<<"$t"
+    echo "== $kind $a ${b:-}"
+    if [[ $kind == reproduce ]]; then reproduce_one "$a" --dry-run; else compare_one "$a" "$b" --dry-run; fi
+  done
+  exit 0
+fi
+mkdir -p "$OUT_ROOT"
+running=0
+for t in "${TASKS[@]}"; do
+  read -r kind a b <<<"$t"
+  if [[ $kind == reproduce ]]; then reproduce_one "$a" & else compare_one "$a" "$b" & fi
+  running=$((running + 1))
+  if (( running >= JOBS )); then wait -n || true; running=$((running - 1)); fi
+done
+wait

@@ -204,3 +204,15 @@ def test_every_algorithm_runs_with_unreliable_clients(kw):
             assert r["selected"] == r["returned"] + r["dropped"] + r["late"], (name, r)
             assert math.isfinite(r["train_loss"]), (name, r)
     assert not failed, failed
+
+
+def test_local_under_dropout_is_not_a_round_without_uploads(caplog):
+    """Local uploads nothing by design: a round in which some of its clients trained is not one
+    in which the server 'kept its model'; a round in which every client dropped out is."""
+    eng = engine(rounds=4, client_dropout=0.5, algorithm="local")
+    run = eng.run()
+    assert [r["returned"] + r["dropped"] for r in run.history] == [4] * 4 and any(r["returned"] for r in run.history)
+    assert all(bool(r.get("kept_model")) == (r["returned"] == 0) for r in run.history)
+    assert ("the server keeps its model" in caplog.text) == any(r["returned"] == 0 for r in run.history)
+    everyone = engine(rounds=2, client_dropout=1.0, algorithm="local").run()
+    assert all(r["kept_model"] and r["returned"] == 0 for r in everyone.history)

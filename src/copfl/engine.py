@@ -663,12 +663,15 @@ class Engine:
 
     def count_availability(self, record: dict[str, Any], round: int, steps: dict[int, ClientStep]) -> None:
         """The round's unreliable-client columns: ``selected``, ``returned`` (uploads that
-        arrived), ``dropped`` (failed before training), ``late`` (past the deadline); with no
-        upload at all the server kept its model (``kept_model``), said once on stderr."""
+        arrived), ``dropped`` (failed before training), ``late`` (past the deadline); when every
+        selected client dropped out or was late the server kept its model (``kept_model``), said
+        on stderr. (A method that uploads nothing, Local, is not such a round while some client
+        trained.)"""
         selected = len(self.sample_clients(round))
         late = sum(1 for s in steps.values() if s.late)
-        record.update(selected=selected, returned=len(steps) - late, dropped=selected - len(steps), late=late)
-        if not any(s.uploaded for s in steps.values()):
+        returned = len(steps) - late
+        record.update(selected=selected, returned=returned, dropped=selected - len(steps), late=late)
+        if selected and not returned:
             record["kept_model"] = True
             log.warning("round %d: none of the %d selected clients returned an upload (%d dropped out, %d late); the server keeps its model",
                         round, selected, selected - len(steps), late)

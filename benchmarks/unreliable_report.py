@@ -1,0 +1,257 @@
+"""The unreliable-clients study's report (issue 42) from benchmarks/study_unreliable.sh's folders.
+
+Part 1 reads ``ROOT/PROBLEM/SETTING/compare.json`` (``copfl compare --seeds K``: its ``rows``)
+for the settings ``reliable``, ``dropout-0.2``, ``dropout-0.5`` and ``stragglers-0.3`` and
+writes, per problem, every method's selected accuracy (the test accuracy at the round chosen on
+validation data) as mean +- std over the seeds in each setting, with its change from the
+reliable setting, and the final-round accuracy likewise. It checks from the runs'
+``metrics.jsonl`` that dropout happened as asked: the share of selected clients that returned an
+upload, over every round and seed, which is the same for every method of a setting (the draws
+depend on the seed, the round and the client only); a method whose count differs is named.
+
+Part 2 (``--reproduce DIR``) reads ``DIR/table2-added.json`` and ``DIR/pfedsv-table1-added.json``
+(`copfl reproduce ... --add-algorithms`) and lists, for the columns the study ran, the added
+methods beside the paper's rows, ranked.
+
+Prints one JSON object; with ``--out PREFIX`` also writes PREFIX.md, PREFIX.json and PREFIX.png
+(per problem, a bar per method and setting). ROOT may be the run folders or their archive
+(benchmarks/study_archive.py).
+
+    python benchmarks/unreliable_report.py runs/study-unreliable --reproduce runs/reproduce-cpu --out docs/results/unreliable-clients
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+SETTINGS = ("reliable", "dropout-0.2", "dropout-0.5", "stragglers-0.3")
+METHODS = ("co-pfl", "pfedsv", "dpao-pfl", "local", "fedavg", "ditto", "apfl", "fedala", "fedrod")  # the study's order
+PROBLEMS = {
+    "cifar10": "the CO-PFL CIFAR-10 protocol, cpu scale (10 clients, 2 classes each, 50 training and 100 test samples per class, FedAvg CNN, 100 rounds)",
+    "femnist": "FEMNIST natural writers (20 writers, FedAvg CNN, 30 rounds)",
+}
+ADDED = {"table2": "cifar10-10", "pfedsv-table1": "mnist-10-pathological"}
+
+
+def _pct(m: float | None, s: float | None = None) -> str:
+    if m is None:
+        return "-"
+    return f"{100 * m:.2f}" + (f" ± {100 * s:.2f}" if s is not None else "")
+
+
+def availability(run: Path) -> dict[str, int] | None:
+    """Sums over the rounds of one run's ``selected``, ``returned``, ``dropped`` and ``late``
+    (None: no metrics.jsonl, or rounds without the columns)."""
+    path = run / "metrics.jsonl"
+    if not path.is_file():
+        return None
+    out = {"selected": 0, "returned": 0, "dropped": 0, "late": 0, "rounds": 0, "kept_model": 0}
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        rec = json.loads(line)
+        if "selected" not in rec or "returned" not in rec:
+            continue
+        out["rounds"] += 1
+        out["kept_model"] += bool(rec.get("kept_model"))
+        for k in ("selected", "returned", "dropped", "late"):
+            out[k] += int(rec.get(k) or 0)
+    return out if out["rounds"] else None
+
+
+def setting_rows(folder: Path) -> dict[str, dict[str, Any]]:
+    """``{method: row}`` of one compare folder (its ``compare.json`` rows, the default setting),
+    each with ``availability``: its runs' counts summed over the seeds."""
+    doc = json.loads((folder / "compare.json").read_text())
+    if "rows" not in doc:
+        raise SystemExit(f"{folder}/compare.json has no rows: not a `copfl compare --seeds K` folder")
+    out: dict[str, dict[str, Any]] = {}
+    for r in doc["rows"]:
+        if r.get("setting", "default") != "default":
+            continue
+        counts = [availability(p) for p in sorted(folder.glob(f"seed-*/{r['folder']}"))] or [availability(folder / r["folder"])]
+        total: dict[str, int] | None = None
+        if counts and all(c is not None for c in counts):
+            total = {k: sum(c[k] for c in counts) for k in counts[0]}  # type: ignore[index]
+        out[r["variant"]] = {**r, "availability": total}
+    return out
+
+
+def summarize_problem(folder: Path) -> dict[str, Any]:
+    """One problem: per method and setting its figures and the change from reliable; per
+    setting the share of uploads that arrived, and the methods whose counts disagree."""
+    settings = {s: setting_rows(folder / s) for s in SETTINGS if (folder / s / "compare.json").is_file()}
+    methods = [m for m in METHODS if any(m in rows for rows in settings.values())]
+    methods += sorted({m for rows in settings.values() for m in rows} - set(methods))
+    table = []
+    for m in methods:
+        entry: dict[str, Any] = {"method": m}
+        base = (settings.get("reliable") or {}).get(m)
+        for s, rows in settings.items():
+            r = rows.get(m)
+            if r is None:
+                continue
+            cell = {k: r.get(k) for k in ("selected_mean", "selected_std", "final_mean", "final_std", "selected_n")}
+            if base is not None and s != "reliable":
+                for k in ("selected", "final"):
+                    if r.get(f"{k}_mean") is not None and base.get(f"{k}_mean") is not None:
+                        cell[f"{k}_change"] = r[f"{k}_mean"] - base[f"{k}_mean"]
+            entry[s] = cell
+        table.append(entry)
+    uploads = {}
+    for s, rows in settings.items():
+        counts = {m: r["availability"] for m, r in rows.items() if r["availability"] is not None}
+        if not counts:
+            continue
+        keyed = {m: (c["selected"], c["returned"], c["dropped"], c["late"]) for m, c in counts.items()}
+        common = max(set(keyed.values()), key=list(keyed.values()).count)
+        sel, ret, drop, late = common
+        uploads[s] = {"selected": sel, "returned": ret, "dropped": drop, "late": late, "returned_share": ret / sel if sel else None,
+                      "rounds_without_upload": {m: c["kept_model"] for m, c in counts.items() if c["kept_model"]},
+                      "differ": sorted(m for m, v in keyed.items() if v != common)}
+    missing = [s for s in SETTINGS if s not in settings]
+    return {"problem": folder.name, "description": PROBLEMS.get(folder.name, ""), "settings": list(settings), "methods": table,
+            "uploads": uploads, "not_finished": missing}
+
+
+def added_rows(reproduce: Path) -> list[dict[str, Any]]:
+    """Per reproduction with rows added beside the paper's: its column's rows, best first."""
+    out = []
+    for exp, col in ADDED.items():
+        path = reproduce / f"{exp}-added.json"
+        if not path.is_file():
+            continue
+        doc = json.loads(path.read_text())
+        added = set(doc.get("added_rows") or [])
+        cells = [c for c in doc["cells"] if c["setting"] == col]
+        done = sorted((c for c in cells if c.get("ours") is not None), key=lambda c: -c["ours"])
+        rows = [{"row": c["row"], "algorithm": c["algorithm"], "ours": c["ours"], "std": c.get("ours_std"), "seeds": c.get("seeds"),
+                 "paper": c.get("paper"), "added": c["row"] in added, "rank": i + 1} for i, c in enumerate(done)]
+        out.append({"experiment": exp, "column": col, "title": cells[0]["col"] if cells else col, "paper": doc.get("paper"),
+                    "rows": rows, "not_run": [c["row"] for c in cells if c.get("ours") is None]})
+    return out
+
+
+def render(doc: dict[str, Any]) -> str:
+    lines = [
+        "# Unreliable clients: every method under dropout and stragglers (issue 42)",
+        "",
+        "Each method at its documented defaults, 2 seeds, under four settings: every selected client returns (`reliable`); "
+        "each selected client fails to return its upload with probability 0.2 or 0.5 (`--client-dropout`, drawn from the seed, "
+        "the round and the client only, so every method loses the same clients); 30% of the selected clients do one local "
+        "step only (`--stragglers 0.3 --straggler-steps 1`). Selected accuracy (%): the test accuracy at the round chosen on "
+        "validation data, mean ± std over seeds; in brackets the change from the reliable setting, in points. The commands: "
+        "benchmarks/study_unreliable.sh; this report: benchmarks/unreliable_report.py.",
+        "",
+    ]
+    for p in doc["problems"]:
+        lines += [f"## {p['problem']}: {p['description']}", ""]
+        if not p["methods"]:
+            lines += ["No setting has finished yet.", ""]
+            continue
+        lines += ["| method | " + " | ".join(p["settings"]) + " |", "|---" * (len(p["settings"]) + 1) + "|"]
+        for m in p["methods"]:
+            cells = []
+            for s in p["settings"]:
+                c = m.get(s)
+                if c is None:
+                    cells.append("-")
+                    continue
+                text = _pct(c["selected_mean"], c["selected_std"])
+                if c.get("selected_change") is not None:
+                    text += f" ({100 * c['selected_change']:+.2f})"
+                cells.append(text)
+            lines.append(f"| {m['method']} | " + " | ".join(cells) + " |")
+        lines.append("")
+        lines += ["Final-round accuracy (%):", "", "| method | " + " | ".join(p["settings"]) + " |", "|---" * (len(p["settings"]) + 1) + "|"]
+        for m in p["methods"]:
+            lines.append(f"| {m['method']} | " + " | ".join(_pct(m[s]["final_mean"], m[s]["final_std"]) if s in m else "-" for s in p["settings"]) + " |")
+        lines.append("")
+        if p["uploads"]:
+            lines += ["Uploads that arrived (all rounds and seeds; the same count for every method of a setting):", ""]
+            for s, u in p["uploads"].items():
+                share = "-" if u["returned_share"] is None else f"{100 * u['returned_share']:.1f}%"
+                text = f"- {s}: {u['returned']} of {u['selected']} selected ({share}), {u['dropped']} dropped"
+                if u["rounds_without_upload"]:
+                    text += "; rounds in which no upload arrived (the server kept its model): " + ", ".join(
+                        f"{m} {k}" for m, k in u["rounds_without_upload"].items())
+                if u["differ"]:
+                    text += f"; **counts differ for {', '.join(u['differ'])}**"
+                lines.append(text)
+            lines.append("")
+        if p["not_finished"]:
+            lines += ["Not finished yet: " + ", ".join(p["not_finished"]) + ".", ""]
+    if doc.get("added"):
+        lines += ["## The seven new methods beside the papers' rows", "",
+                  "`copfl reproduce EXP --scale cpu --columns COL --add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe`: "
+                  "each added method at its documented defaults and the column's FedAvg rates; the paper's rows as in the "
+                  "reproduction reports (docs/results/reproduce-cpu/). Final-round accuracy (%), best first.", ""]
+        for a in doc["added"]:
+            lines += [f"### {a['title']} ({a['experiment']}, {a['paper']}'s protocol)", "", "| rank | method | ours | paper |", "|---|---|---|---|"]
+            for r in a["rows"]:
+                ours = f"{r['ours']:.2f}" + (f" ± {r['std']:.2f}" if (r.get("seeds") or 1) > 1 and r.get("std") is not None else "")
+                name = f"**{r['row']}** (added)" if r["added"] else r["row"]
+                paper = "-" if r["paper"] is None else f"{r['paper']:.2f}"
+                lines.append(f"| {r['rank']} | {name} | {ours} | {paper} |")
+            if a["not_run"]:
+                lines.append(f"\nNot run yet: {', '.join(a['not_run'])}.")
+            lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def plot(doc: dict[str, Any], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    problems = [p for p in doc["problems"] if p["methods"]]
+    fig, axes = plt.subplots(len(problems), 1, figsize=(10, 3.6 * len(problems)), squeeze=False)
+    for ax, p in zip(axes[:, 0], problems):
+        names = [m["method"] for m in p["methods"]]
+        x = np.arange(len(names))
+        width = 0.8 / max(1, len(p["settings"]))
+        for i, s in enumerate(p["settings"]):
+            mean = [100 * (m[s]["selected_mean"] or 0.0) if s in m else np.nan for m in p["methods"]]
+            std = [100 * (m[s]["selected_std"] or 0.0) if s in m else 0.0 for m in p["methods"]]
+            ax.bar(x + (i - (len(p["settings"]) - 1) / 2) * width, mean, width, yerr=std, label=s, capsize=2)
+        ax.set_xticks(x, names)
+        ax.set_ylabel("selected accuracy (%)")
+        ax.set_title(p["problem"])
+        ax.legend(fontsize=8, ncols=len(p["settings"]))
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from copfl.io import atomic_write_json, atomic_write_text
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("root", type=Path, help="benchmarks/study_unreliable.sh's OUT_ROOT (or its archive)")
+    ap.add_argument("--reproduce", type=Path, help="the reproductions' --out (REPRODUCE_OUT) holding EXP-added.json")
+    ap.add_argument("--out", help="write PREFIX.md, PREFIX.json and PREFIX.png")
+    args = ap.parse_args(argv)
+    if not args.root.is_dir():
+        raise SystemExit(f"{args.root}: no such folder (expected benchmarks/study_unreliable.sh's OUT_ROOT)")
+    problems = [summarize_problem(args.root / p) for p in PROBLEMS if (args.root / p).is_dir()]
+    if not problems:
+        raise SystemExit(f"{args.root}: none of the problem folders {', '.join(PROBLEMS)} in it")
+    doc = {"problems": problems, "added": added_rows(args.reproduce) if args.reproduce else []}
+    print(json.dumps(doc, indent=1))
+    if args.out:
+        prefix = Path(args.out)
+        prefix.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_json(prefix.with_suffix(".json"), doc)
+        atomic_write_text(prefix.with_suffix(".md"), render(doc))
+        if any(p["methods"] for p in problems):
+            plot(doc, prefix.with_suffix(".png"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

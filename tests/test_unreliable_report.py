@@ -1,0 +1,102 @@
+"""benchmarks/study_unreliable.sh and benchmarks/unreliable_report.py: the unreliable-clients
+study (issue 42), its commands and its report, on real compare folders."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from helpers import load_script
+
+from copfl.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+TINY = ["--rounds", "3", "--clients", "6", "--threads", "1"]
+
+
+def _report():
+    return load_script("benchmarks/unreliable_report.py", "unreliable_report")
+
+
+@pytest.fixture(scope="module")
+def study(tmp_path_factory):
+    """Two settings of the study's layout, run for real on the embedded data set."""
+    root = tmp_path_factory.mktemp("study")
+    for setting, flags in (("reliable", []), ("dropout-0.5", ["--client-dropout", "0.5"])):
+        out = root / "cifar10" / setting
+        assert main(["compare", "--algorithms", "local,fedavg", "--seeds", "2", *TINY, *flags, "--out", str(out)]) == 0
+    return root
+
+
+def test_the_report_reads_each_setting_and_the_dropout_that_happened(study, tmp_path, capsys):
+    rep = _report()
+    doc = rep.summarize_problem(study / "cifar10")
+    assert doc["settings"] == ["reliable", "dropout-0.5"] and doc["not_finished"] == ["dropout-0.2", "stragglers-0.3"]
+    by = {m["method"]: m for m in doc["methods"]}
+    assert list(by) == ["local", "fedavg"]  # the study's order
+    for m, e in by.items():
+        rows = {r["variant"]: r for r in json.loads((study / "cifar10" / "dropout-0.5" / "compare.json").read_text())["rows"]}
+        assert e["dropout-0.5"]["selected_mean"] == rows[m]["selected_mean"]
+        assert e["dropout-0.5"]["selected_change"] == pytest.approx(rows[m]["selected_mean"] - e["reliable"]["selected_mean"])
+    up = doc["uploads"]
+    # reliable runs record no availability columns; with dropout 0.5 some of the 6 clients x 3 rounds x 2 seeds did not
+    # return, the same ones for both methods
+    assert "reliable" not in up
+    d = up["dropout-0.5"]
+    assert d["selected"] == 36 and d["returned"] + d["dropped"] == 36 and 0 < d["dropped"] < 36 and d["differ"] == []
+    counts = {}
+    for m in ("local", "fedavg"):
+        recs = [json.loads(x) for s in (0, 1) for x in (study / "cifar10" / "dropout-0.5" / f"seed-{s}" / m / "metrics.jsonl").read_text().splitlines() if x.strip()]
+        counts[m] = [(r["returned"], r["dropped"]) for r in recs if "returned" in r]
+    assert counts["local"] == counts["fedavg"] and sum(r for r, _ in counts["local"]) == d["returned"]
+    # the files
+    assert rep.main([str(study), "--out", str(tmp_path / "u")]) == 0
+    md = (tmp_path / "u.md").read_text()
+    assert "| method | reliable | dropout-0.5 |" in md and "Not finished yet: dropout-0.2, stragglers-0.3." in md
+    assert f"- dropout-0.5: {d['returned']} of 36 selected" in md
+    assert (tmp_path / "u.png").stat().st_size > 1000 and json.loads((tmp_path / "u.json").read_text())["problems"][0]["problem"] == "cifar10"
+
+
+def test_a_method_whose_counts_differ_is_named(study, tmp_path):
+    import shutil
+
+    root = tmp_path / "r"
+    shutil.copytree(study, root)
+    path = root / "cifar10" / "dropout-0.5" / "seed-0" / "fedavg" / "metrics.jsonl"
+    recs = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    first = next(r for r in recs if "returned" in r)
+    first["returned"], first["dropped"] = first["returned"] + 1, first["dropped"] - 1
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    doc = _report().summarize_problem(root / "cifar10")
+    assert doc["uploads"]["dropout-0.5"]["differ"] == ["fedavg"]
+    assert "**counts differ for fedavg**" in _report().render({"problems": [doc], "added": []})
+
+
+def test_added_rows_are_ranked_beside_the_papers(tmp_path):
+    doc = {"paper": "CO-PFL", "added_rows": ["APFL"], "cells": [
+        {"setting": "cifar10-10", "col": "CIFAR10, 10 clients", "row": "FedAvg", "algorithm": "fedavg", "ours": 33.3, "paper": 62.45, "seeds": 1},
+        {"setting": "cifar10-10", "col": "CIFAR10, 10 clients", "row": "APFL", "algorithm": "apfl", "ours": 70.1, "paper": None, "seeds": 1},
+        {"setting": "cifar10-10", "col": "CIFAR10, 10 clients", "row": "GPFL", "algorithm": "gpfl", "paper": None, "seeds": 1},
+        {"setting": "cifar10-50", "col": "CIFAR10, 50 clients", "row": "APFL", "algorithm": "apfl", "ours": 10.0, "paper": None},
+    ]}
+    (tmp_path / "table2-added.json").write_text(json.dumps(doc))
+    added = _report().added_rows(tmp_path)
+    assert len(added) == 1 and added[0]["not_run"] == ["GPFL"]
+    assert [(r["rank"], r["row"], r["added"]) for r in added[0]["rows"]] == [(1, "APFL", True), (2, "FedAvg", False)]
+    md = _report().render({"problems": [], "added": added})
+    assert "| 1 | **APFL** (added) | 70.10 | - |" in md and "| 2 | FedAvg | 33.30 | 62.45 |" in md
+
+
+def test_the_study_script_runs_what_its_header_says(tmp_path):
+    env = {**os.environ, "DRY": "1", "COPFL": "echo copfl"}
+    out = subprocess.run(["bash", str(ROOT / "benchmarks" / "study_unreliable.sh"), "DATA", str(tmp_path / "o"), "2", "--threads", "1"],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    cmds = [line for line in out.splitlines() if line.startswith("copfl ")]
+    assert len(cmds) == 10 and all(c.endswith("--threads 1 --dry-run") for c in cmds)
+    assert cmds[0].startswith("copfl reproduce table2 --scale cpu --columns cifar10-10 --add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe")
+    assert cmds[1].startswith("copfl reproduce pfedsv-table1 --scale cpu --columns mnist-10-pathological --add-algorithms")
+    femnist = [c for c in cmds if "--dataset femnist" in c]
+    assert len(femnist) == 4 and all("--clients 20 " in c and "--rounds 30" in c for c in femnist)
+    assert sum("--client-dropout 0.5" in c for c in cmds) == 2 and sum("--stragglers 0.3 --straggler-steps 1" in c for c in cmds) == 2
+    assert all("--algorithms co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod --seeds 2" in c for c in cmds[2:])
