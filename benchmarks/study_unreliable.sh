@@ -33,6 +33,9 @@ set -euo pipefail
 DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
 OUT_ROOT=${2:-runs/study-unreliable}
 JOBS=${3:-1}
+usage="usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...] (OUT_ROOT and JOBS come before any flag)"
+[[ $OUT_ROOT != -* ]] || { echo "OUT_ROOT '$OUT_ROOT' looks like a flag; $usage" >&2; exit 2; }
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "JOBS must be a whole number >= 1, got '$JOBS'; $usage" >&2; exit 2; }
 shift $(( $# < 3 ? $# : 3 ))
 COPFL=${COPFL:-copfl}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -57,26 +60,30 @@ reproduce_one() {  # EXPERIMENT [--dry-run]: the seven new methods beside the ex
   local exp=$1; shift
   # shellcheck disable=SC2206
   local cmd=($COPFL reproduce "$exp" --scale cpu --columns "${COLUMN[$exp]}" --add-algorithms "$NEW_METHODS"
-             --data-dir "$DATA_DIR" --out "$REPRODUCE_OUT" "${EXTRA[@]}")
+             --data-dir "$DATA_DIR" --out "$REPRODUCE_OUT" ${EXTRA[@]+"${EXTRA[@]}"})
   if [[ $# -gt 0 ]]; then "${cmd[@]}" "$@"; return; fi
-  if [[ -n "${ARCHIVE:-}" && -d "$REPRODUCE_ARCHIVE" ]]; then python "$HERE/study_archive.py" restore "$REPRODUCE_ARCHIVE" "$REPRODUCE_OUT"; fi
+  if [[ -n "${ARCHIVE:-}" && -d "$REPRODUCE_ARCHIVE" ]]; then
+    python "$HERE/study_archive.py" restore "$REPRODUCE_ARCHIVE" "$REPRODUCE_OUT" || { echo "FAILED to restore $REPRODUCE_ARCHIVE: reproduce $exp not started"; return 0; }
+  fi
   echo "$(date -u +%H:%M:%S) start reproduce $exp"
   local log="$OUT_ROOT/reproduce-$exp.log"
   if "${cmd[@]}" >>"$log" 2>&1; then echo "$(date -u +%H:%M:%S) done  reproduce $exp"; else echo "$(date -u +%H:%M:%S) FAILED or stopped reproduce $exp (log: $log)"; fi
-  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$REPRODUCE_OUT" "$REPRODUCE_ARCHIVE"; fi
+  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$REPRODUCE_OUT" "$REPRODUCE_ARCHIVE" || echo "FAILED to save $REPRODUCE_ARCHIVE"; fi
 }
 
 compare_one() {  # PROBLEM SETTING [--dry-run]: one compare folder, its log beside it
   local p=$1 s=$2; shift 2
   local dir="$OUT_ROOT/$p/$s"
   # shellcheck disable=SC2206
-  local cmd=($COPFL compare --algorithms "$METHODS" --seeds 2 ${PROBLEM[$p]} ${SETTING[$s]} --data-dir "$DATA_DIR" --out "$dir" "${EXTRA[@]}")
+  local cmd=($COPFL compare --algorithms "$METHODS" --seeds 2 ${PROBLEM[$p]} ${SETTING[$s]} --data-dir "$DATA_DIR" --out "$dir" ${EXTRA[@]+"${EXTRA[@]}"})
   if [[ $# -gt 0 ]]; then "${cmd[@]}" "$@"; return; fi
   mkdir -p "$dir"
-  if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$s" ]]; then python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$s" "$dir"; fi
+  if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$s" ]]; then
+    python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$s" "$dir" || { echo "FAILED to restore $ARCHIVE/$p/$s: $p/$s not started"; return 0; }
+  fi
   echo "$(date -u +%H:%M:%S) start $p/$s"
   if "${cmd[@]}" >>"$dir.log" 2>&1; then echo "$(date -u +%H:%M:%S) done  $p/$s"; else echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$s (log: $dir.log)"; fi
-  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$s"; fi
+  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$s" || echo "FAILED to save $ARCHIVE/$p/$s"; fi
 }
 
 # the order: the new methods' rows (cheap), then CIFAR-10's settings, then FEMNIST's

@@ -44,9 +44,10 @@ def _pct(m: float | None, s: float | None = None) -> str:
 
 def availability(run: Path) -> dict[str, int] | None:
     """Sums over the rounds of one run's ``selected``, ``returned``, ``dropped`` and ``late``
-    (None: no metrics.jsonl, or rounds without the columns)."""
-    path = run / "metrics.jsonl"
-    if not path.is_file():
+    (None: a run that has not completed (unfinished, or diverged and stopped early: its rounds
+    are fewer), no metrics.jsonl, or rounds without the columns)."""
+    path, summary = run / "metrics.jsonl", run / "summary.json"
+    if not path.is_file() or not summary.is_file() or json.loads(summary.read_text()).get("status") != "completed":
         return None
     out = {"selected": 0, "returned": 0, "dropped": 0, "late": 0, "rounds": 0, "kept_model": 0}
     for line in path.read_text().splitlines():
@@ -101,6 +102,7 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
                         cell[f"{k}_change"] = r[f"{k}_mean"] - base[f"{k}_mean"]
             entry[s] = cell
         table.append(entry)
+    seeds = max((c.get("selected_n") or 0 for m in table for k, c in m.items() if k != "method"), default=0)
     uploads = {}
     for s, rows in settings.items():
         counts = {m: r["availability"] for m, r in rows.items() if r["availability"] is not None}
@@ -113,7 +115,7 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
                       "rounds_without_upload": {m: c["kept_model"] for m, c in counts.items() if c["kept_model"]},
                       "differ": sorted(m for m, v in keyed.items() if v != common)}
     missing = [s for s in SETTINGS if s not in settings]
-    return {"problem": folder.name, "description": PROBLEMS.get(folder.name, ""), "settings": list(settings), "methods": table,
+    return {"problem": folder.name, "description": PROBLEMS.get(folder.name, ""), "settings": list(settings), "seeds": seeds, "methods": table,
             "uploads": uploads, "not_finished": missing}
 
 
@@ -163,6 +165,8 @@ def render(doc: dict[str, Any]) -> str:
                 text = _pct(c["selected_mean"], c["selected_std"])
                 if c.get("selected_change") is not None:
                     text += f" ({100 * c['selected_change']:+.2f})"
+                if (c.get("selected_n") or 0) < p["seeds"]:  # a seed diverged or has not finished: the mean is the others'
+                    text += f" [{c.get('selected_n') or 0} of {p['seeds']} seeds]"
                 cells.append(text)
             lines.append(f"| {m['method']} | " + " | ".join(cells) + " |")
         lines.append("")
@@ -171,7 +175,7 @@ def render(doc: dict[str, Any]) -> str:
             lines.append(f"| {m['method']} | " + " | ".join(_pct(m[s]["final_mean"], m[s]["final_std"]) if s in m else "-" for s in p["settings"]) + " |")
         lines.append("")
         if p["uploads"]:
-            lines += ["Uploads that arrived (all rounds and seeds; the same count for every method of a setting):", ""]
+            lines += ["Uploads that arrived (all rounds and seeds of the completed runs; the same count for every method of a setting):", ""]
             for s, u in p["uploads"].items():
                 share = "-" if u["returned_share"] is None else f"{100 * u['returned_share']:.1f}%"
                 text = f"- {s}: {u['returned']} of {u['selected']} selected ({share}), {u['dropped']} dropped"

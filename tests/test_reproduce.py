@@ -14,7 +14,7 @@ from copfl.cli import main
 from copfl.experiment import RunConfig
 from copfl.reproduce import paper
 from copfl.reproduce.estimate import RUN_SECONDS, estimate_seconds, format_duration, run_seconds
-from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells, paper_setting, scale_samples
+from copfl.reproduce.experiments import EXPERIMENTS, added_cells, experiment_cells, paper_setting, scale_samples
 from copfl.reproduce.report import format_cell, rank_correlation, rankings
 from copfl.reproduce.plan import plan_runs, run_identity
 from copfl.reproduce.results import collect
@@ -697,12 +697,15 @@ def test_every_committed_report_is_planned_again_by_its_experiment(path):
     tuned = "default_cells" in doc  # a tuned report (--tune N): its default and its tuned rows
     figures = doc["default_cells"] + doc["tuned_cells"] if tuned else doc["cells"]
     recorded = {Path(r["folder"]).name for c in figures for e in (c.get("lrs") or {}).values() for r in e.get("runs", []) if r.get("folder")}
-    _, cells = experiment_cells(doc["experiment"], doc.get("lr_grid", doc.get("tune")))
+    exp, cells = experiment_cells(doc["experiment"], doc.get("lr_grid", doc.get("tune")))
+    if doc.get("add_algorithms"):  # rows added beside the paper's (--add-algorithms)
+        cells += added_cells(exp, cells, doc["add_algorithms"])
     if tuned:  # each tuned row's cell, from the values the report lists
         values = {(c["group"], c["row"], c["column"]): c["tuned_values"] for c in doc["cells"] if c["tuned_values"]}
         cells += [tuned_cell(c, values[(c.group, c.row, f"{c.group} / {c.col}" if c.group else c.col)]) for c in cells
                   if (c.group, c.row, f"{c.group} / {c.col}" if c.group else c.col) in values]
-    runs, _ = plan_runs(cells, doc["scale"], doc["seeds"], Path("/tmp/x"), None, None, None, False)
+    # --top-seeds K: some rows ran K seeds; planning every row with K plans theirs too
+    runs, _ = plan_runs(cells, doc["scale"], max(doc["seeds"], doc.get("top_seeds") or 1), Path("/tmp/x"), None, None, None, False)
     assert recorded and recorded <= {r.folder.name for r in runs}, sorted(recorded - {r.folder.name for r in runs})[:3]
 
 

@@ -7,6 +7,7 @@ import pytest
 from copfl.cli import main
 from copfl.reproduce import paper
 from copfl.reproduce.experiments import EXPERIMENTS, added_cells, display_name, experiment_cells, pfedsv_lr
+from copfl.reproduce.report import write_report
 from copfl.reproduce.runner import top_seed_rows
 from tests.test_reproduce import write_balanced_cifar
 
@@ -48,6 +49,8 @@ def test_display_names():
     "experiment, algorithms, message",
     [
         ("pgamma", ["apfl"], "pgamma is a heatmap, not a table"),
+        ("table3", ["apfl"], r"table3's rows are settings of one method \(co-pfl\)"),
+        ("dpao-hparams", ["apfl"], r"dpao-hparams's rows are settings of one method \(dpao-pfl\)"),
         ("table2", ["nope"], "unknown algorithm 'nope'"),
         ("table2", ["fedavg"], "fedavg is already a row of table2"),
         ("table2", ["apfl", "apfl"], "apfl is named twice"),
@@ -76,10 +79,13 @@ def test_top_seeds_never_choose_an_added_row():
 
 
 def test_every_table_of_methods_takes_added_rows():
+    takes = []
     for name, (exp, _) in EXPERIMENTS.items():
         _, cells = experiment_cells(name, False)
-        if exp.kind == "table":
+        if exp.kind == "table" and len({c.algorithm for c in cells}) > 1:
             assert len(added_cells(exp, cells, ["feddbe"])) == len({(c.group, c.setting.key) for c in cells})
+            takes.append(name)
+    assert takes == ["table2", "pfedsv-table1", "pfedsv-table2", "pfedsv-table3", "pfedsv-table4", "dpao-table3", "dpao-table4"]
 
 
 def test_smoke_reports_the_added_rows_beside_the_papers_and_leaves_rho_alone(tmp_path, capsys):
@@ -105,7 +111,12 @@ def test_smoke_reports_the_added_rows_beside_the_papers_and_leaves_rho_alone(tmp
     md = (out / "table2-added.md").read_text()
     assert "Rows added beside the paper's (`--add-algorithms`" in md and "APFL, FedBABU" in md
     assert "| APFL | " in md and (out / "table2-added.png").exists()
-    assert json.loads((out / "table2.json").read_text())["cells"] == plain["cells"]  # the plain report is left as it was
+    assert doc["add_algorithms"] == ["apfl", "fedbabu"]  # what re-plans the added rows
+    # the plain report is left as it was; run again, it lists only its own plot, not the added report's
+    assert main(base) == 0
+    again = json.loads((out / "table2.json").read_text())
+    assert again["cells"] == plain["cells"] and "table2-added.png" not in (out / "table2.md").read_text()
+    assert write_report(again, out, plots=False) == ["table2.png"]  # a write between runs keeps its own plots only
 
 
 @pytest.mark.slow

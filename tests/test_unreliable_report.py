@@ -71,6 +71,10 @@ def test_a_method_whose_counts_differ_is_named(study, tmp_path):
     doc = _report().summarize_problem(root / "cifar10")
     assert doc["uploads"]["dropout-0.5"]["differ"] == ["fedavg"]
     assert "**counts differ for fedavg**" in _report().render({"problems": [doc], "added": []})
+    # a run that has not completed (unfinished, or diverged: fewer rounds) is not compared
+    summary = path.parent / "summary.json"
+    summary.write_text(json.dumps({**json.loads(summary.read_text()), "status": "diverged"}))
+    assert _report().summarize_problem(root / "cifar10")["uploads"]["dropout-0.5"]["differ"] == []
 
 
 def test_added_rows_are_ranked_beside_the_papers(tmp_path):
@@ -88,10 +92,15 @@ def test_added_rows_are_ranked_beside_the_papers(tmp_path):
     assert "| 1 | **APFL** (added) | 70.10 | - |" in md and "| 2 | FedAvg | 33.30 | 62.45 |" in md
 
 
+def _script(*args, dry=True):
+    env = {**os.environ, "COPFL": "echo copfl", **({"DRY": "1"} if dry else {})}
+    return subprocess.run(["bash", str(ROOT / "benchmarks" / "study_unreliable.sh"), *args], env=env, capture_output=True, text=True)
+
+
 def test_the_study_script_runs_what_its_header_says(tmp_path):
-    env = {**os.environ, "DRY": "1", "COPFL": "echo copfl"}
-    out = subprocess.run(["bash", str(ROOT / "benchmarks" / "study_unreliable.sh"), "DATA", str(tmp_path / "o"), "2", "--threads", "1"],
-                         env=env, capture_output=True, text=True, check=True).stdout
+    done = _script("DATA", str(tmp_path / "o"), "2", "--threads", "1")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
     cmds = [line for line in out.splitlines() if line.startswith("copfl ")]
     assert len(cmds) == 10 and all(c.endswith("--threads 1 --dry-run") for c in cmds)
     assert cmds[0].startswith("copfl reproduce table2 --scale cpu --columns cifar10-10 --add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe")
@@ -100,3 +109,23 @@ def test_the_study_script_runs_what_its_header_says(tmp_path):
     assert len(femnist) == 4 and all("--clients 20 " in c and "--rounds 30" in c for c in femnist)
     assert sum("--client-dropout 0.5" in c for c in cmds) == 2 and sum("--stragglers 0.3 --straggler-steps 1" in c for c in cmds) == 2
     assert all("--algorithms co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod --seeds 2" in c for c in cmds[2:])
+
+
+def test_the_study_script_runs_every_task_in_jobs_without_extra_flags(tmp_path):
+    """Not a dry run (copfl is `echo` here): every task starts and ends, JOBS at a time, with no
+    extra flag at all (an empty array under `set -u`)."""
+    done = _script("DATA", str(tmp_path / "o"), "3", dry=False)
+    assert done.returncode == 0, done.stderr
+    starts = [line for line in done.stdout.splitlines() if " start " in line]
+    ends = [line for line in done.stdout.splitlines() if " done " in line]
+    assert len(starts) == len(ends) == 10 and "FAILED" not in done.stdout
+    logs = sorted(p.relative_to(tmp_path / "o").as_posix() for p in (tmp_path / "o").rglob("*.log"))
+    assert "cifar10/reliable.log" in logs and "reproduce-table2.log" in logs and len(logs) == 10
+    assert (tmp_path / "o" / "femnist" / "dropout-0.5.log").read_text().startswith("copfl compare --algorithms co-pfl,pfedsv")
+
+
+@pytest.mark.parametrize("args, message", [(["DATA", "--threads", "1"], "OUT_ROOT '--threads' looks like a flag"),
+                                           (["DATA", "out", "--threads", "1"], "JOBS must be a whole number >= 1, got '--threads'")])
+def test_the_study_script_refuses_flags_in_place_of_out_root_or_jobs(args, message):
+    done = _script(*args)
+    assert done.returncode == 2 and message in done.stderr

@@ -23,8 +23,8 @@ compare loses the same clients and a resumed run continues bit for bit:
 
 What the server does with fewer uploads is the algorithm's own aggregation over the uploads
 it gets (weights re-normalised over them: every weighting in copfl normalises over the uploads
-given). A round where nothing arrives keeps the previous server model, says so in the record
-(``kept_model``) and the run goes on. Server-side per-client state (pFedSV, FedFomo, FedAMP,
+given). A round in which every selected client dropped out or was late keeps the previous
+server model, says so in the record (``kept_model``) and the run goes on. Server-side per-client state (pFedSV, FedFomo, FedAMP,
 DPAO-PFL, CO-PFL's weights) is only written from uploads, so a missing client's stays as it was.
 Each round's record counts ``selected``, ``returned``, ``dropped`` and ``late`` clients.
 """

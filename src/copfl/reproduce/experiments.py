@@ -725,6 +725,8 @@ def added_cells(exp: Experiment, cells: list[Cell], algorithms: list[str]) -> li
     if exp.kind != "table":
         raise ValueError(f"--add-algorithms adds method rows to a table of methods; {exp.name} is a {exp.kind}, not a table")
     have = sorted({c.algorithm for c in cells})
+    if len(have) < 2:
+        raise ValueError(f"--add-algorithms adds method rows to a table of methods; {exp.name}'s rows are settings of one method ({have[0]})")
     rows = {c.row for c in cells}
     out: list[Cell] = []
     for alg in algorithms:

@@ -637,7 +637,8 @@ def added_rows_text(doc: dict[str, Any]) -> list[str]:
     if not doc.get("added_rows"):
         return []
     return [f"Rows added beside the paper's (`--add-algorithms`; not in the paper, so no paper value and no part in any Spearman rho): "
-            f"{', '.join(doc['added_rows'])}. Each runs its documented defaults at the rates of its column's FedAvg row.  "]
+            f"{', '.join(doc['added_rows'])}. Each runs its documented defaults at the rates of its column's FedAvg row "
+            "(its own default rate where a column has none, or where the method takes no `--lr`).  "]
 
 
 def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str]:
@@ -647,7 +648,7 @@ def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str
     if plots:
         files = draw(doc, out)
     else:  # keep the plots of an earlier write listed
-        files = sorted(p.name for p in out.glob(f"{name}*.png"))
+        files = sorted(p.name for p in out.glob(f"{name}*.png") if p.stem == name or not p.stem[len(name):].startswith("-added"))
     doc["rankings"] = {g or "all": rankings(cs) for g, cs in _groups(doc["cells"]).items()}
     atomic_write_json(out / f"{name}.json", doc)
     atomic_write_text(out / f"{name}.md", render_markdown(doc, files))

@@ -614,6 +614,7 @@ def reproduce(
     header = {
         "experiment": exp.name,
         "report": report_name,
+        "add_algorithms": list(add_algorithms or []) if added else [],  # what re-plans the added rows (added_cells)
         "added_rows": sorted({c.row for c in added}, key=[c.row for c in added].index),
         "title": exp.title,
         "source": exp.source,
