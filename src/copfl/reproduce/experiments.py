@@ -401,7 +401,11 @@ PFEDSV_SCALE_NOTES = {
              "10 clients fully for 20 rounds, 100 clients 10% a round for 100 rounds; rates fixed as in the paper.",
     "cpu": "the paper's protocol with each client's data capped after the split (a seeded subsample): at most 500 training "
            "and 200 test samples with 10 clients, 100 and 100 with 100 clients (their 100 rounds of 10 participants), so "
-           "that a column fits about an hour on 2 cores (CIFAR-10 about 1.5 h); everything else as published.",
+           "that a column fits about an hour on 2 cores (CIFAR-10 about 1.5 h); everything else as published. The cap stays "
+           "in tuned runs too: the whole split (MNIST: 5,775-6,000 training images a client) measured 27-475 s a round per "
+           "method (docs/results/pfedsv-baselines-mnist.md), about 8.7 h for one seed of a 10-client column's 11 rows, so "
+           "a tuned column (default and tuned rows, 3 seeds for the top rows) would take about 25 h, and Table 1's MNIST and "
+           "Fashion-MNIST columns with Table 2's MNIST column about 75 h, beyond a paper's 24 h on this machine.",
     "smoke": "a functional check, not a measurement: the tiny network (1-2.5 k parameters), 2 rounds, 20 training and 8 test "
              "samples per client, the protocol's epochs and participation. The numbers mean nothing.",
 }
