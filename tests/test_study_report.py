@@ -43,6 +43,26 @@ def test_per_method_folders_merge_into_one_problem(tmp_path):
     assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | 12.6 min | no |" in md
 
 
+def test_the_study_pfedsv_row_is_the_capped_variant_and_the_report_says_why(tmp_path):
+    """Issue 37: pFedSV runs as pfedsv[topk=capped] (its explore rule priced at ~47 h on FEMNIST): the
+    study's expected rows name that variant's key, and the report states it is not the defaults."""
+    rep = _report()
+    assert rep.STUDY_METHODS[-1] == "pfedsv--topk-capped"
+    script = (Path(__file__).parents[1] / "benchmarks/study_tuned_vs_default.sh").read_text()
+    assert '"pfedsv[topk=capped]"' in script
+    prob = tmp_path / "femnist-natural-50"
+    _write(prob / "local", [_row("local", "default", 0.60, 0.01), _row("local", "tuned", 0.61, 0.01)])
+    key = "pfedsv--topk-capped"
+    _write(prob / key, [_row(key, "default", 0.50, 0.02), _row(key, "tuned", 0.55, 0.01, {"k0": 3})])
+    out = rep.summarize(prob, rep.STUDY_METHODS)
+    assert "pfedsv--topk-capped" not in out["unfinished"] and "ditto" in out["unfinished"]
+    md = rep.markdown([out])
+    assert "Rows that are not the method's defaults:" in md
+    assert "- **pfedsv--topk-capped**: pFedSV with its dynamic top-k capped at k0" in md
+    plain = rep.markdown([rep.summarize(prob / "local", rep.STUDY_METHODS)])
+    assert "Rows that are not the method's defaults" not in plain
+
+
 def test_a_method_in_two_folders_is_refused(tmp_path):
     prob = tmp_path / "p"
     _write(prob / "a", [_row("fedavg", "tuned", 0.9, 0.0)])
