@@ -9,6 +9,13 @@ reliable setting, and the final-round accuracy likewise. It checks from the runs
 upload, over every round and seed, which is the same for every method of a setting (the draws
 depend on the seed, the round and the client only); a method whose count differs is named.
 
+Where dropout lowers a method's final accuracy by more than 5 points, the report reads the
+reliable runs' accuracy curve (``acc_mean`` per round, mean over seeds) at the round where a
+client has had about as many updates as under dropout (the rounds times the share of uploads
+that arrived, since a client that drops out does not train): a figure there close to the dropout
+figure means the drop is the fewer updates of a method still learning, not the failed uploads as
+such.
+
 Part 2 (``--reproduce DIR``) reads ``DIR/table2-added.json`` and ``DIR/pfedsv-table1-added.json``
 (`copfl reproduce ... --add-algorithms`) and lists, for the columns the study ran, the added
 methods beside the paper's rows, ranked.
@@ -63,6 +70,37 @@ def availability(run: Path) -> dict[str, int] | None:
     return out if out["rounds"] else None
 
 
+DROP = 0.05  # a final-accuracy fall from reliable (fraction) that gets the equal-updates check
+
+
+def accuracy_curve(run: Path) -> dict[int, float] | None:
+    """``{round: acc_mean}`` of one completed run (None otherwise)."""
+    path, summary = run / "metrics.jsonl", run / "summary.json"
+    if not path.is_file() or not summary.is_file() or json.loads(summary.read_text()).get("status") != "completed":
+        return None
+    recs = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return {int(r["round"]): float(r["acc_mean"]) for r in recs if r.get("acc_mean") is not None}
+
+
+def equal_updates(reliable: Path, folder: str, share: float) -> dict[str, Any] | None:
+    """The reliable runs of one method (``reliable/seed-*/FOLDER``) at the round where a client
+    has trained about as often as under dropout with ``share`` of the uploads arriving: the
+    last evaluated round at or before round(rounds x share), and how much the curve still
+    gained over its last fifth of the rounds (mean over seeds; None without completed runs)."""
+    curves = [c for c in (accuracy_curve(p) for p in sorted(reliable.glob(f"seed-*/{folder}"))) if c]
+    if not curves:
+        return None
+    rounds = min(max(c) for c in curves)
+    target = max(1, round(rounds * share))
+    common = sorted(set.intersection(*(set(c) for c in curves)))
+    at = max((r for r in common if r <= target), default=None)
+    start = max((r for r in common if r <= rounds - rounds // 5), default=None)
+    if at is None or start is None:
+        return None
+    mean = lambda r: sum(c[r] for c in curves) / len(curves)  # noqa: E731
+    return {"round": at, "rounds": rounds, "acc": mean(at), "last_fifth_gain": mean(rounds) - mean(start), "seeds": len(curves)}
+
+
 def setting_rows(folder: Path) -> dict[str, dict[str, Any]]:
     """``{method: row}`` of one compare folder (its ``compare.json`` rows, the default setting),
     each with ``availability``: its runs' counts summed over the seeds."""
@@ -114,6 +152,15 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
         uploads[s] = {"selected": sel, "returned": ret, "dropped": drop, "late": late, "returned_share": ret / sel if sel else None,
                       "rounds_without_upload": {m: c["kept_model"] for m, c in counts.items() if c["kept_model"]},
                       "differ": sorted(m for m, v in keyed.items() if v != common)}
+    for s, u in uploads.items():
+        if not s.startswith("dropout") or not u["returned_share"]:
+            continue
+        for m in table:
+            cell, row = m.get(s), (settings.get("reliable") or {}).get(m["method"])
+            if cell and row and (cell.get("final_change") or 0.0) < -DROP:
+                check = equal_updates(folder / "reliable", row["folder"], u["returned_share"])
+                if check is not None:
+                    cell["equal_updates"] = check
     missing = [s for s in SETTINGS if s not in settings]
     return {"problem": folder.name, "description": PROBLEMS.get(folder.name, ""), "settings": list(settings), "seeds": seeds, "methods": table,
             "uploads": uploads, "not_finished": missing}
@@ -185,6 +232,18 @@ def render(doc: dict[str, Any]) -> str:
                 if u["differ"]:
                     text += f"; **counts differ for {', '.join(u['differ'])}**"
                 lines.append(text)
+            lines.append("")
+        checks = [(m["method"], s, m[s]) for m in p["methods"] for s in p["settings"] if s in m and m[s].get("equal_updates")]
+        if checks:
+            lines += [f"Final accuracy more than {100 * DROP:.0f} points below reliable, against the reliable runs at about as "
+                      "many updates per client (a client that drops out does not train that round):", ""]
+            for method, s, c in checks:
+                e = c["equal_updates"]
+                verdict = ("about what the fewer updates explain" if e["acc"] <= c["final_mean"] + DROP
+                           else "more than the fewer updates explain")
+                lines.append(f"- {method}, {s}: final {_pct(c['final_mean'])} ({100 * c['final_change']:+.2f}); the reliable runs "
+                             f"scored {_pct(e['acc'])} at round {e['round']} of {e['rounds']} and gained "
+                             f"{100 * e['last_fifth_gain']:+.2f} points over their last fifth: {verdict}.")
             lines.append("")
         if p["not_finished"]:
             lines += ["Not finished yet: " + ", ".join(p["not_finished"]) + ".", ""]

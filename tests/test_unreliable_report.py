@@ -129,3 +129,36 @@ def test_the_study_script_runs_every_task_in_jobs_without_extra_flags(tmp_path):
 def test_the_study_script_refuses_flags_in_place_of_out_root_or_jobs(args, message):
     done = _script(*args)
     assert done.returncode == 2 and message in done.stderr
+
+
+def _curve_run(folder: Path, accs: dict[int, float]) -> None:
+    folder.mkdir(parents=True)
+    (folder / "metrics.jsonl").write_text("".join(json.dumps({"round": r, "acc_mean": a}) + "\n" for r, a in accs.items()))
+    (folder / "summary.json").write_text(json.dumps({"status": "completed"}))
+
+
+def test_a_large_drop_is_read_against_the_reliable_curve_at_equal_updates(tmp_path):
+    """Dropout 0.5 halves a client's training: the check reads the reliable runs at round
+    rounds x share (mean over seeds), and their gain over the last fifth (hand-computed)."""
+    rep = _report()
+    rel = tmp_path / "reliable"
+    _curve_run(rel / "seed-0" / "m", {r: 0.1 * r for r in range(1, 11)})
+    _curve_run(rel / "seed-1" / "m", {r: 0.1 * r - 0.02 for r in range(1, 11)})
+    e = rep.equal_updates(rel, "m", 0.5)
+    assert e["round"] == 5 and e["rounds"] == 10 and e["seeds"] == 2
+    assert e["acc"] == pytest.approx((0.5 + 0.48) / 2)
+    assert e["last_fifth_gain"] == pytest.approx((1.0 + 0.98) / 2 - (0.8 + 0.78) / 2)
+    # evaluated every other round: the last evaluated round at or before round(10 x 0.52) = 5
+    _curve_run(tmp_path / "sparse" / "seed-0" / "m", {r: 0.1 * r for r in range(2, 11, 2)})
+    assert rep.equal_updates(tmp_path / "sparse", "m", 0.52)["round"] == 4
+    assert rep.equal_updates(tmp_path / "none", "m", 0.5) is None  # no completed runs
+    # the report's line: a dropout figure at or above the equal-updates figure is what the fewer updates explain
+    cell = {"selected_mean": 0.3, "selected_std": 0.0, "final_mean": 0.5, "final_std": 0.0, "final_change": -0.45, "selected_n": 2,
+            "equal_updates": e}
+    problem = {"problem": "p", "description": "", "settings": ["reliable", "dropout-0.5"], "seeds": 2, "uploads": {}, "not_finished": [],
+               "methods": [{"method": "m", "reliable": {**cell, "final_mean": 0.95, "equal_updates": None}, "dropout-0.5": cell}]}
+    md = rep.render({"problems": [problem], "added": []})
+    assert ("- m, dropout-0.5: final 50.00 (-45.00); the reliable runs scored 49.00 at round 5 of 10 and gained +20.00 points "
+            "over their last fifth: about what the fewer updates explain.") in md
+    problem["methods"][0]["dropout-0.5"] = {**cell, "final_mean": 0.40}
+    assert "more than the fewer updates explain." in rep.render({"problems": [problem], "added": []})
