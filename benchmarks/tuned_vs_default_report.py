@@ -55,8 +55,9 @@ def problem_rows(folder: Path) -> dict[str, dict[str, Any]]:
 # benchmarks/study_tuned_vs_default.sh's rows (their folder-safe keys): pFedSV as pfedsv[topk=capped]
 STUDY_METHODS = ("local", "fedavg", "fedrep", "dpao-pfl", "co-pfl", "ditto", "fedpac", "pfedsv--topk-capped")
 NOTES = {
-    "pfedsv--topk-capped": "pFedSV with its dynamic top-k capped at k0 (`pfedsv[topk=capped]`, reading A6's `capped`; "
-                           "k0, decay and the rates tuned): the default `explore` rule's coalitions grow to every peer "
+    "pfedsv--topk-capped": "pFedSV with its dynamic top-k capped at k0 (`pfedsv[topk=capped]`: the `capped` reading of the "
+                           "top-k rule the paper leaves open, docs/algorithms/pfedsv.md), in both its default and its tuned "
+                           "row (k0, decay and the learning rate tuned): the default `explore` rule's coalitions grow to every peer "
                            "with a positive relevance, and `copfl compare --dry-run` priced that row at about 47 h on "
                            "FEMNIST's 50 writers and 7 h on MNIST, the capped one at about 6 h and 3 h",
 }
@@ -227,7 +228,7 @@ def markdown(problems: list[dict[str, Any]]) -> str:
         lines.append("")
         notes = [f"- **{m['variant']}**: {NOTES[m['variant']]}." for m in p["methods"] if m["variant"] in NOTES]
         if notes:
-            lines += ["Rows that are not the method's defaults:", "", *notes, ""]
+            lines += ["Rows run with a setting other than the method's defaults (in their default and tuned columns alike):", "", *notes, ""]
         if p.get("unfinished"):
             lines += [f"Not finished yet (the study goes on; this table grows as it does): {', '.join(p['unfinished'])}.", ""]
         trailing = [m for m in p["methods"] if m.get("why")]

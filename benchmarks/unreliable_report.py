@@ -10,11 +10,12 @@ upload, over every round and seed, which is the same for every method of a setti
 depend on the seed, the round and the client only); a method whose count differs is named.
 
 Where dropout lowers a method's final accuracy by more than 5 points, the report reads the
-reliable runs' accuracy curve (``acc_mean`` per round, mean over seeds) at the round where a
-client has had about as many updates as under dropout (the rounds times the share of uploads
-that arrived, since a client that drops out does not train): a figure there close to the dropout
-figure means the drop is the fewer updates of a method still learning, not the failed uploads as
-such.
+reliable runs' accuracy curve (``acc_mean`` per round, mean over seeds, linear between evaluated
+rounds) at round rounds x (share of uploads that arrived): a client that drops out does not
+train, so there a client has trained about as often as under dropout (the server has also
+aggregated fewer times). It states how much of the drop that accounts for: most of it means a
+method still learning, held back by fewer updates, rather than harmed by the failed uploads
+as such.
 
 Part 2 (``--reproduce DIR``) reads ``DIR/table2-added.json`` and ``DIR/pfedsv-table1-added.json``
 (`copfl reproduce ... --add-algorithms`) and lists, for the columns the study ran, the added
@@ -33,6 +34,8 @@ import argparse
 import json
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 SETTINGS = ("reliable", "dropout-0.2", "dropout-0.5", "stragglers-0.3")
 METHODS = ("co-pfl", "pfedsv", "dpao-pfl", "local", "fedavg", "ditto", "apfl", "fedala", "fedrod")  # the study's order
@@ -83,22 +86,28 @@ def accuracy_curve(run: Path) -> dict[int, float] | None:
 
 
 def equal_updates(reliable: Path, folder: str, share: float) -> dict[str, Any] | None:
-    """The reliable runs of one method (``reliable/seed-*/FOLDER``) at the round where a client
-    has trained about as often as under dropout with ``share`` of the uploads arriving: the
-    last evaluated round at or before round(rounds x share), and how much the curve still
-    gained over its last fifth of the rounds (mean over seeds; None without completed runs)."""
-    curves = [c for c in (accuracy_curve(p) for p in sorted(reliable.glob(f"seed-*/{folder}"))) if c]
+    """The reliable runs of one method (``reliable/seed-*/FOLDER``, or ``reliable/FOLDER`` for
+    one seed) at ``target`` = rounds x ``share``, where a client has trained about as often as
+    under dropout with ``share`` of the uploads arriving: ``acc`` there (mean over seeds, linear
+    between evaluated rounds; None before the first), ``final`` at the last round, and ``gain``
+    from round ``gain_from`` (four fifths of the rounds) to the end. Runs that stopped before
+    the last round are left out; None without any completed run."""
+    runs = sorted(reliable.glob(f"seed-*/{folder}")) or [reliable / folder]
+    curves = [c for c in (accuracy_curve(p) for p in runs) if c]
     if not curves:
         return None
-    rounds = min(max(c) for c in curves)
-    target = max(1, round(rounds * share))
+    rounds = max(max(c) for c in curves)
+    curves = [c for c in curves if max(c) == rounds]
     common = sorted(set.intersection(*(set(c) for c in curves)))
-    at = max((r for r in common if r <= target), default=None)
-    start = max((r for r in common if r <= rounds - rounds // 5), default=None)
-    if at is None or start is None:
-        return None
-    mean = lambda r: sum(c[r] for c in curves) / len(curves)  # noqa: E731
-    return {"round": at, "rounds": rounds, "acc": mean(at), "last_fifth_gain": mean(rounds) - mean(start), "seeds": len(curves)}
+    mean = [sum(c[r] for c in curves) / len(curves) for r in common]
+    target, start = rounds * share, rounds - rounds / 5
+
+    def at(r: float) -> float | None:
+        return float(np.interp(r, common, mean)) if r >= common[0] else None
+
+    final, begin = mean[-1], at(start)
+    return {"target": target, "rounds": rounds, "acc": at(target), "final": final, "gain_from": start,
+            "gain": None if begin is None else final - begin, "seeds": len(curves)}
 
 
 def setting_rows(folder: Path) -> dict[str, dict[str, Any]]:
@@ -235,15 +244,22 @@ def render(doc: dict[str, Any]) -> str:
             lines.append("")
         checks = [(m["method"], s, m[s]) for m in p["methods"] for s in p["settings"] if s in m and m[s].get("equal_updates")]
         if checks:
-            lines += [f"Final accuracy more than {100 * DROP:.0f} points below reliable, against the reliable runs at about as "
-                      "many updates per client (a client that drops out does not train that round):", ""]
+            lines += [f"Final accuracy more than {100 * DROP:.0f} points below reliable, compared with the reliable runs at the "
+                      "round where a client has trained about as often (a client that drops out does not train that round; "
+                      "the server has aggregated fewer times too):", ""]
             for method, s, c in checks:
-                e = c["equal_updates"]
-                verdict = ("about what the fewer updates explain" if e["acc"] <= c["final_mean"] + DROP
-                           else "more than the fewer updates explain")
-                lines.append(f"- {method}, {s}: final {_pct(c['final_mean'])} ({100 * c['final_change']:+.2f}); the reliable runs "
-                             f"scored {_pct(e['acc'])} at round {e['round']} of {e['rounds']} and gained "
-                             f"{100 * e['last_fifth_gain']:+.2f} points over their last fifth: {verdict}.")
+                e, drop = c["equal_updates"], -c["final_change"]
+                text = f"- {method}, {s}: final {_pct(c['final_mean'])} ({100 * c['final_change']:+.2f}). "
+                if e["acc"] is None:
+                    lines.append(text + f"The reliable runs have no evaluation at or before round {e['target']:.1f}.")
+                    continue
+                part = e["final"] - e["acc"]
+                share = "all of the drop" if part >= drop else f"{100 * part:.2f} of its {100 * drop:.2f} points"
+                text += (f"The reliable runs scored {_pct(e['acc'])} at round {e['target']:.1f} of {e['rounds']} and "
+                         f"{_pct(e['final'])} at the end: fewer updates account for {share}")
+                if e["gain"] is not None:
+                    text += f"; the reliable runs still gained {100 * e['gain']:+.2f} points from round {e['gain_from']:g} to the end"
+                lines.append(text + ".")
             lines.append("")
         if p["not_finished"]:
             lines += ["Not finished yet: " + ", ".join(p["not_finished"]) + ".", ""]

@@ -260,7 +260,7 @@ def test_dry_run_names_missing_data_and_expected_times(tmp_path, monkeypatch, ca
     assert "expected time on a 2-core CPU (an estimate" in text
     assert re.search(r"^  smoke +32 runs to do \(one rate per cell; 32 more on missing data, skipped\): about \d+ s  <- this command$", text, re.M)
     assert re.search(r"^  cpu +92 runs to do \(lr grid; 92 more on missing data, skipped\): about \d+ (h|days)$", text, re.M)
-    assert re.search(r"^  paper +92 runs to do .*: about \d+ days: the paper scale needs a GPU$", text, re.M)
+    assert re.search(r"^  paper +92 runs to do .*: about \d+ days: more than a day on this CPU: the paper scale needs a GPU$", text, re.M)
     assert re.search(r"^ +per column: cifar10-10 \d+ s, cifar10-50 \d+ s, cifar10c-10 \d+ s, cifar10c-50 \d+ s$", text, re.M)
     assert not out.exists()  # a dry run writes nothing
 
@@ -1115,5 +1115,5 @@ def test_dry_run_advises_a_gpu_only_for_a_paper_scale_plan_beyond_a_day(tmp_path
         monkeypatch.setattr(runner, "GPU_ADVISED_SECONDS", limit)
         assert main(args) == 0
         lines[limit] = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  paper"))
-    assert lines[0].endswith(": the paper scale needs a GPU")
-    assert "GPU" not in lines[10**9] and lines[10**9] == lines[0].removesuffix(": the paper scale needs a GPU")
+    assert lines[0].endswith(": more than a day on this CPU: the paper scale needs a GPU")
+    assert "GPU" not in lines[10**9] and lines[10**9] == lines[0].removesuffix(": more than a day on this CPU: the paper scale needs a GPU")

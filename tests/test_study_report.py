@@ -50,6 +50,9 @@ def test_the_study_pfedsv_row_is_the_capped_variant_and_the_report_says_why(tmp_
     assert rep.STUDY_METHODS[-1] == "pfedsv--topk-capped"
     script = (Path(__file__).parents[1] / "benchmarks/study_tuned_vs_default.sh").read_text()
     assert '"pfedsv[topk=capped]"' in script
+    from copfl.variants import parse_row
+
+    assert parse_row("pfedsv[topk=capped]").key == "pfedsv--topk-capped"  # the folder the script's bash mapping gives
     prob = tmp_path / "femnist-natural-50"
     _write(prob / "local", [_row("local", "default", 0.60, 0.01), _row("local", "tuned", 0.61, 0.01)])
     key = "pfedsv--topk-capped"
@@ -57,10 +60,10 @@ def test_the_study_pfedsv_row_is_the_capped_variant_and_the_report_says_why(tmp_
     out = rep.summarize(prob, rep.STUDY_METHODS)
     assert "pfedsv--topk-capped" not in out["unfinished"] and "ditto" in out["unfinished"]
     md = rep.markdown([out])
-    assert "Rows that are not the method's defaults:" in md
+    assert "Rows run with a setting other than the method's defaults" in md
     assert "- **pfedsv--topk-capped**: pFedSV with its dynamic top-k capped at k0" in md
     plain = rep.markdown([rep.summarize(prob / "local", rep.STUDY_METHODS)])
-    assert "Rows that are not the method's defaults" not in plain
+    assert "Rows run with a setting other than" not in plain
 
 
 def test_a_method_in_two_folders_is_refused(tmp_path):

@@ -139,26 +139,56 @@ def _curve_run(folder: Path, accs: dict[int, float]) -> None:
 
 def test_a_large_drop_is_read_against_the_reliable_curve_at_equal_updates(tmp_path):
     """Dropout 0.5 halves a client's training: the check reads the reliable runs at round
-    rounds x share (mean over seeds), and their gain over the last fifth (hand-computed)."""
+    rounds x share (mean over seeds, linear between evaluated rounds), and their gain over the
+    last fifth of the rounds (hand-computed)."""
     rep = _report()
     rel = tmp_path / "reliable"
     _curve_run(rel / "seed-0" / "m", {r: 0.1 * r for r in range(1, 11)})
     _curve_run(rel / "seed-1" / "m", {r: 0.1 * r - 0.02 for r in range(1, 11)})
     e = rep.equal_updates(rel, "m", 0.5)
-    assert e["round"] == 5 and e["rounds"] == 10 and e["seeds"] == 2
-    assert e["acc"] == pytest.approx((0.5 + 0.48) / 2)
-    assert e["last_fifth_gain"] == pytest.approx((1.0 + 0.98) / 2 - (0.8 + 0.78) / 2)
-    # evaluated every other round: the last evaluated round at or before round(10 x 0.52) = 5
+    assert e["target"] == 5.0 and e["rounds"] == 10 and e["seeds"] == 2 and e["gain_from"] == 8.0
+    assert e["acc"] == pytest.approx((0.5 + 0.48) / 2) and e["final"] == pytest.approx((1.0 + 0.98) / 2)
+    assert e["gain"] == pytest.approx((1.0 + 0.98) / 2 - (0.8 + 0.78) / 2)
+    assert rep.equal_updates(rel, "m", 0.52)["acc"] == pytest.approx(0.49 + 0.2 * 0.1)  # between rounds 5 and 6
+    # evaluated every other round: linear between rounds 4 and 6; before the first evaluation: no figure
     _curve_run(tmp_path / "sparse" / "seed-0" / "m", {r: 0.1 * r for r in range(2, 11, 2)})
-    assert rep.equal_updates(tmp_path / "sparse", "m", 0.52)["round"] == 4
+    assert rep.equal_updates(tmp_path / "sparse", "m", 0.52)["acc"] == pytest.approx(0.52)
+    assert rep.equal_updates(tmp_path / "sparse", "m", 0.1)["acc"] is None
+    # a seed that stopped early is left out, not read at the wrong round; one seed in its own folder counts
+    _curve_run(rel / "seed-2" / "m", {r: 0.0 for r in range(1, 6)})
+    assert rep.equal_updates(rel, "m", 0.5)["seeds"] == 2
+    _curve_run(tmp_path / "one" / "m", {r: 0.1 * r for r in range(1, 11)})
+    assert rep.equal_updates(tmp_path / "one", "m", 0.5)["acc"] == pytest.approx(0.5)
     assert rep.equal_updates(tmp_path / "none", "m", 0.5) is None  # no completed runs
-    # the report's line: a dropout figure at or above the equal-updates figure is what the fewer updates explain
-    cell = {"selected_mean": 0.3, "selected_std": 0.0, "final_mean": 0.5, "final_std": 0.0, "final_change": -0.45, "selected_n": 2,
+    # the report's line: how much of the drop the fewer updates account for (here 0.99 - 0.49 = 0.50 points of it)
+    cell = {"selected_mean": 0.3, "selected_std": 0.0, "final_mean": 0.54, "final_std": 0.0, "final_change": -0.45, "selected_n": 2,
             "equal_updates": e}
     problem = {"problem": "p", "description": "", "settings": ["reliable", "dropout-0.5"], "seeds": 2, "uploads": {}, "not_finished": [],
-               "methods": [{"method": "m", "reliable": {**cell, "final_mean": 0.95, "equal_updates": None}, "dropout-0.5": cell}]}
+               "methods": [{"method": "m", "reliable": {**cell, "final_mean": 0.99, "equal_updates": None}, "dropout-0.5": cell}]}
     md = rep.render({"problems": [problem], "added": []})
-    assert ("- m, dropout-0.5: final 50.00 (-45.00); the reliable runs scored 49.00 at round 5 of 10 and gained +20.00 points "
-            "over their last fifth: about what the fewer updates explain.") in md
-    problem["methods"][0]["dropout-0.5"] = {**cell, "final_mean": 0.40}
-    assert "more than the fewer updates explain." in rep.render({"problems": [problem], "added": []})
+    assert ("- m, dropout-0.5: final 54.00 (-45.00). The reliable runs scored 49.00 at round 5.0 of 10 and 99.00 at the end: "
+            "fewer updates account for all of the drop; the reliable runs still gained +20.00 points from round 8 to the end.") in md
+    problem["methods"][0]["dropout-0.5"] = {**cell, "final_mean": 0.19, "final_change": -0.80}
+    assert "fewer updates account for 50.00 of its 80.00 points;" in rep.render({"problems": [problem], "added": []})
+    problem["methods"][0]["dropout-0.5"] = {**cell, "equal_updates": {**e, "acc": None, "target": 0.4}}
+    assert "The reliable runs have no evaluation at or before round 0.4." in rep.render({"problems": [problem], "added": []})
+
+
+def test_the_check_runs_for_a_large_dropout_drop_only(study, tmp_path):
+    """summarize_problem attaches the check to a dropout cell whose final accuracy fell more than
+    5 points from reliable, and to no other cell."""
+    import shutil
+
+    rep = _report()
+    prob = tmp_path / "cifar10"
+    shutil.copytree(study / "cifar10", prob)
+    path = prob / "dropout-0.5" / "compare.json"
+    doc = json.loads(path.read_text())
+    reliable = {r["variant"]: r for r in json.loads((prob / "reliable" / "compare.json").read_text())["rows"]}
+    for r in doc["rows"]:
+        r["final_mean"] = reliable[r["variant"]]["final_mean"] - (0.2 if r["variant"] == "fedavg" else 0.01)
+    path.write_text(json.dumps(doc))
+    by = {m["method"]: m for m in rep.summarize_problem(prob)["methods"]}
+    e = by["fedavg"]["dropout-0.5"]["equal_updates"]
+    assert e["rounds"] == 3 and e["seeds"] == 2 and 0 < e["target"] < 3
+    assert "equal_updates" not in by["local"]["dropout-0.5"] and "equal_updates" not in by["fedavg"]["reliable"]

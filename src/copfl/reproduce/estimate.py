@@ -17,7 +17,8 @@ FEMNIST) and the pFedSV / DPAO-PFL algorithms were calibrated later from their c
 one thread beside another run); DP-SGD (``--dp-noise`` in ``sgd`` mode) multiplies the training
 cost by ``DP_SGD_FACTOR`` (FedAvg on that protocol, one epoch: 31 s per round without, 58 s with
 the fast clipped sum, 260 s with the per-sample gradients). Figures vary by +-50% with the CPU
-and with what else runs on it; the paper scale needs a GPU (the CPU figure only says so).
+and with what else runs on it; a paper-scale plan of more than a day on this CPU needs a GPU (the
+CPU figure only says so).
 """
 
 from __future__ import annotations

@@ -405,7 +405,7 @@ PFEDSV_SCALE_NOTES = {
            "in tuned runs too: the whole split (MNIST: 5,775-6,000 training images a client) measured 27-475 s a round per "
            "method (docs/results/pfedsv-baselines-mnist.md), about 8.7 h for one seed of a 10-client column's 11 rows, so "
            "a tuned column (default and tuned rows, 3 seeds for the top rows) would take about 25 h, and Table 1's MNIST and "
-           "Fashion-MNIST columns with Table 2's MNIST column about 75 h, beyond a paper's 24 h on this machine.",
+           "Fashion-MNIST columns with Table 2's MNIST column about 75 h, beyond the 24 h a paper's reproduction is given on a 2-core CPU.",
     "smoke": "a functional check, not a measurement: the tiny network (1-2.5 k parameters), 2 rounds, 20 training and 8 test "
              "samples per client, the protocol's epochs and participation. The numbers mean nothing.",
 }

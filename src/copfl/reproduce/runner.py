@@ -43,8 +43,8 @@ from copfl.reproduce.tuned import (ColumnTuning, default_tune_scale, describe_tu
 from copfl.reproduce.tuned_report import tuned_document, write_tuned_report
 
 
-
 GPU_ADVISED_SECONDS = 24 * 3600  # --dry-run: a paper-scale plan dearer than this on the CPU is for a GPU
+
 
 def _fmt_s(s: float) -> str:
     s = int(round(s))
@@ -464,7 +464,7 @@ def describe_plan(
             text += f"; {len(sc_runs) - len(todo)} already finished"
         text += f"): {'about ' + format_duration(secs) if runnable else 'nothing to run'}"
         if sc == "paper" and runnable and secs > GPU_ADVISED_SECONDS:
-            text += ": the paper scale needs a GPU"  # below a day it runs on the CPU (DPAO-PFL's 4-client FEMNIST column)
+            text += ": more than a day on this CPU: the paper scale needs a GPU"  # below a day it runs on the CPU (DPAO-PFL's 4-client FEMNIST column)
         if sc == scale:
             text += "  <- this command"
         lines.append(text)
