@@ -265,8 +265,9 @@ def render(doc: dict[str, Any]) -> str:
             lines += ["Not finished yet: " + ", ".join(p["not_finished"]) + ".", ""]
     if doc.get("added"):
         lines += ["## The seven new methods beside the papers' rows", "",
-                  "`copfl reproduce EXP --scale cpu --columns COL --add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe`: "
-                  "each added method at its documented defaults and the column's FedAvg rates; the paper's rows as in the "
+                  "`copfl reproduce table2 --scale cpu --columns cifar10-10 --add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe` "
+                  "and `copfl reproduce pfedsv-table1 --scale cpu --columns mnist-10-pathological --add-algorithms "
+                  "apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe`: each added method at its documented defaults and the column's FedAvg rates; the paper's rows as in the "
                   "reproduction reports (docs/results/reproduce-cpu/). Final-round accuracy (%), best first.", ""]
         for a in doc["added"]:
             lines += [f"### {a['title']} ({a['experiment']}, {a['paper']}'s protocol)", "", "| rank | method | ours | paper |", "|---|---|---|---|"]
