@@ -52,18 +52,24 @@ def _pct(m: float | None, s: float | None = None) -> str:
     return f"{100 * m:.2f}" + (f" ± {100 * s:.2f}" if s is not None else "")
 
 
+def completed_metrics(run: Path) -> list[dict[str, Any]] | None:
+    """The per-round records of one completed run's ``metrics.jsonl`` (None: no such file, or
+    the run has not completed: unfinished, or diverged and stopped early)."""
+    path, summary = run / "metrics.jsonl", run / "summary.json"
+    if not path.is_file() or not summary.is_file() or json.loads(summary.read_text()).get("status") != "completed":
+        return None
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
 def availability(run: Path) -> dict[str, int] | None:
     """Sums over the rounds of one run's ``selected``, ``returned``, ``dropped`` and ``late``
     (None: a run that has not completed (unfinished, or diverged and stopped early: its rounds
     are fewer), no metrics.jsonl, or rounds without the columns)."""
-    path, summary = run / "metrics.jsonl", run / "summary.json"
-    if not path.is_file() or not summary.is_file() or json.loads(summary.read_text()).get("status") != "completed":
+    recs = completed_metrics(run)
+    if recs is None:
         return None
     out = {"selected": 0, "returned": 0, "dropped": 0, "late": 0, "rounds": 0, "kept_model": 0}
-    for line in path.read_text().splitlines():
-        if not line.strip():
-            continue
-        rec = json.loads(line)
+    for rec in recs:
         if "selected" not in rec or "returned" not in rec:
             continue
         out["rounds"] += 1
@@ -78,10 +84,9 @@ DROP = 0.05  # a final-accuracy fall from reliable (fraction) that gets the equa
 
 def accuracy_curve(run: Path) -> dict[int, float] | None:
     """``{round: acc_mean}`` of one completed run (None otherwise)."""
-    path, summary = run / "metrics.jsonl", run / "summary.json"
-    if not path.is_file() or not summary.is_file() or json.loads(summary.read_text()).get("status") != "completed":
+    recs = completed_metrics(run)
+    if recs is None:
         return None
-    recs = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
     return {int(r["round"]): float(r["acc_mean"]) for r in recs if r.get("acc_mean") is not None}
 
 
