@@ -9,13 +9,15 @@ reliable setting, and the final-round accuracy likewise. It checks from the runs
 upload, over every round and seed, which is the same for every method of a setting (the draws
 depend on the seed, the round and the client only); a method whose count differs is named.
 
-Where dropout lowers a method's final accuracy by more than 5 points, the report reads the
-reliable runs' accuracy curve (``acc_mean`` per round, mean over seeds, linear between evaluated
-rounds) at round rounds x (share of uploads that arrived): a client that drops out does not
-train, so there a client has trained about as often as under dropout (the server has also
-aggregated fewer times). It states how much of the drop that accounts for: most of it means a
-method still learning, held back by fewer updates, rather than harmed by the failed uploads
-as such.
+Where dropout or stragglers lower a method's final accuracy by more than 5 points, the report
+reads the reliable runs' accuracy curve (``acc_mean`` per round, mean over seeds, linear between
+evaluated rounds) at the round where a client has trained about as much. Under dropout that is
+rounds x (share of uploads that arrived): a client that drops out does not train (the server has
+also aggregated fewer times). Under stragglers, every upload arrives but stragglers skip local
+steps: rounds x (the method's training FLOPs, ``train_flops`` summed over rounds and seeds, as a
+share of its reliable runs'). It states how much of the drop that accounts for: most of it means
+a method still learning, held back by less training, rather than harmed by the failed uploads or
+the short updates as such.
 
 Part 2 (``--reproduce DIR``) reads ``DIR/table2-added.json`` and ``DIR/pfedsv-table1-added.json``
 (`copfl reproduce ... --add-algorithms`) and lists, for the columns the study ran, the added
@@ -115,6 +117,26 @@ def equal_updates(reliable: Path, folder: str, share: float) -> dict[str, Any] |
             "gain": None if begin is None else final - begin, "seeds": len(curves)}
 
 
+def train_flops(run: Path) -> int | None:
+    """The training FLOPs of one completed run (``train_flops`` summed over its rounds; None:
+    not completed, or rounds without the column)."""
+    recs = completed_metrics(run)
+    if not recs or any("train_flops" not in r for r in recs):
+        return None
+    return sum(int(r["train_flops"]) for r in recs)
+
+
+def training_share(reliable: Path, setting: Path, folder: str) -> float | None:
+    """The local training a method did in ``setting`` as a share of what it did in ``reliable``:
+    its runs' training FLOPs summed over the seeds that completed in both (None: no such seed).
+    Under stragglers it counts the local steps that were skipped, whatever a method's step costs."""
+    seeds = sorted(p.parent.name for p in setting.glob(f"seed-*/{folder}")) or [None]
+    pairs = [(train_flops(reliable / s / folder if s else reliable / folder), train_flops(setting / s / folder if s else setting / folder))
+             for s in seeds]
+    pairs = [(r, x) for r, x in pairs if r and x is not None]
+    return sum(x for _, x in pairs) / sum(r for r, _ in pairs) if pairs else None
+
+
 def setting_rows(folder: Path) -> dict[str, dict[str, Any]]:
     """``{method: row}`` of one compare folder (its ``compare.json`` rows, the default setting),
     each with ``availability``: its runs' counts summed over the seeds."""
@@ -166,15 +188,20 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
         uploads[s] = {"selected": sel, "returned": ret, "dropped": drop, "late": late, "returned_share": ret / sel if sel else None,
                       "rounds_without_upload": {m: c["kept_model"] for m, c in counts.items() if c["kept_model"]},
                       "differ": sorted(m for m, v in keyed.items() if v != common)}
-    for s, u in uploads.items():
-        if not s.startswith("dropout") or not u["returned_share"]:
+    for s in settings:
+        if s == "reliable":
             continue
         for m in table:
             cell, row = m.get(s), (settings.get("reliable") or {}).get(m["method"])
-            if cell and row and (cell.get("final_change") or 0.0) < -DROP:
-                check = equal_updates(folder / "reliable", row["folder"], u["returned_share"])
-                if check is not None:
-                    cell["equal_updates"] = check
+            if not (cell and row and (cell.get("final_change") or 0.0) < -DROP):
+                continue
+            if s.startswith("dropout"):  # a client that drops out does not train: the share of uploads that arrived
+                share, basis = (uploads.get(s) or {}).get("returned_share"), "uploads"
+            else:  # stragglers train every round, with fewer local steps: the share of the reliable runs' training FLOPs
+                share, basis = training_share(folder / "reliable", folder / s, row["folder"]), "train_flops"
+            check = equal_updates(folder / "reliable", row["folder"], share) if share else None
+            if check is not None:
+                cell["equal_updates"] = {**check, "share": share, "basis": basis}
     missing = [s for s in SETTINGS if s not in settings]
     return {"problem": folder.name, "description": PROBLEMS.get(folder.name, ""), "settings": list(settings), "seeds": seeds, "methods": table,
             "uploads": uploads, "not_finished": missing}
@@ -250,8 +277,10 @@ def render(doc: dict[str, Any]) -> str:
         checks = [(m["method"], s, m[s]) for m in p["methods"] for s in p["settings"] if s in m and m[s].get("equal_updates")]
         if checks:
             lines += [f"Final accuracy more than {100 * DROP:.0f} points below reliable, compared with the reliable runs at the "
-                      "round where a client has trained about as often (a client that drops out does not train that round; "
-                      "the server has aggregated fewer times too):", ""]
+                      "round where a client has trained about as much: under dropout, rounds x the share of uploads that arrived "
+                      "(a client that drops out does not train that round; the server has aggregated fewer times too); under "
+                      "stragglers, rounds x the method's training FLOPs as a share of its reliable runs' (a straggler skips "
+                      "local steps, but its upload arrives):", ""]
             for method, s, c in checks:
                 e, drop = c["equal_updates"], -c["final_change"]
                 text = f"- {method}, {s}: final {_pct(c['final_mean'])} ({100 * c['final_change']:+.2f}). "
@@ -260,8 +289,10 @@ def render(doc: dict[str, Any]) -> str:
                     continue
                 part = e["final"] - e["acc"]
                 share = "all of the drop" if part >= drop else f"{100 * part:.2f} of its {100 * drop:.2f} points"
-                text += (f"The reliable runs scored {_pct(e['acc'])} at round {e['target']:.1f} of {e['rounds']} and "
-                         f"{_pct(e['final'])} at the end: fewer updates account for {share}")
+                flops = e.get("basis") == "train_flops"
+                where = f"round {e['target']:.1f} of {e['rounds']}" + (f" ({100 * e['share']:.1f}% of the training FLOPs)" if flops else "")
+                cause = "the skipped local steps account for" if flops else "fewer updates account for"
+                text += f"The reliable runs scored {_pct(e['acc'])} at {where} and {_pct(e['final'])} at the end: {cause} {share}"
                 if e["gain"] is not None:
                     text += f"; the reliable runs still gained {100 * e['gain']:+.2f} points from round {e['gain_from']:g} to the end"
                 lines.append(text + ".")

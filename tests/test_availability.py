@@ -147,6 +147,36 @@ def test_a_straggler_takes_only_its_steps():
     assert eng.ws.step_budget is None  # reset after the step
 
 
+def test_a_stragglers_budget_covers_every_step_of_its_round(monkeypatch):
+    """The step budget is the client's whole round: FedALA's ALA learns W in mini-batch steps
+    before training, so from the second round (the first with a local model to aggregate) a
+    one-step straggler spends its step on W and trains its model for none (the FedALA
+    finding of the unreliable-clients study); a reliable client trains every batch."""
+    from copfl.algorithms import fedala
+
+    steps = []
+    update = fedala.FedALA.client_update
+
+    def counted(self, ctx, broadcast, state):
+        train = ctx.train
+
+        def counting(*a, **k):
+            s = train(*a, **k)
+            steps.append(s.steps)
+            return s
+
+        ctx.train = counting
+        return update(self, ctx, broadcast, state)
+
+    monkeypatch.setattr(fedala.FedALA, "client_update", counted)
+    engine("fedala", rounds=3, stragglers=1.0, straggler_steps=1).run()
+    assert steps == [1] * 4 + [0] * 8  # 4 clients: round 1 trains one step each, rounds 2 and 3 none
+    steps.clear()
+    free = engine("fedala", rounds=2)
+    free.run()
+    assert steps == [math.ceil(c.num_train / 4) for c in free.clients] * 2  # every batch of 4, both rounds
+
+
 def test_uploads_past_the_deadline_are_dropped_by_simulated_time():
     av = dict(deadline=0.8, speed_profile="lognormal:1.0", client_speed=30.0, bandwidth=1e7)
     eng = engine(rounds=2, seed=2, **av)

@@ -131,9 +131,10 @@ def test_the_study_script_refuses_flags_in_place_of_out_root_or_jobs(args, messa
     assert done.returncode == 2 and message in done.stderr
 
 
-def _curve_run(folder: Path, accs: dict[int, float]) -> None:
+def _curve_run(folder: Path, accs: dict[int, float], flops: int | None = None) -> None:
     folder.mkdir(parents=True)
-    (folder / "metrics.jsonl").write_text("".join(json.dumps({"round": r, "acc_mean": a}) + "\n" for r, a in accs.items()))
+    extra = {} if flops is None else {"train_flops": flops}
+    (folder / "metrics.jsonl").write_text("".join(json.dumps({"round": r, "acc_mean": a, **extra}) + "\n" for r, a in accs.items()))
     (folder / "summary.json").write_text(json.dumps({"status": "completed"}))
 
 
@@ -192,3 +193,29 @@ def test_the_check_runs_for_a_large_dropout_drop_only(study, tmp_path):
     e = by["fedavg"]["dropout-0.5"]["equal_updates"]
     assert e["rounds"] == 3 and e["seeds"] == 2 and 0 < e["target"] < 3
     assert "equal_updates" not in by["local"]["dropout-0.5"] and "equal_updates" not in by["fedavg"]["reliable"]
+
+
+def test_a_large_stragglers_drop_is_read_at_the_share_of_training_flops(tmp_path):
+    """Stragglers: every upload arrives, so the check reads the reliable runs at rounds x (the
+    method's training FLOPs as a share of its reliable runs', summed over the seeds that
+    completed in both; hand-computed)."""
+    rep = _report()
+    prob = tmp_path / "cifar10"
+    for s, accs in ((0, {r: 0.1 * r for r in range(1, 11)}), (1, {r: 0.1 * r - 0.02 for r in range(1, 11)})):
+        _curve_run(prob / "reliable" / f"seed-{s}" / "m", accs, flops=100)
+    _curve_run(prob / "stragglers-0.3" / "seed-0" / "m", {r: 0.05 * r for r in range(1, 11)}, flops=80)
+    _curve_run(prob / "stragglers-0.3" / "seed-1" / "m", {r: 0.05 * r for r in range(1, 11)}, flops=70)
+    _curve_run(prob / "stragglers-0.3" / "seed-2" / "m", {r: 0.0 for r in range(1, 11)}, flops=1)  # no reliable seed-2: left out
+    assert rep.training_share(prob / "reliable", prob / "stragglers-0.3", "m") == pytest.approx((800 + 700) / 2000)
+    _curve_run(tmp_path / "old" / "m", {1: 0.1})  # a run without the column
+    assert rep.training_share(tmp_path / "old", prob / "stragglers-0.3", "m") is None
+    row = {"variant": "m", "folder": "m", "setting": "default", "selected_std": 0.0, "final_std": 0.0, "selected_n": 2}
+    for s, acc in (("reliable", 0.99), ("stragglers-0.3", 0.5)):
+        (prob / s / "compare.json").write_text(json.dumps({"rows": [{**row, "selected_mean": acc, "final_mean": acc}]}))
+    doc = rep.summarize_problem(prob)
+    e = doc["methods"][0]["stragglers-0.3"]["equal_updates"]
+    assert e["basis"] == "train_flops" and e["share"] == pytest.approx(0.75) and e["target"] == pytest.approx(7.5)
+    assert e["acc"] == pytest.approx((0.75 + 0.73) / 2)  # the seeds' mean, between rounds 7 and 8
+    md = rep.render({"problems": [doc], "added": []})
+    assert ("- m, stragglers-0.3: final 50.00 (-49.00). The reliable runs scored 74.00 at round 7.5 of 10 (75.0% of the "
+            "training FLOPs) and 99.00 at the end: the skipped local steps account for 25.00 of its 49.00 points;") in md
