@@ -21,6 +21,10 @@
 # mnist-10-pathological` with `--add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe`, in
 # REPRODUCE_OUT (default runs/reproduce-cpu, the reproductions' own folder: Table II's rows are
 # the runs its reports were made from).
+# Part 3, a follow-up the report reads: FedALA alone on cifar10 under 30 % stragglers with 4 steps
+# (OUT_ROOT/cifar10/stragglers-0.3-steps-4). A straggler's budget covers every step of its round,
+# and FedALA's ALA learns W in 3 mini-batch steps there before it trains, so with 1 step a
+# straggler trains its model for none; with 4 it trains one step, as the other methods' do.
 # JOBS (default 1) folders or reproductions run at once (--threads 1 each suits two on 2 cores).
 # Resumable: run the same command again after an interruption; finished runs are kept.
 # `DRY=1` prints each part's estimated cost (--dry-run) and runs nothing.
@@ -52,7 +56,9 @@ declare -A SETTING=(
   [dropout-0.2]="--client-dropout 0.2"
   [dropout-0.5]="--client-dropout 0.5"
   [stragglers-0.3]="--stragglers 0.3 --straggler-steps 1"
+  [stragglers-0.3-steps-4]="--stragglers 0.3 --straggler-steps 4"
 )
+declare -A ONLY=([cifar10/stragglers-0.3-steps-4]=fedala)  # a folder that runs some methods only
 declare -A COLUMN=([table2]=cifar10-10 [pfedsv-table1]=mnist-10-pathological)
 EXTRA=("$@")
 
@@ -75,7 +81,7 @@ compare_one() {  # PROBLEM SETTING [--dry-run]: one compare folder, its log besi
   local p=$1 s=$2; shift 2
   local dir="$OUT_ROOT/$p/$s"
   # shellcheck disable=SC2206
-  local cmd=($COPFL compare --algorithms "$METHODS" --seeds 2 ${PROBLEM[$p]} ${SETTING[$s]} --data-dir "$DATA_DIR" --out "$dir" ${EXTRA[@]+"${EXTRA[@]}"})
+  local cmd=($COPFL compare --algorithms "${ONLY[$p/$s]:-$METHODS}" --seeds 2 ${PROBLEM[$p]} ${SETTING[$s]} --data-dir "$DATA_DIR" --out "$dir" ${EXTRA[@]+"${EXTRA[@]}"})
   if [[ $# -gt 0 ]]; then "${cmd[@]}" "$@"; return; fi
   mkdir -p "$dir"
   if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$s" ]]; then
@@ -91,6 +97,7 @@ TASKS=("reproduce table2" "reproduce pfedsv-table1")
 for p in cifar10 femnist; do
   for s in reliable dropout-0.2 dropout-0.5 stragglers-0.3; do TASKS+=("compare $p $s"); done
 done
+TASKS+=("compare cifar10 stragglers-0.3-steps-4")
 if [[ -n "${DRY:-}" ]]; then
   for t in "${TASKS[@]}"; do
     read -r kind a b <<<"$t"

@@ -19,6 +19,10 @@ share of its reliable runs'). It states how much of the drop that accounts for: 
 a method still learning, held back by less training, rather than harmed by the failed uploads or
 the short updates as such.
 
+Follow-up folders beside the settings (``FOLLOW_UPS``: FedALA under stragglers with 4 steps)
+are listed per problem: each method's figures there, each seed's final accuracy, beside the
+same method in the setting the folder varies and in reliable.
+
 Part 2 (``--reproduce DIR``) reads ``DIR/table2-added.json`` and ``DIR/pfedsv-table1-added.json``
 (`copfl reproduce ... --add-algorithms`) and lists, for the columns the study ran, the added
 methods beside the paper's rows, ranked.
@@ -46,6 +50,13 @@ PROBLEMS = {
     "femnist": "FEMNIST natural writers (20 writers, FedAvg CNN, 30 rounds)",
 }
 ADDED = {"table2": "cifar10-10", "pfedsv-table1": "mnist-10-pathological"}
+# Follow-up folders beside the settings (benchmarks/study_unreliable.sh part 3): {folder: (the setting it varies, what it changes)}
+FOLLOW_UPS = {
+    "stragglers-0.3-steps-4": ("stragglers-0.3", "`--straggler-steps 4`: a straggler's budget covers every step of its round, and FedALA's ALA "
+                               "learns W in 3 mini-batch steps here (80% of 90 training samples, batch 32) before it trains, so with 1 step "
+                               "a straggler trains its model for none (tests/test_availability.py); with 4 it trains one step, as the other "
+                               "methods' stragglers do"),
+}
 
 
 def _pct(m: float | None, s: float | None = None) -> str:
@@ -204,7 +215,25 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
                 cell["equal_updates"] = {**check, "share": share, "basis": basis}
     missing = [s for s in SETTINGS if s not in settings]
     return {"problem": folder.name, "description": PROBLEMS.get(folder.name, ""), "settings": list(settings), "seeds": seeds, "methods": table,
-            "uploads": uploads, "not_finished": missing}
+            "uploads": uploads, "not_finished": missing, "follow_ups": follow_ups(folder, table)}
+
+
+def follow_ups(folder: Path, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The follow-up folders of one problem (FOLLOW_UPS) that have a compare.json: per method,
+    its figures there, each seed's final accuracy, and the same method's cells in the setting it
+    varies and in reliable."""
+    out = []
+    for name, (of, what) in FOLLOW_UPS.items():
+        if not (folder / name / "compare.json").is_file():
+            continue
+        for method, r in setting_rows(folder / name).items():
+            entry = next((m for m in table if m["method"] == method), {})
+            seeds = [accuracy_curve(p) for p in sorted((folder / name).glob(f"seed-*/{r['folder']}"))]
+            out.append({"folder": name, "of": of, "what": what, "method": method,
+                        **{k: r.get(k) for k in ("selected_mean", "selected_std", "final_mean", "final_std")},
+                        "final_per_seed": [c[max(c)] if c else None for c in seeds],
+                        "of_cell": entry.get(of), "reliable_cell": entry.get("reliable")})
+    return out
 
 
 def added_rows(reproduce: Path) -> list[dict[str, Any]]:
@@ -297,6 +326,11 @@ def render(doc: dict[str, Any]) -> str:
                     text += f"; the reliable runs still gained {100 * e['gain']:+.2f} points from round {e['gain_from']:g} to the end"
                 lines.append(text + ".")
             lines.append("")
+        for f in p.get("follow_ups") or []:
+            lines += [f"Follow-up, {f['method']} in `{f['folder']}` ({f['what']}): final {_pct(f['final_mean'], f['final_std'])} "
+                      f"(seeds: {', '.join(_pct(a) for a in f['final_per_seed'])}), selected {_pct(f['selected_mean'], f['selected_std'])}; "
+                      f"in {f['of']} final {_pct((f['of_cell'] or {}).get('final_mean'), (f['of_cell'] or {}).get('final_std'))}, "
+                      f"reliable {_pct((f['reliable_cell'] or {}).get('final_mean'), (f['reliable_cell'] or {}).get('final_std'))}.", ""]
         if p["not_finished"]:
             lines += ["Not finished yet: " + ", ".join(p["not_finished"]) + ".", ""]
     if doc.get("added"):
@@ -338,7 +372,8 @@ def plot(doc: dict[str, Any], path: Path) -> None:
         ax.set_xticks(x, names)
         ax.set_ylabel("selected accuracy (%)")
         ax.set_title(p["problem"])
-        ax.legend(fontsize=8, ncols=len(p["settings"]))
+        ax.set_ylim(0, 100)  # room above the bars for the legend
+        ax.legend(fontsize=8, ncols=len(p["settings"]), loc="upper center")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

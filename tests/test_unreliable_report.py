@@ -102,13 +102,15 @@ def test_the_study_script_runs_what_its_header_says(tmp_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     cmds = [line for line in out.splitlines() if line.startswith("copfl ")]
-    assert len(cmds) == 10 and all(c.endswith("--threads 1 --dry-run") for c in cmds)
+    assert len(cmds) == 11 and all(c.endswith("--threads 1 --dry-run") for c in cmds)
     assert cmds[0].startswith("copfl reproduce table2 --scale cpu --columns cifar10-10 --add-algorithms apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe")
     assert cmds[1].startswith("copfl reproduce pfedsv-table1 --scale cpu --columns mnist-10-pathological --add-algorithms")
     femnist = [c for c in cmds if "--dataset femnist" in c]
     assert len(femnist) == 4 and all("--clients 20 " in c and "--rounds 30" in c for c in femnist)
     assert sum("--client-dropout 0.5" in c for c in cmds) == 2 and sum("--stragglers 0.3 --straggler-steps 1" in c for c in cmds) == 2
-    assert all("--algorithms co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod --seeds 2" in c for c in cmds[2:])
+    assert all("--algorithms co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod --seeds 2" in c for c in cmds[2:10])
+    # the follow-up: FedALA alone, one training step past its ALA's three W steps
+    assert cmds[10].startswith("copfl compare --algorithms fedala --seeds 2 --dataset cifar10 ") and "--stragglers 0.3 --straggler-steps 4" in cmds[10]
 
 
 def test_the_study_script_runs_every_task_in_jobs_without_extra_flags(tmp_path):
@@ -118,9 +120,9 @@ def test_the_study_script_runs_every_task_in_jobs_without_extra_flags(tmp_path):
     assert done.returncode == 0, done.stderr
     starts = [line for line in done.stdout.splitlines() if " start " in line]
     ends = [line for line in done.stdout.splitlines() if " done " in line]
-    assert len(starts) == len(ends) == 10 and "FAILED" not in done.stdout
+    assert len(starts) == len(ends) == 11 and "FAILED" not in done.stdout
     logs = sorted(p.relative_to(tmp_path / "o").as_posix() for p in (tmp_path / "o").rglob("*.log"))
-    assert "cifar10/reliable.log" in logs and "reproduce-table2.log" in logs and len(logs) == 10
+    assert "cifar10/reliable.log" in logs and "reproduce-table2.log" in logs and len(logs) == 11
     assert (tmp_path / "o" / "femnist" / "dropout-0.5.log").read_text().startswith("copfl compare --algorithms co-pfl,pfedsv")
 
 
@@ -219,3 +221,13 @@ def test_a_large_stragglers_drop_is_read_at_the_share_of_training_flops(tmp_path
     md = rep.render({"problems": [doc], "added": []})
     assert ("- m, stragglers-0.3: final 50.00 (-49.00). The reliable runs scored 74.00 at round 7.5 of 10 (75.0% of the "
             "training FLOPs) and 99.00 at the end: the skipped local steps account for 25.00 of its 49.00 points;") in md
+    # a follow-up folder (FOLLOW_UPS) is read beside the setting it varies, each seed's final accuracy from its curve
+    assert doc["follow_ups"] == []
+    for s, last in ((0, 0.6), (1, 0.8)):
+        _curve_run(prob / "stragglers-0.3-steps-4" / f"seed-{s}" / "m", {1: 0.1, 10: last})
+    (prob / "stragglers-0.3-steps-4" / "compare.json").write_text(json.dumps({"rows": [{**row, "selected_mean": 0.65, "final_mean": 0.7, "final_std": 0.1}]}))
+    (f,) = rep.summarize_problem(prob)["follow_ups"]
+    assert f["method"] == "m" and f["of"] == "stragglers-0.3" and f["final_per_seed"] == [0.6, 0.8]
+    assert f["of_cell"]["final_mean"] == 0.5 and f["reliable_cell"]["final_mean"] == 0.99
+    md = rep.render({"problems": [rep.summarize_problem(prob)], "added": []})
+    assert ": final 70.00 ± 10.00 (seeds: 60.00, 80.00), selected 65.00 ± 0.00; in stragglers-0.3 final 50.00 ± 0.00, reliable 99.00 ± 0.00." in md
