@@ -24,7 +24,8 @@
 # Part 3, a follow-up the report reads: FedALA alone on cifar10 under 30 % stragglers with 4 steps
 # (OUT_ROOT/cifar10/stragglers-0.3-steps-4). A straggler's budget covers every step of its round,
 # and FedALA's ALA learns W in 3 mini-batch steps there before it trains, so with 1 step a
-# straggler trains its model for none; with 4 it trains one step, as the other methods' do.
+# straggler trains its model for none; with 4 it trains one step, as the other methods' do
+# (except in the round of a client's first ALA, which spends the whole budget on W).
 # JOBS (default 1) folders or reproductions run at once (--threads 1 each suits two on 2 cores).
 # Resumable: run the same command again after an interruption; finished runs are kept.
 # `DRY=1` prints each part's estimated cost (--dry-run) and runs nothing.

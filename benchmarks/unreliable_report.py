@@ -55,7 +55,8 @@ FOLLOW_UPS = {
     "stragglers-0.3-steps-4": ("stragglers-0.3", "`--straggler-steps 4`: a straggler's budget covers every step of its round, and FedALA's ALA "
                                "learns W in 3 mini-batch steps here (80% of 90 training samples, batch 32) before it trains, so with 1 step "
                                "a straggler trains its model for none (tests/test_availability.py); with 4 it trains one step, as the other "
-                               "methods' stragglers do"),
+                               "methods' stragglers do, except in the round of a client's first ALA, which learns W for up to 50 epochs "
+                               "and spends the whole budget"),
 }
 
 
@@ -105,8 +106,9 @@ def accuracy_curve(run: Path) -> dict[int, float] | None:
 
 def equal_updates(reliable: Path, folder: str, share: float) -> dict[str, Any] | None:
     """The reliable runs of one method (``reliable/seed-*/FOLDER``, or ``reliable/FOLDER`` for
-    one seed) at ``target`` = rounds x ``share``, where a client has trained about as often as
-    under dropout with ``share`` of the uploads arriving: ``acc`` there (mean over seeds, linear
+    one seed) at ``target`` = rounds x ``share``, where a client has trained about as much as in
+    a setting that did ``share`` of the reliable training (the share of uploads that arrived
+    under dropout, of training FLOPs under stragglers): ``acc`` there (mean over seeds, linear
     between evaluated rounds; None before the first), ``final`` at the last round, and ``gain``
     from round ``gain_from`` (four fifths of the rounds) to the end. Runs that stopped before
     the last round are left out; None without any completed run."""
@@ -138,9 +140,12 @@ def train_flops(run: Path) -> int | None:
 
 
 def training_share(reliable: Path, setting: Path, folder: str) -> float | None:
-    """The local training a method did in ``setting`` as a share of what it did in ``reliable``:
-    its runs' training FLOPs summed over the seeds that completed in both (None: no such seed).
-    Under stragglers it counts the local steps that were skipped, whatever a method's step costs."""
+    """The local work a method did in ``setting`` as a share of what it did in ``reliable``: its
+    runs' training FLOPs summed over the seeds that completed in both (None: no such seed).
+    Under stragglers it counts the skipped local steps at what each step costs. It counts every
+    phase of a client's round, so where a phase does work that the step budget does not limit
+    and that trains no model (FedALA's ALA computes its W sample's features whatever the budget),
+    the share overstates how much the model trained."""
     seeds = sorted(p.parent.name for p in setting.glob(f"seed-*/{folder}")) or [None]
     pairs = [(train_flops(reliable / s / folder if s else reliable / folder), train_flops(setting / s / folder if s else setting / folder))
              for s in seeds]
@@ -208,9 +213,11 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
                 continue
             if s.startswith("dropout"):  # a client that drops out does not train: the share of uploads that arrived
                 share, basis = (uploads.get(s) or {}).get("returned_share"), "uploads"
-            else:  # stragglers train every round, with fewer local steps: the share of the reliable runs' training FLOPs
+            elif s.startswith("stragglers"):  # stragglers train every round, with fewer local steps: the share of the reliable runs' training FLOPs
                 share, basis = training_share(folder / "reliable", folder / s, row["folder"]), "train_flops"
-            check = equal_updates(folder / "reliable", row["folder"], share) if share else None
+            else:
+                continue
+            check = equal_updates(folder / "reliable", row["folder"], share) if share is not None else None
             if check is not None:
                 cell["equal_updates"] = {**check, "share": share, "basis": basis}
     missing = [s for s in SETTINGS if s not in settings]
@@ -220,19 +227,26 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
 
 def follow_ups(folder: Path, table: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The follow-up folders of one problem (FOLLOW_UPS) that have a compare.json: per method,
-    its figures there, each seed's final accuracy, and the same method's cells in the setting it
-    varies and in reliable."""
+    its figures there, each seed's final accuracy (None: a seed that has not completed), the
+    reliable runs read at the follow-up's own share of training FLOPs (``equal_updates``), and
+    the same method's final accuracy in the setting it varies and in reliable."""
     out = []
     for name, (of, what) in FOLLOW_UPS.items():
         if not (folder / name / "compare.json").is_file():
             continue
         for method, r in setting_rows(folder / name).items():
             entry = next((m for m in table if m["method"] == method), {})
-            seeds = [accuracy_curve(p) for p in sorted((folder / name).glob(f"seed-*/{r['folder']}"))]
+            runs = sorted((folder / name).glob(f"seed-*/{r['folder']}")) or [folder / name / r["folder"]]
+            curves = [accuracy_curve(p) for p in runs]
+            share = training_share(folder / "reliable", folder / name, r["folder"])
+            check = equal_updates(folder / "reliable", r["folder"], share) if share is not None else None
+            final = {k: (entry.get(s) or {}).get(k) for s in (of, "reliable") for k in ("final_mean", "final_std")}
             out.append({"folder": name, "of": of, "what": what, "method": method,
                         **{k: r.get(k) for k in ("selected_mean", "selected_std", "final_mean", "final_std")},
-                        "final_per_seed": [c[max(c)] if c else None for c in seeds],
-                        "of_cell": entry.get(of), "reliable_cell": entry.get("reliable")})
+                        "final_per_seed": [c[max(c)] if c else None for c in curves],
+                        "equal_updates": None if check is None else {**check, "share": share, "basis": "train_flops"},
+                        "of_cell": {k: (entry.get(of) or {}).get(k) for k in ("final_mean", "final_std")},
+                        "reliable_cell": {k: (entry.get("reliable") or {}).get(k) for k in ("final_mean", "final_std")}})
     return out
 
 
@@ -309,7 +323,9 @@ def render(doc: dict[str, Any]) -> str:
                       "round where a client has trained about as much: under dropout, rounds x the share of uploads that arrived "
                       "(a client that drops out does not train that round; the server has aggregated fewer times too); under "
                       "stragglers, rounds x the method's training FLOPs as a share of its reliable runs' (a straggler skips "
-                      "local steps, but its upload arrives):", ""]
+                      "local steps, but its upload arrives; the FLOPs count every phase of a round, so where a phase does work "
+                      "that trains no model and that the step budget does not limit, such as FedALA's ALA computing its W "
+                      "sample's features, the share overstates the model's training):", ""]
             for method, s, c in checks:
                 e, drop = c["equal_updates"], -c["final_change"]
                 text = f"- {method}, {s}: final {_pct(c['final_mean'])} ({100 * c['final_change']:+.2f}). "
@@ -327,10 +343,16 @@ def render(doc: dict[str, Any]) -> str:
                 lines.append(text + ".")
             lines.append("")
         for f in p.get("follow_ups") or []:
-            lines += [f"Follow-up, {f['method']} in `{f['folder']}` ({f['what']}): final {_pct(f['final_mean'], f['final_std'])} "
-                      f"(seeds: {', '.join(_pct(a) for a in f['final_per_seed'])}), selected {_pct(f['selected_mean'], f['selected_std'])}; "
-                      f"in {f['of']} final {_pct((f['of_cell'] or {}).get('final_mean'), (f['of_cell'] or {}).get('final_std'))}, "
-                      f"reliable {_pct((f['reliable_cell'] or {}).get('final_mean'), (f['reliable_cell'] or {}).get('final_std'))}.", ""]
+            seeds = ", ".join("not completed" if a is None else _pct(a) for a in f["final_per_seed"])
+            text = (f"Follow-up, {f['method']} in `{f['folder']}` ({f['what']}): final {_pct(f['final_mean'], f['final_std'])} "
+                    f"(seeds: {seeds}), selected {_pct(f['selected_mean'], f['selected_std'])}; "
+                    f"in {f['of']} final {_pct(f['of_cell']['final_mean'], f['of_cell']['final_std'])}, "
+                    f"reliable {_pct(f['reliable_cell']['final_mean'], f['reliable_cell']['final_std'])}")
+            e = f.get("equal_updates")
+            if e is not None and e["acc"] is not None:
+                text += (f". It did {100 * e['share']:.1f}% of the reliable runs' training FLOPs; the reliable runs scored "
+                         f"{_pct(e['acc'])} at round {e['target']:.1f}")
+            lines += [text + ".", ""]
         if p["not_finished"]:
             lines += ["Not finished yet: " + ", ".join(p["not_finished"]) + ".", ""]
     if doc.get("added"):

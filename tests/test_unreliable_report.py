@@ -223,11 +223,18 @@ def test_a_large_stragglers_drop_is_read_at_the_share_of_training_flops(tmp_path
             "training FLOPs) and 99.00 at the end: the skipped local steps account for 25.00 of its 49.00 points;") in md
     # a follow-up folder (FOLLOW_UPS) is read beside the setting it varies, each seed's final accuracy from its curve
     assert doc["follow_ups"] == []
+    # (the reliable runs read at its own share of training FLOPs: (2 x 10 x 90) / (2 x 10 x 100) = 0.9, round 9)
+    follow = prob / "stragglers-0.3-steps-4"
     for s, last in ((0, 0.6), (1, 0.8)):
-        _curve_run(prob / "stragglers-0.3-steps-4" / f"seed-{s}" / "m", {1: 0.1, 10: last})
-    (prob / "stragglers-0.3-steps-4" / "compare.json").write_text(json.dumps({"rows": [{**row, "selected_mean": 0.65, "final_mean": 0.7, "final_std": 0.1}]}))
+        _curve_run(follow / f"seed-{s}" / "m", {r: (last if r == 10 else 0.1) for r in range(1, 11)}, flops=90)
+    (follow / "compare.json").write_text(json.dumps({"rows": [{**row, "selected_mean": 0.65, "final_mean": 0.7, "final_std": 0.1}]}))
     (f,) = rep.summarize_problem(prob)["follow_ups"]
     assert f["method"] == "m" and f["of"] == "stragglers-0.3" and f["final_per_seed"] == [0.6, 0.8]
-    assert f["of_cell"]["final_mean"] == 0.5 and f["reliable_cell"]["final_mean"] == 0.99
+    assert f["of_cell"] == {"final_mean": 0.5, "final_std": 0.0} and f["reliable_cell"] == {"final_mean": 0.99, "final_std": 0.0}
+    assert f["equal_updates"]["share"] == pytest.approx(0.9) and f["equal_updates"]["acc"] == pytest.approx((0.9 + 0.88) / 2)
     md = rep.render({"problems": [rep.summarize_problem(prob)], "added": []})
-    assert ": final 70.00 ± 10.00 (seeds: 60.00, 80.00), selected 65.00 ± 0.00; in stragglers-0.3 final 50.00 ± 0.00, reliable 99.00 ± 0.00." in md
+    assert (": final 70.00 ± 10.00 (seeds: 60.00, 80.00), selected 65.00 ± 0.00; in stragglers-0.3 final 50.00 ± 0.00, reliable 99.00 ± 0.00. "
+            "It did 90.0% of the reliable runs' training FLOPs; the reliable runs scored 89.00 at round 9.0.") in md
+    # a seed that has not completed is named, not dropped from the list
+    (follow / "seed-1" / "m" / "summary.json").write_text(json.dumps({"status": "running"}))
+    assert rep.summarize_problem(prob)["follow_ups"][0]["final_per_seed"] == [0.6, None]

@@ -12,9 +12,10 @@ compare loses the same clients and a resumed run continues bit for bit:
 * **Stragglers** (``--stragglers F --straggler-steps S``): a seeded fraction F of the round's
   selected clients does only S local mini-batch steps in all (FedProx's setting: partial work
   that still reaches the server; :func:`stragglers`). Every step of the client's round counts,
-  a phase before training included: FedALA's ALA spends a one-step straggler's step on W. ``--straggler-schedule round`` (default) draws
-  them anew every round; ``fixed`` picks a fraction F of all clients once (from the seed) as
-  the slow devices, straggling whenever selected.
+  a phase before training included: FedALA's ALA spends a one-step straggler's step on W.
+  ``--straggler-schedule round`` (default) draws them anew every round; ``fixed`` picks a
+  fraction F of all clients once (from the seed) as the slow devices, straggling whenever
+  selected.
 * **Deadline** (``--deadline SECONDS``): each client has a seeded speed (``--speed-profile
   lognormal:SIGMA``: ``--client-speed`` samples per simulated second, times exp(SIGMA z) with
   z ~ N(0, 1) drawn once per client; :func:`client_speed`); a client's round takes the
