@@ -66,6 +66,12 @@ def _pct(m: float | None, s: float | None = None) -> str:
     return f"{100 * m:.2f}" + (f" ± {100 * s:.2f}" if s is not None else "")
 
 
+def seed_runs(setting: Path, folder: str) -> list[Path]:
+    """One method's run folders in a compare folder: ``SETTING/seed-*/FOLDER``, or
+    ``SETTING/FOLDER`` for one seed."""
+    return sorted(setting.glob(f"seed-*/{folder}")) or [setting / folder]
+
+
 def completed_metrics(run: Path) -> list[dict[str, Any]] | None:
     """The per-round records of one completed run's ``metrics.jsonl`` (None: no such file, or
     the run has not completed: unfinished, or diverged and stopped early)."""
@@ -112,8 +118,7 @@ def equal_updates(reliable: Path, folder: str, share: float) -> dict[str, Any] |
     between evaluated rounds; None before the first), ``final`` at the last round, and ``gain``
     from round ``gain_from`` (four fifths of the rounds) to the end. Runs that stopped before
     the last round are left out; None without any completed run."""
-    runs = sorted(reliable.glob(f"seed-*/{folder}")) or [reliable / folder]
-    curves = [c for c in (accuracy_curve(p) for p in runs) if c]
+    curves = [c for c in (accuracy_curve(p) for p in seed_runs(reliable, folder)) if c]
     if not curves:
         return None
     rounds = max(max(c) for c in curves)
@@ -146,11 +151,16 @@ def training_share(reliable: Path, setting: Path, folder: str) -> float | None:
     phase of a client's round, so where a phase does work that the step budget does not limit
     and that trains no model (FedALA's ALA computes its W sample's features whatever the budget),
     the share overstates how much the model trained."""
-    seeds = sorted(p.parent.name for p in setting.glob(f"seed-*/{folder}")) or [None]
-    pairs = [(train_flops(reliable / s / folder if s else reliable / folder), train_flops(setting / s / folder if s else setting / folder))
-             for s in seeds]
+    pairs = [(train_flops(reliable / run.relative_to(setting)), train_flops(run)) for run in seed_runs(setting, folder)]
     pairs = [(r, x) for r, x in pairs if r and x is not None]
     return sum(x for _, x in pairs) / sum(r for r, _ in pairs) if pairs else None
+
+
+def reading(reliable: Path, folder: str, share: float | None, basis: str) -> dict[str, Any] | None:
+    """``equal_updates`` at ``share`` with the share and its ``basis`` (``uploads`` or
+    ``train_flops``) beside it; None without a share or a completed reliable run."""
+    check = equal_updates(reliable, folder, share) if share is not None else None
+    return None if check is None else {**check, "share": share, "basis": basis}
 
 
 def setting_rows(folder: Path) -> dict[str, dict[str, Any]]:
@@ -163,7 +173,7 @@ def setting_rows(folder: Path) -> dict[str, dict[str, Any]]:
     for r in doc["rows"]:
         if r.get("setting", "default") != "default":
             continue
-        counts = [availability(p) for p in sorted(folder.glob(f"seed-*/{r['folder']}"))] or [availability(folder / r["folder"])]
+        counts = [availability(p) for p in seed_runs(folder, r["folder"])]
         total: dict[str, int] | None = None
         if counts and all(c is not None for c in counts):
             total = {k: sum(c[k] for c in counts) for k in counts[0]}  # type: ignore[index]
@@ -212,14 +222,13 @@ def summarize_problem(folder: Path) -> dict[str, Any]:
             if not (cell and row and (cell.get("final_change") or 0.0) < -DROP):
                 continue
             if s.startswith("dropout"):  # a client that drops out does not train: the share of uploads that arrived
-                share, basis = (uploads.get(s) or {}).get("returned_share"), "uploads"
+                check = reading(folder / "reliable", row["folder"], (uploads.get(s) or {}).get("returned_share"), "uploads")
             elif s.startswith("stragglers"):  # stragglers train every round, with fewer local steps: the share of the reliable runs' training FLOPs
-                share, basis = training_share(folder / "reliable", folder / s, row["folder"]), "train_flops"
+                check = reading(folder / "reliable", row["folder"], training_share(folder / "reliable", folder / s, row["folder"]), "train_flops")
             else:
                 continue
-            check = equal_updates(folder / "reliable", row["folder"], share) if share is not None else None
             if check is not None:
-                cell["equal_updates"] = {**check, "share": share, "basis": basis}
+                cell["equal_updates"] = check
     missing = [s for s in SETTINGS if s not in settings]
     return {"problem": folder.name, "description": PROBLEMS.get(folder.name, ""), "settings": list(settings), "seeds": seeds, "methods": table,
             "uploads": uploads, "not_finished": missing, "follow_ups": follow_ups(folder, table)}
@@ -236,15 +245,12 @@ def follow_ups(folder: Path, table: list[dict[str, Any]]) -> list[dict[str, Any]
             continue
         for method, r in setting_rows(folder / name).items():
             entry = next((m for m in table if m["method"] == method), {})
-            runs = sorted((folder / name).glob(f"seed-*/{r['folder']}")) or [folder / name / r["folder"]]
-            curves = [accuracy_curve(p) for p in runs]
+            curves = [accuracy_curve(p) for p in seed_runs(folder / name, r["folder"])]
             share = training_share(folder / "reliable", folder / name, r["folder"])
-            check = equal_updates(folder / "reliable", r["folder"], share) if share is not None else None
-            final = {k: (entry.get(s) or {}).get(k) for s in (of, "reliable") for k in ("final_mean", "final_std")}
             out.append({"folder": name, "of": of, "what": what, "method": method,
                         **{k: r.get(k) for k in ("selected_mean", "selected_std", "final_mean", "final_std")},
                         "final_per_seed": [c[max(c)] if c else None for c in curves],
-                        "equal_updates": None if check is None else {**check, "share": share, "basis": "train_flops"},
+                        "equal_updates": reading(folder / "reliable", r["folder"], share, "train_flops"),
                         "of_cell": {k: (entry.get(of) or {}).get(k) for k in ("final_mean", "final_std")},
                         "reliable_cell": {k: (entry.get("reliable") or {}).get(k) for k in ("final_mean", "final_std")}})
     return out
