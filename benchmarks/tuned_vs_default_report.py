@@ -5,7 +5,8 @@ writes, per problem (folder), every method's default and tuned row: the selected
 test accuracy at the round chosen on validation data) as mean +- std over the seeds, the gain
 from tuning, the tuned values and the tuning cost (finished trials, pruned ones, and those an
 interruption cut off, from the compare folder's tune/tune.json), and whether the method's tuned row still
-trails Local's tuned row (by more than the two rows' stds combined). For a method that trails,
+trails Local's tuned row (by more than the two rows' stds combined, sqrt(std^2 + std_Local^2)), with
+its distance to Local's mean; rows below Local's mean by less than that are named as within noise. For a method that trails,
 it says why, measured on its tuned runs against Local's on the same seeds (:func:`diagnose`):
 whether validation accuracy was still rising at the last round, whether its clients fit their
 training data less well than Local's (train loss) or as well but generalize worse, how many
@@ -78,6 +79,8 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
             entry["gain"] = t["selected_mean"] - d["selected_mean"]
         if local and t and variant != "local" and t["selected_mean"] is not None and local["selected_mean"] is not None:
             margin = math.hypot(t["selected_std"] or 0.0, local["selected_std"] or 0.0)
+            entry["vs_local"] = t["selected_mean"] - local["selected_mean"]
+            entry["local_margin"] = margin
             entry["behind_local"] = t["selected_mean"] < local["selected_mean"] - margin
             if entry["behind_local"]:
                 entry["why"] = diagnose(t, local)
@@ -222,7 +225,7 @@ def markdown(problems: list[dict[str, Any]]) -> str:
             vals = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in (m["params"] or {}).items()) or "-"
             tun = m["tuning"] or {}
             gain = "-" if "gain" not in m else f"{100 * m['gain']:+.2f}"
-            behind = {True: "yes", False: "no"}.get(m.get("behind_local"), "-")
+            behind = _behind(m)
             lines.append(f"| {m['variant']} | {_pct(m['default'])} | {_pct(m['tuned'])} | {gain} | {vals} | "
                          f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}){_failed(tun)} | {_minutes(tun.get('seconds'))} | {behind} |")
         lines.append("")
@@ -231,6 +234,12 @@ def markdown(problems: list[dict[str, Any]]) -> str:
             lines += ["Rows run with a setting other than the method's defaults (in their default and tuned columns alike):", "", *notes, ""]
         if p.get("unfinished"):
             lines += [f"Not finished yet (the study goes on; this table grows as it does): {', '.join(p['unfinished'])}.", ""]
+        level = [m for m in p["methods"] if m.get("behind_local") is False and m["vs_local"] < 0]
+        if level:
+            lines += ["Below Local's tuned mean but within seed noise (less than the two rows' stds combined, "
+                      "sqrt(std^2 + std_Local^2), below it): " + "; ".join(
+                          f"{m['variant']} {100 * m['vs_local']:+.2f} points (noise {100 * m['local_margin']:.2f})" for m in level)
+                      + ". Not a measured loss on these seeds, nor a measured tie.", ""]
         trailing = [m for m in p["methods"] if m.get("why")]
         if trailing:
             lines += ["Why a method trails Local after tuning (measured on the tuned runs against Local's, same seeds):", ""]
@@ -239,6 +248,17 @@ def markdown(problems: list[dict[str, Any]]) -> str:
                 lines.append(f"- **{m['variant']}**: " + "; ".join(w["reasons"]) + ".")
             lines.append("")
     return "\n".join(lines)
+
+
+def _behind(m: dict[str, Any]) -> str:
+    """The "behind Local (tuned)" cell: yes / no, with the tuned row's distance to Local's tuned
+    mean in points (`no (-1.81, noise)`: below Local, by less than the two rows' stds combined)."""
+    if m.get("behind_local") is None:
+        return "-"
+    diff = 100 * m["vs_local"]
+    if m["behind_local"]:
+        return f"yes ({diff:+.2f})"
+    return f"no ({diff:+.2f}, noise)" if diff < 0 else f"no ({diff:+.2f})"
 
 
 def plot(problems: list[dict[str, Any]], path: Path) -> None:

@@ -40,7 +40,24 @@ def test_per_method_folders_merge_into_one_problem(tmp_path):
     assert by["ditto"]["behind_local"] is True
     assert by["fedavg"]["params"] == {"lr": 0.02}
     md = _report().markdown([out])
-    assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | 12.6 min | no |" in md
+    assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | 12.6 min | no (+3.00) |" in md
+    assert "| ditto | 85.00 ± 1.00 | 88.00 ± 1.00 | +3.00 | - | 20 (7) | 12.6 min | yes (-4.00) |" in md
+    assert "within seed noise" not in md  # no row sits below Local within noise
+
+
+def test_a_row_below_local_within_noise_is_named_with_its_distance(tmp_path):
+    """DPAO-PFL on FEMNIST's shape: tuned mean below Local's by less than hypot(std, std_Local)."""
+    prob = tmp_path / "femnist-natural-50"
+    _write(prob / "local", [_row("local", "default", 0.62, 0.03), _row("local", "tuned", 0.6185, 0.0414)])
+    _write(prob / "dpao-pfl", [_row("dpao-pfl", "default", 0.448, 0.02), _row("dpao-pfl", "tuned", 0.6004, 0.0199)])
+    out = _report().summarize(prob)
+    (m,) = [m for m in out["methods"] if m["variant"] == "dpao-pfl"]
+    assert m["behind_local"] is False
+    assert m["vs_local"] == pytest.approx(-0.0181)
+    assert m["local_margin"] == pytest.approx((0.0414 ** 2 + 0.0199 ** 2) ** 0.5)  # 0.04593
+    md = _report().markdown([out])
+    assert "| no (-1.81, noise) |" in md
+    assert "within seed noise (less than the two rows' stds combined, sqrt(std^2 + std_Local^2), below it): dpao-pfl -1.81 points (noise 4.59)." in md
 
 
 def test_the_study_pfedsv_row_is_the_capped_variant_and_the_report_says_why(tmp_path):
@@ -131,5 +148,5 @@ def test_rows_follow_the_study_order_and_count_trials_cut_off_by_an_interruption
     assert [m["variant"] for m in out["methods"]] == ["local", "fedavg"]
     assert out["methods"][1]["tuning"] == {"trials": 20, "pruned": 12, "failed": 1, "seconds": 754.2}
     md = _report().markdown([out])
-    assert "| fedavg | 69.00 ± 3.00 | 75.00 ± 3.00 | +6.00 | lr=0.05 | 20 (12); 1 cut off by an interruption, not counted | 12.6 min | no |" in md
+    assert "| fedavg | 69.00 ± 3.00 | 75.00 ± 3.00 | +6.00 | lr=0.05 | 20 (12); 1 cut off by an interruption, not counted | 12.6 min | no (+13.00) |" in md
     assert md.index("| local |") < md.index("| fedavg |")
