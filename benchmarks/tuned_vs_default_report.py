@@ -78,10 +78,9 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
         if d and t and d["selected_mean"] is not None and t["selected_mean"] is not None:
             entry["gain"] = t["selected_mean"] - d["selected_mean"]
         if local and t and variant != "local" and t["selected_mean"] is not None and local["selected_mean"] is not None:
-            margin = math.hypot(t["selected_std"] or 0.0, local["selected_std"] or 0.0)
             entry["vs_local"] = t["selected_mean"] - local["selected_mean"]
-            entry["local_margin"] = margin
-            entry["behind_local"] = t["selected_mean"] < local["selected_mean"] - margin
+            entry["local_margin"] = math.hypot(t["selected_std"] or 0.0, local["selected_std"] or 0.0)
+            entry["behind_local"] = entry["vs_local"] < -entry["local_margin"]
             if entry["behind_local"]:
                 entry["why"] = diagnose(t, local)
         methods.append(entry)
@@ -234,7 +233,7 @@ def markdown(problems: list[dict[str, Any]]) -> str:
             lines += ["Rows run with a setting other than the method's defaults (in their default and tuned columns alike):", "", *notes, ""]
         if p.get("unfinished"):
             lines += [f"Not finished yet (the study goes on; this table grows as it does): {', '.join(p['unfinished'])}.", ""]
-        level = [m for m in p["methods"] if m.get("behind_local") is False and m["vs_local"] < 0]
+        level = [m for m in p["methods"] if _below_within_noise(m)]
         if level:
             lines += ["Below Local's tuned mean but within seed noise (less than the two rows' stds combined, "
                       "sqrt(std^2 + std_Local^2), below it): " + "; ".join(
@@ -255,10 +254,15 @@ def _behind(m: dict[str, Any]) -> str:
     mean in points (`no (-1.81, noise)`: below Local, by less than the two rows' stds combined)."""
     if m.get("behind_local") is None:
         return "-"
-    diff = 100 * m["vs_local"]
+    diff = f"{100 * m['vs_local']:+.2f}"
     if m["behind_local"]:
-        return f"yes ({diff:+.2f})"
-    return f"no ({diff:+.2f}, noise)" if diff < 0 else f"no ({diff:+.2f})"
+        return f"yes ({diff})"
+    return f"no ({diff}, noise)" if _below_within_noise(m) else f"no ({diff})"
+
+
+def _below_within_noise(m: dict[str, Any]) -> bool:
+    """Below Local's tuned mean, by less than the noise margin (not counted as trailing)."""
+    return m.get("behind_local") is False and m["vs_local"] < 0
 
 
 def plot(problems: list[dict[str, Any]], path: Path) -> None:
