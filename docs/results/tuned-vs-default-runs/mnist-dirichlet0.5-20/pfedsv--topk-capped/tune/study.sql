@@ -93,6 +93,7 @@ INSERT INTO "trial_intermediate_values" VALUES(34,2,14,9.29999999999999937827e-0
 INSERT INTO "trial_intermediate_values" VALUES(35,2,15,0.921,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(36,2,16,0.922,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(37,2,17,0.933,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(38,2,18,0.932,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -120,6 +121,7 @@ CREATE TABLE trial_system_attributes (
 );
 INSERT INTO "trial_system_attributes" VALUES(1,1,'completed_rung_0','0.7730000000000001');
 INSERT INTO "trial_system_attributes" VALUES(2,1,'completed_rung_1','0.96');
+INSERT INTO "trial_system_attributes" VALUES(3,2,'completed_rung_0','0.932');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
