@@ -18,7 +18,8 @@ reads are small text files:
 rewritten only when its content changed). ``restore ARCHIVE RUN_ROOT`` puts them back where they
 are missing (it never overwrites: a run folder that goes further than the archive keeps its
 files); a study restored from ``study.sql`` continues where the archive left it (a trial that was
-running when the archive was saved is counted as failed and run again). Then run the study's
+running when the archive was saved is counted as failed and run again with its values, from
+round 1: the archive keeps no trial checkpoint). Then run the study's
 command again: finished trials and runs are not repeated, and the report
 (benchmarks/tuned_vs_default_report.py) can read the archive itself. The same holds for a
 `copfl reproduce` output folder (its runs are found again by their summaries, its studies by

@@ -90,7 +90,8 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
 def _tuning(tuned: dict[str, Any]) -> dict[str, Any] | None:
     """A tuned row's tuning figures, with its study's trial states from DIR/tune/tune.json:
     ``trials`` counts the finished trials (complete and pruned: the budget ``--trials`` counts),
-    ``failed`` the trials an interruption cut off (not counted: the study draws another)."""
+    ``failed`` the trials an interruption cut off (not counted: the study runs each again with its
+    values, from its last checkpoint; before copfl did that, it drew another)."""
     tun = dict(tuned.get("tuning") or {})
     if not tun:
         return None

@@ -256,3 +256,95 @@ def test_the_pruner_waits_a_tenth_of_the_rounds():
     from copfl.tune import min_rounds
 
     assert [min_rounds(r) for r in (1, 3, 9, 10, 20, 100)] == [1, 1, 1, 1, 2, 10]
+
+
+# ----------------------------------------------------------------------------- trials cut short
+CUT = ["--rounds", "6"]  # after PROBLEM's: enough rounds for a checkpoint before the cut
+
+
+def _cut_at(monkeypatch, exc, trial=0, rnd=4):
+    """Checkpoint every round; raise ``exc`` in trial ``trial``'s round ``rnd`` (after its
+    checkpoint of round ``rnd - 1``, before that of round ``rnd``), once."""
+    import copfl.tune as tune_mod
+
+    monkeypatch.setattr(tune_mod, "TRIAL_CHECKPOINT_SECONDS", 0.0)
+    honest = tune_mod.TrialReporter.report
+    fired = []
+
+    def report(self, record, rounds):
+        if self.trial.number == trial and record["round"] == rnd and not fired:
+            fired.append(1)
+            raise exc()
+        return honest(self, record, rounds)
+
+    monkeypatch.setattr(tune_mod.TrialReporter, "report", report)
+    return lambda: monkeypatch.setattr(tune_mod.TrialReporter, "report", honest)
+
+
+def _alive(folder):
+    table = json.loads((folder / "tune.json").read_text())["algorithms"][0]["table"]
+    return [{k: t[k] for k in ("state", "val_acc", "round", "rounds_run", "params")} for t in table if t["state"] != "fail"]
+
+
+@pytest.mark.parametrize("exc", [KeyboardInterrupt, SystemExit])
+def test_a_trial_cut_short_resumes_from_its_checkpoint_and_the_study_ends_as_one_never_cut(tmp_path, monkeypatch, capsys, exc):
+    """KeyboardInterrupt: an interrupt (Optuna marks the trial failed); SystemExit: as a killed
+    process leaves it, running. Five trials: the fifth's number (5) and rank (4) fall in
+    different Hyperband brackets here, so a pruner bracketing by number would prune otherwise."""
+    import optuna
+
+    assert tune(tmp_path / "whole", *CUT, trials=5) == 0
+    heal = _cut_at(monkeypatch, exc)
+    if exc is KeyboardInterrupt:
+        assert tune(tmp_path / "cut", *CUT, trials=5) == 130
+    else:
+        with pytest.raises(SystemExit):
+            tune(tmp_path / "cut", *CUT, trials=5)
+    ckpts = list((tmp_path / "cut" / "trials").glob("*.pt"))
+    assert len(ckpts) == 1  # trial 0's, after round 3
+    heal()
+    capsys.readouterr()
+    assert tune(tmp_path / "cut", *CUT, trials=5) == 0
+    err = capsys.readouterr().err
+    assert "trial 0 was cut short; it runs again with its values" in err
+    assert "trial 1: resumed after round 3 (the retry of trial 0, cut short)" in err
+    assert _alive(tmp_path / "cut") == _alive(tmp_path / "whole")  # the same values, figures and pruning
+    assert (tmp_path / "cut" / "best.json").read_bytes() == (tmp_path / "whole" / "best.json").read_bytes()
+    assert not list((tmp_path / "cut" / "trials").glob("*.pt"))  # a finished trial leaves no checkpoint
+    study = optuna.load_study(study_name="fedavg", storage=f"sqlite:///{tmp_path / 'cut' / 'study.db'}")
+    states = [t.state.name for t in study.trials]
+    assert states.count("FAIL") == 1 and states[0] == "FAIL" and len(states) == 6
+    assert study.trials[1].params == study.trials[0].params and study.trials[1].user_attrs["resumed_from_round"] == 3
+
+
+def test_cut_trials_are_queued_again_once_and_errors_and_shared_running_trials_are_not():
+    import optuna
+
+    from copfl.tune import requeue_cut_trials, trial_rank
+
+    study = optuna.create_study(direction="maximize")
+    dist = {"lr": optuna.distributions.FloatDistribution(1e-3, 1.0, log=True)}
+    for lr, attrs in ((0.1, {}), (0.2, {"interrupted": "interrupted"}), (0.3, {})):  # trials 0 and 2 failed with an error
+        study.add_trial(optuna.create_trial(state=optuna.trial.TrialState.FAIL, params={"lr": lr}, distributions=dist, user_attrs=attrs))
+    running = study.ask()  # trial 3: running (on another machine, or left by a killed process)
+    running.suggest_float("lr", 1e-3, 1.0, log=True)
+    assert requeue_cut_trials(study, embedded=False) == [1]  # a shared study leaves running trials alone
+    assert study.trials[3].state == optuna.trial.TrialState.RUNNING
+    waiting = study.trials[4]
+    assert waiting.state == optuna.trial.TrialState.WAITING and waiting.params == {"lr": 0.2}
+    assert waiting.system_attrs == {"failed_trial": 1, "retry_history": [1]}
+    assert requeue_cut_trials(study, embedded=False) == []  # queued once
+    assert requeue_cut_trials(study, embedded=True) == [3]  # its own study: a running trial was killed
+    assert study.trials[3].state == optuna.trial.TrialState.FAIL and study.trials[5].params == running.params
+    assert trial_rank(study) == 2 and trial_rank(study, 5) == 1  # the two queued trials, not the failed ones
+
+
+def test_a_tune_on_a_shared_storage_leaves_the_trials_other_machines_run_alone(tmp_path):
+    import optuna
+
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    elsewhere = optuna.create_study(study_name="fedavg", storage=url, direction="maximize").ask()  # another machine's trial
+    elsewhere.suggest_float("lr", 1e-3, 1.0, log=True)
+    assert tune(tmp_path / "here", "--storage", url, trials=2) == 0
+    states = [t.state.name for t in optuna.load_study(study_name="fedavg", storage=url).trials]
+    assert states[0] == "RUNNING" and len(states) == 3 and "FAIL" not in states

@@ -117,7 +117,7 @@ def run_concurrent_trials(tuner: Any, study: Any, algorithm: str, label: str, fi
     module's docstring)."""
     import ray
 
-    from copfl.tune import TrialReporter
+    from copfl.tune import TrialReporter, trial_rank
 
     n = tuner.base.workers
     rounds = tuner.base.rounds
@@ -126,7 +126,7 @@ def run_concurrent_trials(tuner: Any, study: Any, algorithm: str, label: str, fi
         while left > 0:
             batch = []
             for w in workers[: min(n, left)]:
-                study.sampler = tuner.sampler(label, len(study.trials))
+                study.sampler = tuner.sampler(label, trial_rank(study))
                 trial = study.ask()
                 cfg, _ = tuner.trial_config(algorithm, trial, fixed)
                 config = {k: v for k, v in asdict(cfg).items() if k in type(cfg).__dataclass_fields__}

@@ -17,6 +17,13 @@ method.
 * A trial whose loss diverges, or that the pruner stops, is *pruned*; ``--trials N`` is the
   total of finished trials per method, so the same command again continues a killed study and
   runs nothing for a finished one (``best.json`` then stays byte-identical).
+* A trial cut short (the process killed, or interrupted) is marked failed and queued again with
+  its values; the retry resumes from the trial's last checkpoint (``OUT/trials/``, written at
+  the end of a round once :data:`TRIAL_CHECKPOINT_SECONDS` have passed since the last one) and
+  replays its rounds' reports to the pruner. Failed trials count for nothing: the sampler's
+  seed and the pruner's bracket go by a trial's rank among the trials not failed
+  (:func:`trial_rank`; the pruner is a ``RankedHyperband``), so a study cut and continued gives the trials,
+  values and ``best.json`` of one run in one go.
 
 Writes ``OUT/best.json`` ``{algorithm: {knob: value}}`` (for ``--params``), ``OUT/tune.md``
 (best values, trials table, pruned count, wall time), ``OUT/tune.json`` and, per algorithm,
@@ -26,6 +33,7 @@ visualizations).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import time
@@ -37,15 +45,26 @@ from typing import Any
 import torch
 
 from copfl.algorithms.base import get_algorithm, make_config
+from copfl.checkpoint import Checkpoint
 from copfl.engine import Callback, Engine, NonFiniteLossError, RunState
 from copfl.experiment import build_engine
 from copfl.federation import Federation
 from copfl.io import atomic_write_json, atomic_write_text
+from copfl.runfolder import run_id
 from copfl.search import space_of, split_values
 from copfl.seeding import derive_seed
 
 BEST = "best.json"
 STUDY = "study.db"
+TRIALS = "trials"  # OUT/trials/: the checkpoints of trials running or cut short
+# A running trial is checkpointed at the end of a round once this many seconds have passed since
+# its last checkpoint (or its start): a killed trial of minutes-long rounds loses one round, one
+# of quick rounds at most a minute, and a quick trial writes none.
+TRIAL_CHECKPOINT_SECONDS = 60.0
+# A shared --storage: a trial whose process stopped sending its heartbeat for GRACE_SECONDS is
+# failed (and queued again) by the next machine that starts a trial (Optuna's heartbeat).
+HEARTBEAT_SECONDS = 60
+GRACE_SECONDS = 300
 
 
 class TestDataTouched(RuntimeError):
@@ -166,6 +185,93 @@ def min_rounds(rounds: int) -> int:
     return max(1, rounds // 10)
 
 
+class TrialCheckpointer(Callback):
+    """Checkpoints a running trial to ``path`` at the end of a round once ``every`` seconds have
+    passed since its last checkpoint (or its start), for a retry to resume from."""
+
+    def __init__(self, path: Path, every: float, ident: str) -> None:
+        self.path = path
+        self.every = every
+        self.ident = ident
+        self.last = time.perf_counter()
+
+    def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
+        if state.round < engine.config.rounds and time.perf_counter() - self.last >= self.every:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            Checkpoint.of(engine, state, self.ident).save(self.path)
+            self.last = time.perf_counter()
+
+
+def trial_rank(study: Any, number: int | None = None) -> int:
+    """The rank of trial ``number`` among the study's trials not failed (None: of the next
+    trial): its number in a study that no kill ever cut."""
+    import optuna
+
+    fail = optuna.trial.TrialState.FAIL
+    return sum(1 for t in study.get_trials(deepcopy=False) if t.state != fail and (number is None or t.number < number))
+
+
+@functools.cache
+def _hyperband() -> Any:
+    import optuna
+
+    class RankedHyperband(optuna.pruners.HyperbandPruner):
+        """Optuna's Hyperband with each trial's bracket drawn from its rank among the trials
+        not failed (:func:`trial_rank`) instead of its number: the retry of a trial cut short
+        lands in the bracket the trial had, later trials in the brackets they would have had,
+        and failed trials (their rungs half-climbed) compete in none."""
+
+        ranks: dict[int, int] = {}
+
+        def prune(self, study: Any, trial: Any) -> bool:
+            fail = optuna.trial.TrialState.FAIL
+            alive = sorted(t.number for t in study.get_trials(deepcopy=False) if t.state != fail)
+            self.ranks = {n: i for i, n in enumerate(alive)}
+            return bool(super().prune(study, trial))
+
+        def _get_bracket_id(self, study: Any, trial: Any) -> int:
+            rank = self.ranks.get(trial.number)
+            if rank is None:
+                return -1  # a failed trial: in no bracket
+            return int(super()._get_bracket_id(study, _Numbered(rank)))
+
+    return RankedHyperband
+
+
+@dataclass(frozen=True)
+class _Numbered:
+    number: int
+
+
+def requeue_cut_trials(study: Any, embedded: bool) -> list[int]:
+    """Trials cut short, queued again with their values (Optuna's retry convention: system
+    attributes ``failed_trial``, the first of the line, and ``retry_history``); the numbers of
+    the trials queued again. Cut short: failed with the user attribute ``interrupted`` (an
+    interrupt), or, in an ``embedded`` study (its folder's own SQLite file: no other process
+    runs its trials), left running by a killed process (marked failed here first). Each is
+    queued once; a trial that failed with an error is not queued."""
+    import optuna
+
+    S = optuna.trial.TrialState
+    trials = study.get_trials(deepcopy=False)
+    if embedded:
+        for t in trials:
+            if t.state == S.RUNNING:
+                study._storage.set_trial_user_attr(t._trial_id, "interrupted", "killed")
+                study._storage.set_trial_state_values(t._trial_id, S.FAIL)
+        trials = study.get_trials(deepcopy=False)
+    covered = {n for t in trials for n in t.system_attrs.get("retry_history", [])}
+    queued = []
+    for t in trials:
+        if t.state == S.FAIL and t.user_attrs.get("interrupted") and t.number not in covered:
+            history = [*t.system_attrs.get("retry_history", []), t.number]
+            study.add_trial(optuna.create_trial(state=S.WAITING, params=t.params, distributions=t.distributions,
+                                                system_attrs={"failed_trial": t.system_attrs.get("failed_trial", t.number),
+                                                              "retry_history": history}))
+            queued.append(t.number)
+    return queued
+
+
 @dataclass
 class Tuner:
     """Tunes algorithms on one federation (loaded once) into ``out``."""
@@ -194,19 +300,30 @@ class Tuner:
     def rdb(self) -> Any:
         """The study database (made once): for the embedded SQLite file, a connection that waits
         up to 60 s for a lock, since processes sharing a results folder may write to it at once
-        (each to its own study)."""
-        if self.storage is not None:
-            return self.storage
+        (each to its own study); for a shared ``--storage``, one with Optuna's heartbeat."""
         if self.__dict__.get("_rdb") is None:
             import optuna
 
-            self.__dict__["_rdb"] = optuna.storages.RDBStorage(self.storage_url, engine_kwargs={"connect_args": {"timeout": 60}})
+            if self.storage is not None:  # shared: Optuna's heartbeat finds the trials of machines that stopped
+                import warnings
+
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+                    if hasattr(optuna.storages, "RetryHeartbeatStaleTrialCallback"):  # Optuna >= 4.9
+                        retry = {"heartbeat_stale_trial_callback": optuna.storages.RetryHeartbeatStaleTrialCallback(max_retry=3)}
+                    else:
+                        retry = {"failed_trial_callback": optuna.storages.RetryFailedTrialCallback(max_retry=3)}
+                    self.__dict__["_rdb"] = optuna.storages.RDBStorage(
+                        self.storage, heartbeat_interval=HEARTBEAT_SECONDS, grace_period=GRACE_SECONDS, **retry)
+            else:
+                self.__dict__["_rdb"] = optuna.storages.RDBStorage(self.storage_url, engine_kwargs={"connect_args": {"timeout": 60}})
         return self.__dict__["_rdb"]
 
     def sampler(self, algorithm: str, number: int) -> Any:
-        """The TPE sampler for trial ``number``: seeded by (run seed, algorithm, trial number),
-        so that a trial's suggestion depends only on the study's history and its number, the
-        same whether the study ran in one go or was interrupted and continued."""
+        """The TPE sampler for the trial of rank ``number`` (:func:`trial_rank`): seeded by
+        (run seed, algorithm, rank), so that a trial's suggestion depends only on the study's
+        history and its rank, the same whether the study ran in one go or was interrupted and
+        continued."""
         import optuna
 
         return optuna.samplers.TPESampler(seed=derive_seed(self.base.seed, "tune", algorithm, number) % 2**32)
@@ -215,7 +332,7 @@ class Tuner:
         import optuna
 
         sampler = self.sampler(algorithm, 0)
-        pruner = optuna.pruners.HyperbandPruner(min_resource=min_rounds(self.base.rounds), max_resource=self.base.rounds, reduction_factor=3)
+        pruner = _hyperband()(min_resource=min_rounds(self.base.rounds), max_resource=self.base.rounds, reduction_factor=3)
         return optuna.create_study(study_name=algorithm, storage=self.rdb(), sampler=sampler, pruner=pruner, direction="maximize",
                                    load_if_exists=True)
 
@@ -242,8 +359,17 @@ class Tuner:
         reporter = TrialReporter(trial, ml, lambda m: self.log(f"{algorithm}{m}"))
         t0 = time.perf_counter()
         status = "FAILED"
+        ident = run_id(cfg)
+        path = self.out / TRIALS / f"{trial.study.study_name}-{ident}.pt"
+        # a disk store's files live only as long as the engine: such a trial is not checkpointed
+        memory = engine.store.manifest() is None and engine.server_store.manifest() is None
+        cut = False
         try:
-            state = engine.run([reporter])
+            state = self.resume_trial(engine, reporter, path, ident, trial) if memory else None
+            callbacks: list[Callback] = [reporter]
+            if memory:
+                callbacks.append(TrialCheckpointer(path, TRIAL_CHECKPOINT_SECONDS, ident))
+            state = engine.run(callbacks, state)
             status = "FINISHED"
         except NonFiniteLossError as e:
             trial.set_user_attr("diverged", str(e))
@@ -251,13 +377,42 @@ class Tuner:
         except optuna.TrialPruned:
             status = "KILLED"  # pruned
             raise
+        except BaseException as e:
+            if not isinstance(e, Exception):  # an interrupt (Ctrl-C, SIGTERM): queued again by the next tune
+                cut = True
+                trial.set_user_attr("interrupted", "interrupted")
+            raise
         finally:
             engine.close()
+            if not cut:
+                path.unlink(missing_ok=True)
             trial.set_user_attr("seconds", round(time.perf_counter() - t0, 3))
             if ml is not None:
                 ml.set_tag("trial_state", {"FINISHED": "complete", "KILLED": "pruned"}.get(status, "pruned or failed"))
                 ml.end_run(status=status)
         return reporter.finish(algorithm, state.round)
+
+    def resume_trial(self, engine: Engine, reporter: TrialReporter, path: Path, ident: str, trial: Any) -> RunState | None:
+        """The state a trial continues from: the checkpoint at ``path`` of a trial cut short
+        with the same values (its rounds' reports replayed to ``trial``, pruning included), or
+        None to start afresh (no checkpoint, or one of another run)."""
+        if not path.exists():
+            return None
+        try:
+            ckpt = Checkpoint.load(path)
+        except ValueError as e:
+            self.log(f"{trial.study.study_name}  trial {trial.number}: starting afresh ({e})")
+            return None
+        if ckpt.run_id != ident:
+            return None
+        ckpt.restore(engine)
+        for record in ckpt.state.history:
+            reporter.report(record, engine.config.rounds)
+        trial.set_user_attr("resumed_from_round", ckpt.state.round)
+        first = trial.study._storage.get_trial_system_attrs(trial._trial_id).get("failed_trial")
+        self.log(f"{trial.study.study_name}  trial {trial.number}: resumed after round {ckpt.state.round}"
+                 + (f" (the retry of trial {first}, cut short)" if first is not None else ""))
+        return ckpt.state
 
     def tune(self, algorithm: str, label: str | None = None, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
         """Run the trials still missing from the study ``label`` (default: the algorithm's name)
@@ -271,8 +426,8 @@ class Tuner:
         if fixed and not set(space_of(get_algorithm(algorithm))) - set(fixed):
             raise ValueError(f"{label}: every knob of {algorithm}'s search space is fixed: nothing to tune")
         study = self.study(label)
-        for t in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING, optuna.trial.TrialState.WAITING)):
-            study._storage.set_trial_state_values(t._trial_id, optuna.trial.TrialState.FAIL)  # left by a killed tune: not finished
+        for n in requeue_cut_trials(study, embedded=self.storage is None):
+            self.log(f"{label}: trial {n} was cut short; it runs again with its values")
         done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]  # noqa: E731
         left = self.trials - len(done())
         t0 = time.perf_counter()
@@ -309,7 +464,7 @@ class Tuner:
             return
         for _ in range(max(0, left)):
             before = len(done())
-            study.sampler = self.sampler(label, len(study.trials))
+            study.sampler = self.sampler(label, trial_rank(study))
             study.optimize(lambda tr: self.objective(algorithm, tr, fixed), n_trials=1, catch=())
             self.log_trial(label, before + 1, study.trials[-1])
 
