@@ -147,3 +147,39 @@ def test_runs_progress_counts_runs_and_estimates_the_time_left(monkeypatch):
     assert p.next("ditto seed 0") == "run 2/4: ditto seed 0  (30s so far, ~1m30s left)"  # 30 s a run, 3 to go
     assert p.next("fedavg seed 1") == "run 3/4: fedavg seed 1  (1m30s so far, ~1m30s left)"  # 45 s a run, 2 to go
     assert out.getvalue().count("\n") == 3
+
+
+def test_a_seed_run_cut_short_continues_from_its_checkpoint_and_ends_as_one_never_cut(tmp_path, monkeypatch, capsys):
+    """`copfl run --seeds`: a run checkpoints itself (here every round) and, killed, goes on from
+    its last checkpoint when the command runs again; its figures are those of a run never cut,
+    and a finished run keeps no checkpoint."""
+    import copfl.experiment as experiment
+    from copfl.engine import Engine
+
+    monkeypatch.setattr(experiment, "RUN_CHECKPOINT_SECONDS", 0.0)
+    cmd = lambda out: ["run", "--algorithm", "fedavg", "--dataset", "digits", "--rounds", "4", "--seeds", "2", "--out", str(out)]  # noqa: E731
+    assert main(cmd(tmp_path / "whole")) == 0
+    honest, fired = Engine.run_round, []
+
+    def cut(self, run):
+        if self.config.seed == 1 and run.round == 2 and not fired:  # seed 1's round 3 never ends
+            fired.append(1)
+            raise KeyboardInterrupt
+        return honest(self, run)
+
+    monkeypatch.setattr(Engine, "run_round", cut)
+    assert main(cmd(tmp_path / "cut")) == 130
+    assert _read(tmp_path / "cut" / "seed-1" / "summary.json")["status"] == "interrupted"
+    assert (tmp_path / "cut" / "seed-1" / "checkpoint.pt").exists()
+    monkeypatch.setattr(Engine, "run_round", honest)
+    capsys.readouterr()
+    assert main(cmd(tmp_path / "cut")) == 0
+    err = capsys.readouterr().err
+    assert "fedavg seed 1: continues after round 2 (its checkpoint)" in err and "seed 0: already completed" in err
+    for s in (0, 1):
+        whole, cut_ = (_read(tmp_path / d / f"seed-{s}" / "summary.json") for d in ("whole", "cut"))
+        assert cut_["status"] == "completed" and cut_["final"] == whole["final"] and cut_["best"] == whole["best"]
+        metrics = [[{k: v for k, v in json.loads(line).items() if "seconds" not in k and "time" not in k}
+                    for line in (tmp_path / d / f"seed-{s}" / "metrics.jsonl").read_text().splitlines()] for d in ("whole", "cut")]
+        assert metrics[0] == metrics[1] and len(metrics[0]) == 4
+        assert not (tmp_path / "cut" / f"seed-{s}" / "checkpoint.pt").exists()

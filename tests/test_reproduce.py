@@ -440,6 +440,41 @@ def test_interrupted_reproduction_keeps_finished_runs(tmp_path, monkeypatch, cap
     assert all(c["status"] == "done" and c["chosen_lr"] == 1e-4 for c in doc["cells"])
 
 
+def test_a_run_cut_short_continues_from_its_checkpoint(tmp_path, monkeypatch, capsys):
+    """A reproduction's run checkpoints itself (here every round); killed in its last round, the
+    same command goes on from the checkpoint and the table is that of a reproduction never cut."""
+    import copfl.reproduce.runner as runner
+    from copfl.engine import Engine
+
+    data = write_balanced_cifar(tmp_path / "data")
+    args = lambda out: ["reproduce", "table3", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--columns", "cifar10-10"]  # noqa: E731
+    monkeypatch.setattr(runner, "RUN_CHECKPOINT_SECONDS", 0.0)
+    assert main(args(tmp_path / "whole")) == 0
+    honest, seen = Engine.run_round, []
+
+    def cut(self, run):
+        if run.round == 1:  # the smoke scale's runs have 2 rounds: the third run's second never ends
+            seen.append(1)
+            if len(seen) == 3:
+                raise KeyboardInterrupt
+        return honest(self, run)
+
+    monkeypatch.setattr(Engine, "run_round", cut)
+    assert main(args(tmp_path / "cut")) == 130
+    [ckpt] = (tmp_path / "cut").rglob("checkpoint.pt")
+    monkeypatch.setattr(Engine, "run_round", honest)
+    capsys.readouterr()
+    assert main(args(tmp_path / "cut")) == 0
+    printed = capsys.readouterr()
+    assert "4 runs, 2 already finished, 2 to run" in printed.out
+    assert ": continues after round 1 (its checkpoint)" in printed.out + printed.err
+    keys = ("row", "status", "ours", "ours_std", "ours_selected", "train_loss")
+    whole, cut_ = (json.loads((tmp_path / d / "table3.json").read_text())["cells"] for d in ("whole", "cut"))
+    assert [[c[k] for k in keys] for c in cut_] == [[c[k] for k in keys] for c in whole]
+    assert all(c["status"] == "done" for c in cut_)
+    assert not list((tmp_path / "cut").rglob("checkpoint.pt"))
+
+
 def test_a_later_column_keeps_the_columns_finished_earlier_in_the_report(tmp_path, monkeypatch, capsys):
     """Running the columns one command at a time builds one report: a column not asked for
     this time but finished earlier in the same --out is reported (not run again); one never

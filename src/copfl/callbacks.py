@@ -156,24 +156,35 @@ def _earlier_seconds(path: Path) -> float:
 
 
 class Checkpointer(Callback):
-    """Writes ``checkpoint.pt`` every ``every`` rounds and at the end (``every=0``: never)."""
+    """Writes ``checkpoint.pt`` every ``every`` rounds and at the end (``every=0``: never), and,
+    with ``seconds`` (not None), at the end of a round (not the last) once that many seconds have
+    passed since its last checkpoint or the run's start: a run cut short loses at most a round
+    or ``seconds``, and a run shorter than that writes none."""
 
-    def __init__(self, path: str | Path, every: int = 0, run_id: str | None = None) -> None:
+    def __init__(self, path: str | Path, every: int = 0, run_id: str | None = None, seconds: float | None = None) -> None:
         self.path = Path(path)
         self.every = every
+        self.seconds = seconds
         self.run_id = run_id  # written into every checkpoint: a resume checks it against config.json's
         self.saved_round: int | None = None  # the round of the last checkpoint this run wrote
+        self.last = time.perf_counter()
 
     def save(self, engine: Engine, state: RunState) -> None:
         t0 = time.perf_counter()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         Checkpoint.of(engine, state, self.run_id).save(self.path)
         for store in (engine.store, engine.server_store):
             store.committed()  # a disk store may now drop the files only the previous checkpoint named
         self.saved_round = state.round
-        engine.timings["checkpoint"] = engine.timings.get("checkpoint", 0.0) + time.perf_counter() - t0
+        self.last = time.perf_counter()
+        engine.timings["checkpoint"] = engine.timings.get("checkpoint", 0.0) + self.last - t0
+
+    def on_run_start(self, engine: Engine, state: RunState) -> None:
+        self.last = time.perf_counter()
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
-        if self.every and state.round % self.every == 0:
+        timed = self.seconds is not None and state.round < engine.config.rounds and time.perf_counter() - self.last >= self.seconds
+        if (self.every and state.round % self.every == 0) or timed:
             self.save(engine, state)
 
     def on_run_end(self, engine: Engine, state: RunState) -> None:

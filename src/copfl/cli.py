@@ -41,7 +41,7 @@ from copfl.data.download import DownloadError
 from copfl.data.partition import PARTITIONS, PartitionError, format_counts
 from copfl.data.sources import SOURCES, DataError, DataNotFoundError, dataset_names
 from copfl.engine import NonFiniteLossError
-from copfl.experiment import default_out, fresh_out, run_in_folder
+from copfl.experiment import default_out, fresh_out, run_in_folder, unfinished_checkpoint
 from copfl.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
 import copfl
@@ -340,18 +340,8 @@ def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
 def _resumable_round(out: Path) -> int | None:
     """The checkpoint round of an unfinished run in ``out`` (its summary not ``completed`` or
     ``diverged``), None when there is none to continue."""
-    if not (out / "checkpoint.pt").exists():
-        return None
-    try:
-        status = json.loads((out / "summary.json").read_text()).get("status")
-    except (OSError, ValueError, AttributeError):
-        status = None
-    if status in ("completed", "diverged"):
-        return None
-    try:
-        return Checkpoint.load(out / "checkpoint.pt").state.round
-    except ValueError:
-        return None
+    ckpt = unfinished_checkpoint(out)
+    return None if ckpt is None else ckpt.state.round
 
 
 def check_top(out: Path, overwrite: bool, command: str) -> None:

@@ -282,6 +282,33 @@ def signal_interrupts(request: StopRequest | None = None) -> Iterator[None]:
             signal.signal(sig, h)
 
 
+# Commands that continue their unfinished runs (copfl reproduce, compare/run --seeds) checkpoint a
+# run at the end of a round once this many seconds have passed since its last checkpoint.
+RUN_CHECKPOINT_SECONDS = 60.0
+
+
+def unfinished_checkpoint(out: Path, cfg: RunConfig | None = None) -> Checkpoint | None:
+    """The checkpoint of an unfinished run in ``out`` (its summary not ``completed`` or
+    ``diverged``), of ``cfg``'s identity and short of its rounds when ``cfg`` is given, to
+    continue it from; None when there is none, it is unreadable, or it belongs to another run."""
+    path = out / "checkpoint.pt"
+    if not path.exists():
+        return None
+    try:
+        status = json.loads((out / "summary.json").read_text()).get("status")
+    except (OSError, ValueError, AttributeError):
+        status = None
+    if status in ("completed", "diverged"):
+        return None
+    try:
+        ckpt = Checkpoint.load(path)
+    except ValueError:
+        return None
+    if cfg is None:
+        return ckpt
+    return ckpt if ckpt.run_id == runfolder.run_id(cfg) and ckpt.state.round < cfg.rounds else None
+
+
 def run_in_folder(
     cfg: ResolvedConfig,
     fed: Federation,
@@ -292,6 +319,7 @@ def run_in_folder(
     plots: bool = True,
     overwrite: bool = False,
     callbacks: list[Callback] | None = None,
+    checkpoint_seconds: float | None = None,
 ) -> dict[str, Any]:
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
     returns the summary. The folder is held for the whole run (:func:`copfl.runfolder.hold`:
@@ -302,7 +330,11 @@ def run_in_folder(
     (a caller's progress or captures). A diverged run writes
     its summary (status "diverged") and re-raises; an interrupted one (SIGINT, SIGTERM) writes
     it with status "interrupted", naming the round a resume starts from, and re-raises. With
-    ``checkpoint_every`` set, the first signal lets the round finish and checkpoints it."""
+    ``checkpoint_every`` set, the first signal lets the round finish and checkpoints it.
+    ``checkpoint_seconds`` (not None): a checkpoint also at the end of a round once that many seconds have
+    passed since the last one (the first signal then lets the round finish too), for a command
+    that continues its unfinished runs (:func:`unfinished_checkpoint`); without
+    ``checkpoint_every``, a run that ends (completed or diverged) removes it."""
     require_resolved(cfg, "run_in_folder")
     ident = runfolder.run_id(cfg)
     with runfolder.hold(out):
@@ -314,20 +346,21 @@ def run_in_folder(
                     f"{out}/checkpoint.pt belongs to another run (run id {resume.run_id}, this config's is {ident}): it cannot be resumed with this config"
                 )
             remove_temporaries(out)  # what a run killed while writing a file left behind
-        return _run(cfg, fed, out, ident, label, resume, progress, plots, callbacks or [])
+        return _run(cfg, fed, out, ident, label, resume, progress, plots, callbacks or [], checkpoint_seconds)
 
 
 def _run(
     cfg: ResolvedConfig, fed: Federation, out: Path, ident: str, label: str, resume: Checkpoint | None, progress: bool, plots: bool,
-    extra: list[Callback],
+    extra: list[Callback], checkpoint_seconds: float | None = None,
 ) -> dict[str, Any]:
     engine = build_engine(cfg, fed, out)
     try:
         threads = apply_threads(cfg, engine, fed)
         writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots, run_id=ident)
         prog = Progress(label)
-        checkpointer = Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every, run_id=ident)
-        request = StopRequest() if cfg.checkpoint_every else None
+        checkpointer = Checkpointer(out / "checkpoint.pt", cfg.checkpoint_every, run_id=ident, seconds=checkpoint_seconds)
+        request = StopRequest() if cfg.checkpoint_every or checkpoint_seconds is not None else None
+        transient = checkpoint_seconds is not None and not cfg.checkpoint_every  # its checkpoints serve only to continue it
         callbacks: list[Callback] = [writer, checkpointer]
         if progress:
             callbacks.insert(1, prog)
@@ -363,6 +396,8 @@ def _run(
             writer.write_summary(engine, state, "diverged", str(e), diverged_client=e.client)
             if tracker is not None:
                 tracker.close("FAILED")
+            if transient:
+                (out / "checkpoint.pt").unlink(missing_ok=True)
             raise
         except KeyboardInterrupt as e:
             if progress:
@@ -373,6 +408,9 @@ def _run(
             elif cfg.checkpoint_every:
                 how = (f"no checkpoint was written yet (the first was due at round {cfg.checkpoint_every}; a single Ctrl-C or SIGTERM "
                        "finishes the round and writes one, a second one stops at once)")
+            elif checkpoint_seconds is not None:
+                how = (f"no checkpoint was written yet (the first is due at the end of a round {checkpoint_seconds:g} s into the run; "
+                       "a single Ctrl-C or SIGTERM finishes the round and writes one, a second one stops at once)")
             else:
                 how = "no checkpoint was written (--checkpoint-every K makes one)"
             why = e.args[0] if isinstance(e, RunInterrupted) else "SIGINT"
@@ -380,6 +418,8 @@ def _run(
             if tracker is not None:
                 tracker.close("KILLED")
             raise
+        if transient:
+            (out / "checkpoint.pt").unlink(missing_ok=True)
         return json.loads((out / "summary.json").read_text())
     finally:
         engine.close()  # its Ray workers, if any

@@ -201,10 +201,13 @@ def _run_or_read(cfg: Any, fed: Any, folder: Path, label: str, log: Any, overwri
     """One seed's run in ``folder``; a diverged run's summary (status "diverged") is returned,
     with a line on stderr, as ``copfl compare`` does for one seed."""
     from copfl.engine import NonFiniteLossError
-    from copfl.experiment import run_in_folder
+    from copfl.experiment import RUN_CHECKPOINT_SECONDS, run_in_folder, unfinished_checkpoint
 
+    resume = None if overwrite else unfinished_checkpoint(folder, cfg)  # a run cut short goes on from its last checkpoint
+    if resume is not None:
+        log(f"{label}: continues after round {resume.state.round} (its checkpoint)")
     try:
-        return run_in_folder(cfg, fed, folder, label=label, overwrite=overwrite)
+        return run_in_folder(cfg, fed, folder, label=label, overwrite=overwrite, resume=resume, checkpoint_seconds=RUN_CHECKPOINT_SECONDS)
     except NonFiniteLossError as e:
         log(f"{label}: {e}")
         return json.loads((folder / "summary.json").read_text())

@@ -45,6 +45,7 @@ from typing import Any
 import torch
 
 from copfl.algorithms.base import get_algorithm, make_config
+from copfl.callbacks import Checkpointer
 from copfl.checkpoint import Checkpoint
 from copfl.engine import Callback, Engine, NonFiniteLossError, RunState
 from copfl.experiment import build_engine
@@ -183,23 +184,6 @@ def min_rounds(rounds: int) -> int:
     learning rate) over slow ones that end better (seen on MNIST: trials pruned at round 1 with
     0.85 validation accuracy where the best trial reached 0.967 at round 20)."""
     return max(1, rounds // 10)
-
-
-class TrialCheckpointer(Callback):
-    """Checkpoints a running trial to ``path`` at the end of a round once ``every`` seconds have
-    passed since its last checkpoint (or its start), for a retry to resume from."""
-
-    def __init__(self, path: Path, every: float, ident: str) -> None:
-        self.path = path
-        self.every = every
-        self.ident = ident
-        self.last = time.perf_counter()
-
-    def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
-        if state.round < engine.config.rounds and time.perf_counter() - self.last >= self.every:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            Checkpoint.of(engine, state, self.ident).save(self.path)
-            self.last = time.perf_counter()
 
 
 def trial_rank(study: Any, number: int | None = None) -> int:
@@ -368,7 +352,7 @@ class Tuner:
             state = self.resume_trial(engine, reporter, path, ident, trial) if memory else None
             callbacks: list[Callback] = [reporter]
             if memory:
-                callbacks.append(TrialCheckpointer(path, TRIAL_CHECKPOINT_SECONDS, ident))
+                callbacks.append(Checkpointer(path, run_id=ident, seconds=TRIAL_CHECKPOINT_SECONDS))
             state = engine.run(callbacks, state)
             status = "FINISHED"
         except NonFiniteLossError as e:

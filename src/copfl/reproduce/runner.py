@@ -32,7 +32,7 @@ from copfl.callbacks import DataProgress
 from copfl.data.partition import PartitionError
 from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
-from copfl.experiment import environment, run_in_folder
+from copfl.experiment import RUN_CHECKPOINT_SECONDS, environment, run_in_folder, unfinished_checkpoint
 from copfl.federation import Federation, build_federation
 from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, added_cells, experiment_cells, scale_run_options
 from copfl.reproduce.plan import PlannedRun, Runtime, option_suffix, finished, plan_runs, read_summary, rerun_reason
@@ -130,6 +130,7 @@ def execute(
                 continue
             if read_summary(r.folder) is not None:  # made under other defaults: its results no longer count
                 (r.folder / "summary.json").unlink(missing_ok=True)
+                (r.folder / "checkpoint.pt").unlink(missing_ok=True)  # nor does a checkpoint: it runs from round 1
             fed, fed_key, ran = _execute_one(r, i, len(todo), fed, fed_key, failed, unavailable, log)
         if ran:
             # the rate counts every process sharing this --out: runs finished by any of them
@@ -356,9 +357,13 @@ def _execute_one(
     assert isinstance(fed, Federation)
     label = f"{key} {r.cell.algorithm}{option_suffix(tuple(sorted((r.cfg.options or {}).items())))}{option_suffix(r.cell.run_options)} lr={r.lr:g} seed {r.seed}"
     start = time.perf_counter()
+    resume = unfinished_checkpoint(r.folder, r.cfg)  # a run cut short goes on from its last checkpoint
+    if resume is not None:
+        log(f"[{i}/{n}] {label}: continues after round {resume.state.round} (its checkpoint)")
     try:
-        # overwrite: the folder is this run's own (named by its hash), claimed above; what it holds is to be run again
-        s = run_in_folder(r.cfg, fed, r.folder, label=label, progress=sys.stderr.isatty(), plots=False, overwrite=True)  # the report draws its own
+        # overwrite: the folder is this run's own (named by its hash), claimed above; what else it holds is to be run again
+        s = run_in_folder(r.cfg, fed, r.folder, label=label, resume=resume, progress=sys.stderr.isatty(), plots=False,  # the report draws its own
+                          overwrite=True, checkpoint_seconds=RUN_CHECKPOINT_SECONDS)
         status = ""
     except NonFiniteLossError as e:
         s = read_summary(r.folder) or {}
