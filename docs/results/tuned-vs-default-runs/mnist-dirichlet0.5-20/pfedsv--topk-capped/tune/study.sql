@@ -94,6 +94,90 @@ INSERT INTO "trial_intermediate_values" VALUES(35,2,15,0.921,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(36,2,16,0.922,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(37,2,17,0.933,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(38,2,18,0.932,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(39,3,1,4.2400000000000004352e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(40,3,2,3.93000000000000071498e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(41,3,3,4.08000000000000029309e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(42,3,4,4.05999999999999972022e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(43,3,5,4.35999999999999943156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(44,3,6,0.437,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(45,4,1,5.21999999999999908517e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(46,4,2,0.618,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(47,4,3,0.71,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(48,4,4,7.8699999999999992184e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(49,4,5,0.885,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(50,4,6,8.62999999999999878319e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(51,4,7,8.57000000000000206057e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(52,4,8,9.24000000000000154543e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(53,4,9,9.29999999999999937827e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(54,4,10,0.883,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(55,4,11,9.14999999999999813482e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(56,4,12,9.20999999999999929833e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(57,4,13,9.30999999999999827693e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(58,4,14,9.52000000000000179412e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(59,4,15,0.945,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(60,4,16,8.86000000000000120792e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(61,4,17,9.28000000000000158095e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(62,4,18,9.41000000000000058619e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(63,4,19,9.55000000000000071054e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(64,4,20,9.53000000000000069277e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(65,5,1,0.536,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(66,5,2,0.635,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(67,5,3,7.36999999999999877431e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(68,5,4,0.818,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(69,5,5,8.62999999999999878319e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(70,5,6,0.876,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(71,5,7,8.86999999999999899635e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(72,5,8,9.1199999999999992184e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(73,5,9,9.17000000000000148325e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(74,5,10,0.901,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(75,5,11,0.891,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(76,5,12,0.924,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(77,5,13,9.27000000000000157207e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(78,5,14,9.25999999999999934274e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(79,5,15,0.931,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(80,5,16,9.10000000000000142108e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(81,5,17,0.929,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(82,5,18,9.36999999999999944044e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(83,6,1,3.77000000000000057287e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(84,6,2,0.387,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(85,7,1,0.36,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(86,7,2,0.386,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(87,8,1,4.16000000000000036415e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(88,8,2,4.43000000000000060396e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(89,8,3,0.501,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(90,8,4,5.63000000000000055955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(91,9,1,4.16000000000000036415e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(92,9,2,4.43000000000000060396e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(93,10,1,4.16000000000000036415e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(94,10,2,4.43000000000000060396e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(95,10,3,0.501,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(96,10,4,5.63000000000000055955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(97,10,5,6.31999999999999895194e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(98,10,6,0.667,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(99,11,1,0.558,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(100,11,2,0.671,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(101,11,3,7.65999999999999903188e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(102,11,4,0.8,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(103,11,5,0.849,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(104,11,6,8.58000000000000206945e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(105,11,7,0.875,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(106,11,8,9.03000000000000135891e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(107,11,9,0.916,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(108,11,10,8.94000000000000127897e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(109,11,11,0.889,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(110,11,12,0.93,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(111,11,13,9.35000000000000164313e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(112,11,14,0.932,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(113,11,15,0.93,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(114,11,16,0.913,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(115,11,17,9.38000000000000055955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(116,11,18,9.4200000000000017053e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(117,11,19,0.945,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(118,11,20,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(119,12,1,0.425,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(120,12,2,4.43999999999999950262e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(121,13,1,0.308,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(122,13,2,0.335,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -110,6 +194,39 @@ INSERT INTO "trial_params" VALUES(3,1,'decay',1.05120854705824051666e-01,'{"name
 INSERT INTO "trial_params" VALUES(4,2,'lr',2.81221813530458664143e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
 INSERT INTO "trial_params" VALUES(5,2,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
 INSERT INTO "trial_params" VALUES(6,2,'decay',3.50839744265200259576e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(7,3,'lr',3.0328822079966088511e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(8,3,'k0',4.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(9,3,'decay',5.78564704085476777528e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(10,4,'lr',9.40016413769268893707e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(11,4,'k0',1.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(12,4,'decay',0.480247255248458,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(13,5,'lr',4.47294069826250223487e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(14,5,'k0',2.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(15,5,'decay',6.31539537371444303914e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(16,6,'lr',3.42585718402792838155e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(17,6,'k0',1.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(18,6,'decay',7.56644932041830919899e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(19,7,'lr',3.69897576717676868085e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(20,7,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(21,7,'decay',0.696329417118638,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(22,8,'lr',9.50066079521739645374e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(23,8,'k0',6.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(24,8,'decay',1.69915320037295203281e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(25,9,'lr',9.50066079521739645374e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(26,9,'k0',6.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(27,9,'decay',1.69915320037295203281e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(28,10,'lr',9.50066079521739645374e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(29,10,'k0',6.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(30,10,'decay',1.69915320037295203281e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(31,11,'lr',5.1329919455779852988e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(32,11,'k0',2.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(33,11,'decay',5.08808293830996127837e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(34,12,'lr',9.63879664843960912157e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(35,12,'k0',5.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(36,12,'decay',8.24486327383459172146e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(37,13,'lr',1.2242747780219804133e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(38,13,'k0',9.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(39,13,'decay',3.95262966972859786096e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -122,6 +239,20 @@ CREATE TABLE trial_system_attributes (
 INSERT INTO "trial_system_attributes" VALUES(1,1,'completed_rung_0','0.7730000000000001');
 INSERT INTO "trial_system_attributes" VALUES(2,1,'completed_rung_1','0.96');
 INSERT INTO "trial_system_attributes" VALUES(3,2,'completed_rung_0','0.932');
+INSERT INTO "trial_system_attributes" VALUES(4,3,'completed_rung_0','0.437');
+INSERT INTO "trial_system_attributes" VALUES(5,4,'completed_rung_0','0.618');
+INSERT INTO "trial_system_attributes" VALUES(6,4,'completed_rung_1','0.8629999999999999');
+INSERT INTO "trial_system_attributes" VALUES(7,4,'completed_rung_2','0.9410000000000001');
+INSERT INTO "trial_system_attributes" VALUES(8,5,'completed_rung_0','0.876');
+INSERT INTO "trial_system_attributes" VALUES(9,5,'completed_rung_1','0.9369999999999999');
+INSERT INTO "trial_system_attributes" VALUES(10,6,'completed_rung_0','0.387');
+INSERT INTO "trial_system_attributes" VALUES(11,7,'completed_rung_0','0.386');
+INSERT INTO "trial_system_attributes" VALUES(12,9,'failed_trial','7');
+INSERT INTO "trial_system_attributes" VALUES(13,9,'retry_history','[7]');
+INSERT INTO "trial_system_attributes" VALUES(14,9,'completed_rung_0','0.44300000000000006');
+INSERT INTO "trial_system_attributes" VALUES(15,10,'completed_rung_0','0.667');
+INSERT INTO "trial_system_attributes" VALUES(16,11,'completed_rung_0','0.9420000000000002');
+INSERT INTO "trial_system_attributes" VALUES(17,12,'completed_rung_0','0.44399999999999995');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -135,6 +266,22 @@ INSERT INTO "trial_user_attributes" VALUES(1,1,'seconds','2065.624');
 INSERT INTO "trial_user_attributes" VALUES(2,1,'val_loss','0.1329768418073654');
 INSERT INTO "trial_user_attributes" VALUES(3,1,'round','19');
 INSERT INTO "trial_user_attributes" VALUES(4,1,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(5,3,'seconds','85.425');
+INSERT INTO "trial_user_attributes" VALUES(6,4,'seconds','118.219');
+INSERT INTO "trial_user_attributes" VALUES(7,4,'val_loss','0.1361316528320312');
+INSERT INTO "trial_user_attributes" VALUES(8,4,'round','19');
+INSERT INTO "trial_user_attributes" VALUES(9,4,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(10,5,'seconds','151.443');
+INSERT INTO "trial_user_attributes" VALUES(11,6,'seconds','14.289');
+INSERT INTO "trial_user_attributes" VALUES(12,7,'seconds','318.559');
+INSERT INTO "trial_user_attributes" VALUES(13,8,'interrupted','"killed"');
+INSERT INTO "trial_user_attributes" VALUES(14,9,'seconds','92.725');
+INSERT INTO "trial_user_attributes" VALUES(15,10,'seconds','457.595');
+INSERT INTO "trial_user_attributes" VALUES(16,11,'seconds','149.59');
+INSERT INTO "trial_user_attributes" VALUES(17,11,'val_loss','0.17073900806903838');
+INSERT INTO "trial_user_attributes" VALUES(18,11,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(19,11,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(20,12,'seconds','48.464');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -146,6 +293,15 @@ CREATE TABLE trial_values (
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
 INSERT INTO "trial_values" VALUES(1,1,0,9.62000000000000077271e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(2,3,0,0.437,'FINITE');
+INSERT INTO "trial_values" VALUES(3,4,0,9.55000000000000071054e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(4,5,0,9.36999999999999944044e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(5,6,0,0.387,'FINITE');
+INSERT INTO "trial_values" VALUES(6,7,0,0.386,'FINITE');
+INSERT INTO "trial_values" VALUES(7,9,0,4.43000000000000060396e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(8,10,0,0.667,'FINITE');
+INSERT INTO "trial_values" VALUES(9,11,0,9.47000000000000285993e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(10,12,0,4.43999999999999950262e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -157,7 +313,18 @@ CREATE TABLE trials (
 	FOREIGN KEY(study_id) REFERENCES studies (study_id)
 );
 INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-11-27 20:00:24.234549','2026-11-27 20:34:49.966035');
-INSERT INTO "trials" VALUES(2,1,1,'RUNNING','2026-11-27 20:34:49.979362',NULL);
+INSERT INTO "trials" VALUES(2,1,1,'FAIL','2026-11-27 20:34:49.979362','2026-11-27 21:30:43.571716');
+INSERT INTO "trials" VALUES(3,2,1,'PRUNED','2026-11-27 21:30:43.588615','2026-11-27 21:32:09.082752');
+INSERT INTO "trials" VALUES(4,3,1,'COMPLETE','2026-11-27 21:32:09.093213','2026-11-27 21:34:07.367533');
+INSERT INTO "trials" VALUES(5,4,1,'PRUNED','2026-11-27 21:34:07.378585','2026-11-27 21:36:38.861090');
+INSERT INTO "trials" VALUES(6,5,1,'PRUNED','2026-11-27 21:36:38.880316','2026-11-27 21:36:53.238203');
+INSERT INTO "trials" VALUES(7,6,1,'PRUNED','2026-11-27 21:36:53.254487','2026-11-27 21:42:11.886975');
+INSERT INTO "trials" VALUES(8,7,1,'FAIL','2026-11-27 21:42:11.919239','2026-11-27 21:51:54.108325');
+INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-11-27 21:51:54.174766','2026-11-27 21:53:26.938197');
+INSERT INTO "trials" VALUES(10,9,1,'PRUNED','2026-11-27 21:53:26.951859','2026-11-27 22:01:04.593479');
+INSERT INTO "trials" VALUES(11,10,1,'COMPLETE','2026-11-27 22:01:04.611319','2026-11-27 22:03:34.282094');
+INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-11-27 22:03:34.294323','2026-11-27 22:04:22.801134');
+INSERT INTO "trials" VALUES(13,12,1,'RUNNING','2026-11-27 22:04:22.816920',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
