@@ -10,7 +10,8 @@
 # `copfl compare --tune` folder OUT_ROOT/PROBLEM/METHOD: a method's tuning (TPE seeded per method and
 # trial) and final runs do not depend on the other methods, so the pairs run as JOBS processes at
 # once (default 1: one after another) and give the same rows as one compare of all eight.
-# Resumable: run the same command again after an interruption; finished trials and runs are kept.
+# Resumable: run the same command again after an interruption; finished trials and runs are kept,
+# and a trial or run cut short goes on from its last checkpoint (written once a minute).
 # `PROBLEMS="a b"` picks the problems and their order (default: the cheaper MNIST one first).
 # `DRY=1` prints each problem's estimated cost (compare --dry-run) and runs nothing.
 # `ARCHIVE=DIR` keeps the study's progress in small files that can be committed
