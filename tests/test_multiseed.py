@@ -183,3 +183,34 @@ def test_a_seed_run_cut_short_continues_from_its_checkpoint_and_ends_as_one_neve
                     for line in (tmp_path / d / f"seed-{s}" / "metrics.jsonl").read_text().splitlines()] for d in ("whole", "cut")]
         assert metrics[0] == metrics[1] and len(metrics[0]) == 4
         assert not (tmp_path / "cut" / f"seed-{s}" / "checkpoint.pt").exists()
+
+
+def test_only_a_checkpoint_of_the_same_run_under_the_same_algorithm_defaults_is_continued(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    import copfl.experiment as experiment
+    from copfl.config import RunConfig
+    from copfl.engine import Engine
+    from copfl.experiment import unfinished_checkpoint
+
+    monkeypatch.setattr(experiment, "RUN_CHECKPOINT_SECONDS", 0.0)
+    honest = Engine.run_round
+
+    def cut(self, run):
+        if run.round == 2:
+            raise KeyboardInterrupt
+        return honest(self, run)
+
+    monkeypatch.setattr(Engine, "run_round", cut)
+    out = tmp_path / "r"
+    assert main(["run", "--algorithm", "ditto", "--dataset", "digits", "--rounds", "4", "--seeds", "2", "--out", str(out)]) == 130
+    folder = out / "seed-0"
+    cfg = RunConfig(algorithm="ditto", dataset="digits", rounds=4, seed=0).resolved()
+    assert "running the same command again continues it from round 2" in _read(folder / "summary.json")["error"]
+    assert unfinished_checkpoint(folder, cfg).state.round == 2
+    assert unfinished_checkpoint(folder, replace(cfg, rounds=2)) is None  # nothing left to run
+    assert unfinished_checkpoint(folder, replace(cfg, seed=1).resolved()) is None  # another run
+    doc = _read(folder / "config.json")
+    doc["algorithm_config"]["lam"] = 123.0  # as if made under other ditto defaults (not in the run's identity)
+    (folder / "config.json").write_text(json.dumps(doc))
+    assert unfinished_checkpoint(folder, cfg) is None

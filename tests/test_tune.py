@@ -336,7 +336,8 @@ def test_cut_trials_are_queued_again_once_and_errors_and_shared_running_trials_a
     assert requeue_cut_trials(study, embedded=False) == []  # queued once
     assert requeue_cut_trials(study, embedded=True) == [3]  # its own study: a running trial was killed
     assert study.trials[3].state == optuna.trial.TrialState.FAIL and study.trials[5].params == running.params
-    assert trial_rank(study) == 2 and trial_rank(study, 5) == 1  # the two queued trials, not the failed ones
+    # ranked: the trials that failed with an error (0, 2) and the queued ones (4, 5), not those cut short (1, 3)
+    assert trial_rank(study) == 4 and trial_rank(study, 5) == 3 and trial_rank(study, 2) == 1
 
 
 def test_a_tune_on_a_shared_storage_leaves_the_trials_other_machines_run_alone(tmp_path):
@@ -348,3 +349,32 @@ def test_a_tune_on_a_shared_storage_leaves_the_trials_other_machines_run_alone(t
     assert tune(tmp_path / "here", "--storage", url, trials=2) == 0
     states = [t.state.name for t in optuna.load_study(study_name="fedavg", storage=url).trials]
     assert states[0] == "RUNNING" and len(states) == 3 and "FAIL" not in states
+    # a machine that stops is found by Optuna's heartbeat instead
+    from copfl.config import RunConfig
+    from copfl.tune import GRACE_SECONDS, HEARTBEAT_SECONDS, Tuner
+
+    rdb = Tuner(RunConfig(), None, tmp_path / "x", 1, storage=url).rdb()
+    assert rdb.get_heartbeat_interval() == HEARTBEAT_SECONDS and rdb.grace_period == GRACE_SECONDS
+
+
+def test_a_trial_that_failed_with_an_error_is_not_run_again_and_the_next_draws_other_values(tmp_path, monkeypatch):
+    import optuna
+
+    import copfl.tune as tune_mod
+
+    honest, fired = tune_mod.TrialReporter.report, []
+
+    def report(self, record, rounds):
+        if self.trial.number == 1 and not fired:
+            fired.append(1)
+            raise RuntimeError("a bug in trial 1")
+        return honest(self, record, rounds)
+
+    monkeypatch.setattr(tune_mod.TrialReporter, "report", report)
+    with pytest.raises(RuntimeError, match="a bug in trial 1"):
+        tune(tmp_path / "t", trials=3)
+    monkeypatch.setattr(tune_mod.TrialReporter, "report", honest)
+    assert tune(tmp_path / "t", trials=3) == 0
+    trials = optuna.load_study(study_name="fedavg", storage=f"sqlite:///{tmp_path / 't' / 'study.db'}").trials
+    assert [t.state.name for t in trials][:2] == ["COMPLETE", "FAIL"] and "FAIL" not in [t.state.name for t in trials[2:]]
+    assert len(trials) == 4 and all(t.params != trials[1].params for t in trials[2:])  # not queued again, and not drawn again

@@ -289,8 +289,10 @@ RUN_CHECKPOINT_SECONDS = 60.0
 
 def unfinished_checkpoint(out: Path, cfg: RunConfig | None = None) -> Checkpoint | None:
     """The checkpoint of an unfinished run in ``out`` (its summary not ``completed`` or
-    ``diverged``), of ``cfg``'s identity and short of its rounds when ``cfg`` is given, to
-    continue it from; None when there is none, it is unreadable, or it belongs to another run."""
+    ``diverged``), when ``cfg`` is given one of its identity, made under this version's
+    algorithm defaults (:func:`copfl.runfolder.changed_algorithm_defaults`) and short of its
+    rounds, to continue it from; None when there is none, it is unreadable, or it belongs to
+    another run."""
     path = out / "checkpoint.pt"
     if not path.exists():
         return None
@@ -306,7 +308,8 @@ def unfinished_checkpoint(out: Path, cfg: RunConfig | None = None) -> Checkpoint
         return None
     if cfg is None:
         return ckpt
-    return ckpt if ckpt.run_id == runfolder.run_id(cfg) and ckpt.state.round < cfg.rounds else None
+    same = ckpt.run_id == runfolder.run_id(cfg) and not runfolder.changed_algorithm_defaults(out, cfg)
+    return ckpt if same and ckpt.state.round < cfg.rounds else None
 
 
 def run_in_folder(
@@ -403,7 +406,9 @@ def _run(
             if progress:
                 prog.on_run_end(engine, state)
             saved = checkpointer.saved_round if checkpointer.saved_round is not None else resumable
-            if saved is not None:
+            if saved is not None and checkpoint_seconds is not None:  # a command that continues its runs
+                how = f"running the same command again continues it from round {saved} (its checkpoint)"
+            elif saved is not None:
                 how = f"`copfl run --resume {out}` continues from round {saved} (its checkpoint)"
             elif cfg.checkpoint_every:
                 how = (f"no checkpoint was written yet (the first was due at round {cfg.checkpoint_every}; a single Ctrl-C or SIGTERM "

@@ -186,6 +186,28 @@ def run_id(cfg: RunConfig | dict[str, Any]) -> str:
     return options_hash(cfg, may_change_on_resume(), defaults, 16)
 
 
+def changed_algorithm_defaults(folder: Path, cfg: RunConfig) -> str:
+    """The algorithm options whose value in the run in ``folder`` (its ``config.json``'s
+    ``algorithm_config``) differs from what this version resolves for ``cfg``, as ``name: then
+    -> now`` (empty when none: also for runs recorded before copfl kept ``algorithm_config``).
+    Only options both know are compared: an option added later keeps older runs valid. A run's
+    identity leaves out options at their defaults, so this is what tells a run made under other
+    defaults."""
+    from copfl.algorithms import config_values, get_algorithm, make_config
+
+    try:
+        saved = json.loads((folder / "config.json").read_text()).get("algorithm_config")
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return ""
+    if not isinstance(saved, dict):
+        return ""
+    try:
+        now = config_values(make_config(get_algorithm(cfg.algorithm), dict(cfg.options or {})))
+    except (ValueError, TypeError):  # an algorithm or option this version no longer has
+        return ""
+    return ", ".join(f"{k}: {saved[k]!r} -> {now[k]!r}" for k in sorted(set(saved) & set(now)) if saved[k] != now[k])
+
+
 def read_config(folder: str | Path) -> dict[str, Any]:
     """``folder``'s ``config.json`` document, checked to be one copfl wrote: a ValueError
     naming the file and what is wrong otherwise."""

@@ -34,6 +34,7 @@ visualizations).
 from __future__ import annotations
 
 import functools
+import glob
 import json
 import math
 import time
@@ -186,13 +187,18 @@ def min_rounds(rounds: int) -> int:
     return max(1, rounds // 10)
 
 
-def trial_rank(study: Any, number: int | None = None) -> int:
-    """The rank of trial ``number`` among the study's trials not failed (None: of the next
-    trial): its number in a study that no kill ever cut."""
+def is_cut(t: Any) -> bool:
+    """A trial cut short (killed or interrupted; :func:`requeue_cut_trials` runs it again)."""
     import optuna
 
-    fail = optuna.trial.TrialState.FAIL
-    return sum(1 for t in study.get_trials(deepcopy=False) if t.state != fail and (number is None or t.number < number))
+    return t.state == optuna.trial.TrialState.FAIL and bool(t.user_attrs.get("interrupted"))
+
+
+def trial_rank(study: Any, number: int | None = None) -> int:
+    """The rank of trial ``number`` among the study's trials not cut short (None: of the next
+    trial): its number in a study that no kill ever cut. A trial that failed with an error
+    keeps its place, so the next one draws other values."""
+    return sum(1 for t in study.get_trials(deepcopy=False) if not is_cut(t) and (number is None or t.number < number))
 
 
 @functools.cache
@@ -201,22 +207,27 @@ def _hyperband() -> Any:
 
     class RankedHyperband(optuna.pruners.HyperbandPruner):
         """Optuna's Hyperband with each trial's bracket drawn from its rank among the trials
-        not failed (:func:`trial_rank`) instead of its number: the retry of a trial cut short
-        lands in the bracket the trial had, later trials in the brackets they would have had,
-        and failed trials (their rungs half-climbed) compete in none."""
+        not cut short (:func:`trial_rank`) instead of its number: the retry of a trial cut
+        short lands in the bracket the trial had, later trials in the brackets they would have
+        had, and the trials cut short (their rungs half-climbed) compete in none."""
 
-        ranks: dict[int, int] = {}
+        ranks: dict[int, int | None] = {}  # trial number -> rank (None: cut short)
+
+        def _rank(self, study: Any, number: int) -> int | None:
+            if number not in self.ranks:  # a trial new since the last count
+                trials = sorted(study._storage.get_all_trials(study._study_id, deepcopy=False), key=lambda t: t.number)
+                alive = [t.number for t in trials if not is_cut(t)]
+                self.ranks = {**{t.number: None for t in trials}, **{n: i for i, n in enumerate(alive)}}
+            return self.ranks.get(number)
 
         def prune(self, study: Any, trial: Any) -> bool:
-            fail = optuna.trial.TrialState.FAIL
-            alive = sorted(t.number for t in study.get_trials(deepcopy=False) if t.state != fail)
-            self.ranks = {n: i for i, n in enumerate(alive)}
+            self.ranks = {}  # counted afresh: a trial may have been cut since
             return bool(super().prune(study, trial))
 
         def _get_bracket_id(self, study: Any, trial: Any) -> int:
-            rank = self.ranks.get(trial.number)
+            rank = self._rank(study, trial.number)
             if rank is None:
-                return -1  # a failed trial: in no bracket
+                return -1  # a trial cut short: in no bracket
             return int(super()._get_bracket_id(study, _Numbered(rank)))
 
     return RankedHyperband
@@ -410,10 +421,11 @@ class Tuner:
         if fixed and not set(space_of(get_algorithm(algorithm))) - set(fixed):
             raise ValueError(f"{label}: every knob of {algorithm}'s search space is fixed: nothing to tune")
         study = self.study(label)
-        for n in requeue_cut_trials(study, embedded=self.storage is None):
-            self.log(f"{label}: trial {n} was cut short; it runs again with its values")
         done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]  # noqa: E731
         left = self.trials - len(done())
+        if left > 0:
+            for n in requeue_cut_trials(study, embedded=self.storage is None):
+                self.log(f"{label}: trial {n} was cut short; it runs again with its values")
         t0 = time.perf_counter()
         if self.mlflow is not None and left > 0:
             from copfl.tracking import start
@@ -422,6 +434,9 @@ class Tuner:
             self.mlflow.log_params({"algorithm": algorithm, "trials": self.trials, "rounds": self.base.rounds, **{f"fixed.{k}": v for k, v in fixed.items()}})
         try:
             self._run_trials(study, algorithm, label, fixed, left, done)
+            if self.storage is None and not study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.WAITING,)):
+                for stale in (self.out / TRIALS).glob(f"{glob.escape(label)}-{'[0-9a-f]' * 16}.pt"):
+                    stale.unlink()  # of a trial cut short that ran again elsewhere (on Ray workers) or never will
         finally:
             if self.mlflow is not None and self.mlflow.active_run() is not None:
                 best = best_trial(study)
@@ -449,8 +464,9 @@ class Tuner:
         for _ in range(max(0, left)):
             before = len(done())
             study.sampler = self.sampler(label, trial_rank(study))
-            study.optimize(lambda tr: self.objective(algorithm, tr, fixed), n_trials=1, catch=())
-            self.log_trial(label, before + 1, study.trials[-1])
+            ran: list[int] = []  # the trial that ran: a queued one (cut short before), else a new one
+            study.optimize(lambda tr: ran.append(tr.number) or self.objective(algorithm, tr, fixed), n_trials=1, catch=())
+            self.log_trial(label, before + 1, study.trials[ran[0]])
 
     def log_trial(self, label: str, count: int, t: Any) -> None:
         import optuna

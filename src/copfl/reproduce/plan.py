@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from copfl.algorithms import config_values, get_algorithm, make_config
+from copfl.runfolder import changed_algorithm_defaults
 from copfl.config import RunConfig, added_later, option_names, options_hash
 from copfl.reproduce.experiments import SCALE_FIELDS, Cell, Setting, scale_run_options, scale_samples
 
@@ -153,21 +153,9 @@ def setting_run_options(st: Setting, scale: str) -> dict[str, Any]:
 
 
 def changed_defaults(r: PlannedRun) -> str:
-    """The algorithm options whose value in the finished run ``r`` (its ``config.json``'s
-    ``algorithm_config``) differs from what this version resolves for it, as ``name: then ->
-    now`` (empty when none: also for runs recorded before copfl kept ``algorithm_config``).
-    Only options both know are compared: an option added later keeps older runs valid."""
-    try:
-        saved = json.loads((r.folder / "config.json").read_text()).get("algorithm_config")
-    except (OSError, json.JSONDecodeError, AttributeError):
-        return ""
-    if not isinstance(saved, dict):
-        return ""
-    try:
-        now = config_values(make_config(get_algorithm(r.cfg.algorithm), dict(r.cfg.options or {})))
-    except (ValueError, TypeError):  # an algorithm or option this version no longer has: plan_runs says so
-        return ""
-    return ", ".join(f"{k}: {saved[k]!r} -> {now[k]!r}" for k in sorted(set(saved) & set(now)) if saved[k] != now[k])
+    """The algorithm options whose value in the finished run ``r`` differs from what this
+    version resolves for it (:func:`copfl.runfolder.changed_algorithm_defaults`)."""
+    return changed_algorithm_defaults(r.folder, r.cfg)
 
 
 def stopped_by_an_attacker(s: dict[str, Any]) -> bool:

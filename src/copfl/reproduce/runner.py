@@ -130,7 +130,6 @@ def execute(
                 continue
             if read_summary(r.folder) is not None:  # made under other defaults: its results no longer count
                 (r.folder / "summary.json").unlink(missing_ok=True)
-                (r.folder / "checkpoint.pt").unlink(missing_ok=True)  # nor does a checkpoint: it runs from round 1
             fed, fed_key, ran = _execute_one(r, i, len(todo), fed, fed_key, failed, unavailable, log)
         if ran:
             # the rate counts every process sharing this --out: runs finished by any of them
