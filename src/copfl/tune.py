@@ -20,8 +20,8 @@ method.
 * A trial cut short (the process killed, or interrupted) is marked failed and queued again with
   its values; the retry resumes from the trial's last checkpoint (``OUT/trials/``, written at
   the end of a round once :data:`TRIAL_CHECKPOINT_SECONDS` have passed since the last one) and
-  replays its rounds' reports to the pruner. Failed trials count for nothing: the sampler's
-  seed and the pruner's bracket go by a trial's rank among the trials not failed
+  replays its rounds' reports to the pruner. Trials cut short count for nothing: the sampler's
+  seed and the pruner's bracket go by a trial's rank among the trials not cut short
   (:func:`trial_rank`; the pruner is a ``RankedHyperband``), so a study cut and continued gives the trials,
   values and ``best.json`` of one run in one go.
 
