@@ -464,6 +464,10 @@ def test_a_run_cut_short_continues_from_its_checkpoint(tmp_path, monkeypatch, ca
     [ckpt] = (tmp_path / "cut").rglob("checkpoint.pt")
     monkeypatch.setattr(Engine, "run_round", honest)
     capsys.readouterr()
+    assert main([*args(tmp_path / "cut"), "--dry-run"]) == 0
+    dry = capsys.readouterr().out.splitlines()
+    at = dry.index(f"to run    {ckpt.parent.name}")
+    assert dry[at + 1].strip() == "(cut short: continues after round 1, its checkpoint)"
     assert main(args(tmp_path / "cut")) == 0
     printed = capsys.readouterr()
     assert "4 runs, 2 already finished, 2 to run" in printed.out

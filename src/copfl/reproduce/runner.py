@@ -648,6 +648,8 @@ def reproduce(
             log(f"{state:8}  {r.folder.name}")
             if state == "to run" and read_summary(r.folder) is not None:
                 log(f"{'':8}  (finished, but {rerun_reason(r)})")
+            elif state == "to run" and (ckpt := unfinished_checkpoint(r.folder, r.cfg)) is not None:
+                log(f"{'':8}  (cut short: continues after round {ckpt.state.round}, its checkpoint)")
         log(f"{len(runs)} runs in {out / 'runs'}")
         if kept:
             log(f"also reported, not run (every run finished earlier in this --out): {', '.join(kept)}")
