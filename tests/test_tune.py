@@ -378,3 +378,12 @@ def test_a_trial_that_failed_with_an_error_is_not_run_again_and_the_next_draws_o
     trials = optuna.load_study(study_name="fedavg", storage=f"sqlite:///{tmp_path / 't' / 'study.db'}").trials
     assert [t.state.name for t in trials][:2] == ["COMPLETE", "FAIL"] and "FAIL" not in [t.state.name for t in trials[2:]]
     assert len(trials) == 4 and all(t.params != trials[1].params for t in trials[2:])  # not queued again, and not drawn again
+
+
+def test_a_finished_study_removes_its_stale_trial_checkpoints_and_no_other_studys(tmp_path):
+    stale, other = tmp_path / "t" / "trials" / "fedavg-0123456789abcdef.pt", tmp_path / "t" / "trials" / "fedavg--lr-0.01-0123456789abcdef.pt"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"x")  # of a retry that ran elsewhere
+    other.write_bytes(b"x")  # a variant's study (its own label)
+    assert tune(tmp_path / "t", trials=1) == 0
+    assert not stale.exists() and other.exists()
