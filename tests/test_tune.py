@@ -320,7 +320,7 @@ def test_a_trial_cut_short_resumes_from_its_checkpoint_and_the_study_ends_as_one
 def test_cut_trials_are_queued_again_once_and_errors_and_shared_running_trials_are_not():
     import optuna
 
-    from copfl.tune import requeue_cut_trials, trial_rank
+    from copfl.tune import requeue_cut_trials, trial_rank, trial_ranks
 
     study = optuna.create_study(direction="maximize")
     dist = {"lr": optuna.distributions.FloatDistribution(1e-3, 1.0, log=True)}
@@ -337,7 +337,7 @@ def test_cut_trials_are_queued_again_once_and_errors_and_shared_running_trials_a
     assert requeue_cut_trials(study, embedded=True) == [3]  # its own study: a running trial was killed
     assert study.trials[3].state == optuna.trial.TrialState.FAIL and study.trials[5].params == running.params
     # ranked: the trials that failed with an error (0, 2) and the queued ones (4, 5), not those cut short (1, 3)
-    assert trial_rank(study) == 4 and trial_rank(study, 5) == 3 and trial_rank(study, 2) == 1
+    assert trial_rank(study) == 4 and trial_ranks(study.trials) == {0: 0, 1: None, 2: 1, 3: None, 4: 2, 5: 3}
 
 
 def test_a_tune_on_a_shared_storage_leaves_the_trials_other_machines_run_alone(tmp_path):

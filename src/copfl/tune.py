@@ -194,11 +194,17 @@ def is_cut(t: Any) -> bool:
     return t.state == optuna.trial.TrialState.FAIL and bool(t.user_attrs.get("interrupted"))
 
 
-def trial_rank(study: Any, number: int | None = None) -> int:
-    """The rank of trial ``number`` among the study's trials not cut short (None: of the next
-    trial): its number in a study that no kill ever cut. A trial that failed with an error
+def trial_ranks(trials: list[Any]) -> dict[int, int | None]:
+    """Each trial's number -> its rank among the trials not cut short (None for one cut
+    short): its number in a study that no kill ever cut. A trial that failed with an error
     keeps its place, so the next one draws other values."""
-    return sum(1 for t in study.get_trials(deepcopy=False) if not is_cut(t) and (number is None or t.number < number))
+    alive = sorted(t.number for t in trials if not is_cut(t))
+    return {**{t.number: None for t in trials}, **{n: i for i, n in enumerate(alive)}}
+
+
+def trial_rank(study: Any) -> int:
+    """The rank (:func:`trial_ranks`) of the study's next trial."""
+    return sum(r is not None for r in trial_ranks(study.get_trials(deepcopy=False)).values())
 
 
 @functools.cache
@@ -215,9 +221,7 @@ def _hyperband() -> Any:
 
         def _rank(self, study: Any, number: int) -> int | None:
             if number not in self.ranks:  # a trial new since the last count
-                trials = sorted(study._storage.get_all_trials(study._study_id, deepcopy=False), key=lambda t: t.number)
-                alive = [t.number for t in trials if not is_cut(t)]
-                self.ranks = {**{t.number: None for t in trials}, **{n: i for i, n in enumerate(alive)}}
+                self.ranks = trial_ranks(study._storage.get_all_trials(study._study_id, deepcopy=False))
             return self.ranks.get(number)
 
         def prune(self, study: Any, trial: Any) -> bool:
