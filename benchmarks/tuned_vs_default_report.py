@@ -5,10 +5,15 @@ writes, per problem (folder), every method's default and tuned row: the selected
 test accuracy at the round chosen on validation data) as mean +- std over the seeds, the gain
 from tuning, the tuned values and the tuning cost (finished trials, pruned ones, and those an
 interruption cut off, from the compare folder's tune/tune.json), and whether the method's tuned row still
-trails Local's tuned row (by more than the two rows' stds combined, sqrt(std^2 + std_Local^2)), with
-its distance to Local's mean; rows below Local's mean by less than that are named as within noise. For a method that trails,
+trails Local's tuned row, with its distance to Local's mean. Every method of a problem runs seed K on the
+same split (the compare's seed-K folders), so the comparison is paired by seed where both rows' run
+folders are there (:func:`paired_vs_local`): a row trails when its per-seed differences to Local
+average below zero by more than their std (the split's own luck, shared by both rows, cancels out);
+without run folders, by more than the two rows' stds combined, sqrt(std^2 + std_Local^2). Rows below
+Local's mean by less than that are named as within noise. For a method that trails,
 it says why, measured on its tuned runs against Local's on the same seeds (:func:`diagnose`):
-whether validation accuracy was still rising at the last round, whether its clients fit their
+whether validation accuracy was still rising at the last round, whether its validation curve is
+unsteady (moves a round by more than twice Local's), whether its clients fit their
 training data less well than Local's (train loss) or as well but generalize worse, how many
 clients it serves worse than Local, and whether a tuned value sits at the edge of its search
 range. Prints one JSON object;
@@ -80,11 +85,44 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
         if local and t and variant != "local" and t["selected_mean"] is not None and local["selected_mean"] is not None:
             entry["vs_local"] = t["selected_mean"] - local["selected_mean"]
             entry["local_margin"] = math.hypot(t["selected_std"] or 0.0, local["selected_std"] or 0.0)
+            paired = paired_vs_local(t, local)
+            if paired is not None:
+                entry["paired"] = paired
+                entry["vs_local"], entry["local_margin"] = paired["mean"], paired["std"]
             entry["behind_local"] = entry["vs_local"] < -entry["local_margin"]
             if entry["behind_local"]:
                 entry["why"] = diagnose(t, local)
         methods.append(entry)
     return {"problem": folder.name, "methods": methods, "unfinished": [m for m in expected if m not in rows]}
+
+
+def _selected(run: Path) -> float | None:
+    """A finished run's selected accuracy (its summary's ``selected.acc_mean``: what the compare
+    row's mean is made of); None when the run has no summary or no selected round."""
+    path = run / "summary.json"
+    if not path.is_file():
+        return None
+    sel = json.loads(path.read_text()).get("selected") or {}
+    return sel.get("acc_mean")
+
+
+def paired_vs_local(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, Any] | None:
+    """The tuned row against Local's, paired by seed: ``seeds`` (the seed folders where both rows
+    have a finished run), ``diffs`` (selected accuracy minus Local's, per seed), their ``mean`` and
+    ``std`` (sample std, ddof 1, as the compare rows') and ``below`` (how many seeds are below
+    Local). None with fewer than 2 such seeds (no std to compare with)."""
+    mine, theirs = _runs(tuned), _runs(local)
+    seeds, diffs = [], []
+    for s in sorted(set(mine) & set(theirs)):
+        a, b = _selected(mine[s]), _selected(theirs[s])
+        if a is not None and b is not None:
+            seeds.append(s)
+            diffs.append(a - b)
+    if len(diffs) < 2:
+        return None
+    mean = sum(diffs) / len(diffs)
+    std = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    return {"seeds": seeds, "diffs": diffs, "mean": mean, "std": std, "below": sum(d < 0 for d in diffs)}
 
 
 def _tuning(tuned: dict[str, Any]) -> dict[str, Any] | None:
@@ -120,6 +158,8 @@ def _client_acc(run: Path) -> dict[int, float]:
 
 def _runs(row: dict[str, Any]) -> dict[str, Path]:
     """seed folder name -> the row's run folder in it."""
+    if "folder" not in row:
+        return {}
     base = Path(row["_dir"])
     return {d.name: d / row["folder"] for d in sorted(base.glob("seed-*")) if (d / row["folder"] / "metrics.jsonl").is_file()}
 
@@ -144,20 +184,36 @@ def at_edge(algorithm: str, params: dict[str, Any]) -> list[str]:
     return out
 
 
+UNSTEADY = 2.0  # a validation curve that moves more than this many times Local's a round (and > 0.5 points) is "unsteady"
+
+
+def val_swing(recs: list[dict[str, Any]]) -> float:
+    """The mean absolute round-to-round change of the mean validation accuracy over the second
+    half of the rounds (the rounds after the first half, and the change into the first of them):
+    how steady the curve is where the selected round is usually chosen. 0 for fewer than 2 rounds."""
+    vals = [r["val_acc_mean"] for r in recs if r.get("val_acc_mean") is not None]
+    tail = vals[len(vals) // 2 - 1:] if len(vals) >= 2 else []
+    steps = [abs(b - a) for a, b in zip(tail, tail[1:])]
+    return sum(steps) / len(steps) if steps else 0.0
+
+
 def diagnose(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
     """Why a tuned method trails tuned Local, measured on their run folders, seed by seed:
     ``peak_round`` (mean round of the best validation accuracy) of ``rounds``, ``still_rising``
     (the best validation accuracy came at the last round in most seeds), the last round's
     ``train_loss`` beside Local's, ``clients_below_local`` (the share of clients, over seeds,
-    whose last-round test accuracy is below Local's on the same client), ``edge`` (tuned values
+    whose last-round test accuracy is below Local's on the same client), ``val_swing`` beside
+    Local's (:func:`val_swing`, averaged over seeds), ``edge`` (tuned values
     at the edge of their range) and ``reasons``, the verdicts these figures support."""
     mine, theirs = _runs(tuned), _runs(local)
     seeds = sorted(set(mine) & set(theirs))
     if not seeds:
         return {"seeds": 0, "reasons": ["no run folders of both methods on a common seed to measure"]}
-    peaks, rising, loss, loss_local, below, clients = [], 0, [], [], 0, 0
+    peaks, rising, loss, loss_local, below, clients, swing, swing_local = [], 0, [], [], 0, 0, [], []
     for s in seeds:
         recs, lrecs = _records(mine[s]), _records(theirs[s])
+        swing.append(val_swing(recs))
+        swing_local.append(val_swing(lrecs))
         vals = [r.get("val_acc_mean", float("-inf")) for r in recs]
         peak = max(range(len(vals)), key=lambda i: vals[i]) + 1
         peaks.append(peak)
@@ -173,6 +229,7 @@ def diagnose(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
         "seeds": len(seeds), "rounds": rounds, "peak_round": sum(peaks) / len(peaks), "still_rising": rising > len(seeds) / 2,
         "train_loss": sum(loss) / len(loss), "train_loss_local": sum(loss_local) / len(loss_local),
         "clients_below_local": below / clients if clients else None, "edge": at_edge(tuned["algorithm"], tuned.get("params") or {}),
+        "val_swing": sum(swing) / len(swing), "val_swing_local": sum(swing_local) / len(swing_local),
     }
     reasons = []
     if out["still_rising"]:
@@ -181,6 +238,9 @@ def diagnose(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
         reasons.append(f"underfits its clients' own data: last-round train loss {out['train_loss']:.3f} against Local's {out['train_loss_local']:.3f}")
     elif out["train_loss"] <= out["train_loss_local"] * 1.1:
         reasons.append(f"fits its clients' training data as well as Local (train loss {out['train_loss']:.3f} against {out['train_loss_local']:.3f}) but generalizes worse to their test data")
+    if out["val_swing"] > max(UNSTEADY * out["val_swing_local"], 0.005):
+        reasons.append(f"unsteady: over the second half of the rounds its mean validation accuracy moves by {100 * out['val_swing']:.2f} "
+                       f"points a round, Local's by {100 * out['val_swing_local']:.2f}")
     if out["clients_below_local"] is not None:
         reasons.append(f"{100 * out['clients_below_local']:.0f}% of clients are served worse than by Local")
     if out["edge"]:
@@ -236,29 +296,49 @@ def markdown(problems: list[dict[str, Any]]) -> str:
             lines += [f"Not finished yet (the study goes on; this table grows as it does): {', '.join(p['unfinished'])}.", ""]
         level = [m for m in p["methods"] if _below_within_noise(m)]
         if level:
-            lines += ["Below Local's tuned mean but within seed noise (less than the two rows' stds combined, "
-                      "sqrt(std^2 + std_Local^2), below it): " + "; ".join(
-                          f"{m['variant']} {100 * m['vs_local']:+.2f} points (noise {100 * m['local_margin']:.2f})" for m in level)
+            lines += ["Below Local's tuned mean but within seed noise (" + _noise_rule(level) + "): " + "; ".join(
+                          f"{m['variant']} {100 * m['vs_local']:+.2f} points (noise {100 * m['local_margin']:.2f}{_seeds_below(m)})"
+                          for m in level)
                       + ". Not a measured loss on these seeds, nor a measured tie.", ""]
         trailing = [m for m in p["methods"] if m.get("why")]
         if trailing:
             lines += ["Why a method trails Local after tuning (measured on the tuned runs against Local's, same seeds):", ""]
             for m in trailing:
                 w = m["why"]
-                lines.append(f"- **{m['variant']}**: " + "; ".join(w["reasons"]) + ".")
+                lines.append(f"- **{m['variant']}** ({100 * m['vs_local']:+.2f} points, noise {100 * m['local_margin']:.2f}"
+                             f"{_seeds_below(m)}): " + "; ".join(w["reasons"]) + ".")
             lines.append("")
     return "\n".join(lines)
 
 
 def _behind(m: dict[str, Any]) -> str:
     """The "behind Local (tuned)" cell: yes / no, with the tuned row's distance to Local's tuned
-    mean in points (`no (-1.81, noise)`: below Local, by less than the two rows' stds combined)."""
+    mean in points (`no (-1.81, noise)`: below Local, by less than the noise margin; rows compared
+    seed by seed add how many seeds are below: `yes (-0.81; 3 of 3 seeds below)`)."""
     if m.get("behind_local") is None:
         return "-"
     diff = f"{100 * m['vs_local']:+.2f}"
+    p = m.get("paired")
+    below = f"; {p['below']} of {len(p['diffs'])} seeds below" if p and m["vs_local"] < 0 else ""
     if m["behind_local"]:
-        return f"yes ({diff})"
-    return f"no ({diff}, noise)" if _below_within_noise(m) else f"no ({diff})"
+        return f"yes ({diff}{below})"
+    return f"no ({diff}, noise{below})" if _below_within_noise(m) else f"no ({diff})"
+
+
+def _noise_rule(rows: list[dict[str, Any]]) -> str:
+    """How the noise margin of these rows was measured, in words."""
+    rules = []
+    if any("paired" in m for m in rows):
+        rules.append("paired by seed: less than the std of the per-seed differences to Local, below it")
+    if any("paired" not in m for m in rows):
+        rules.append("less than the two rows' stds combined, sqrt(std^2 + std_Local^2), below it")
+    return "; ".join(rules)
+
+
+def _seeds_below(m: dict[str, Any]) -> str:
+    """``; below Local on 2 of 3 seeds`` for a row compared seed by seed, else empty."""
+    p = m.get("paired")
+    return f"; below Local on {p['below']} of {len(p['diffs'])} seeds" if p else ""
 
 
 def _below_within_noise(m: dict[str, Any]) -> bool:

@@ -126,7 +126,7 @@ def test_a_method_behind_local_is_diagnosed_from_its_runs(tmp_path):
     assert [r.split(":")[0].split(" ")[0] for r in why["reasons"]] == ["still", "underfits", "75%", "the"]
     assert "local" not in by or "why" not in by["local"]
     md = _report().markdown([_report().summarize(prob)])
-    assert "- **fedavg**: still improving" in md and "75% of clients are served worse than by Local" in md
+    assert "- **fedavg** (-12.00 points, noise 1.41): still improving" in md and "75% of clients are served worse than by Local" in md
 
 
 def test_a_problem_started_but_with_nothing_finished_lists_every_method_as_unfinished(tmp_path):
@@ -150,3 +150,58 @@ def test_rows_follow_the_study_order_and_count_trials_cut_off_by_an_interruption
     md = _report().markdown([out])
     assert "| fedavg | 69.00 ± 3.00 | 75.00 ± 3.00 | +6.00 | lr=0.05 | 20 (12); 1 cut off by an interruption, not counted | 12.6 min | no (+13.00) |" in md
     assert md.index("| local |") < md.index("| fedavg |")
+
+
+def _seed_run(folder: Path, selected, val_accs, train_loss=0.01, client_accs=(0.9, 0.8)):
+    _run_folder(folder, val_accs, train_loss, client_accs)
+    (folder / "summary.json").write_text(json.dumps({"status": "completed", "selected": {"acc_mean": selected}}))
+
+
+def test_rows_are_compared_with_local_seed_by_seed_where_their_runs_are_there(tmp_path):
+    """Each seed is one split shared by every method: a method 1 point below Local on each of 3 seeds
+    whose splits differ by 7 points trails (paired: the differences' std is 0), though the rows' stds
+    combined (hypot 0.04, 0.04) would call it noise; a curve that swings 10 points a round is unsteady."""
+    rep = _report()
+    prob = tmp_path / "femnist-natural-50"
+    local_sel, mine_sel = [0.57, 0.64, 0.64], [0.56, 0.63, 0.63]
+    _write(prob / "local", [_row("local", "tuned", sum(local_sel) / 3, 0.0404) | {"folder": "local+tuned"}])
+    _write(prob / "ditto", [_row("ditto", "tuned", sum(mine_sel) / 3, 0.0404) | {"folder": "ditto+tuned"}])
+    _write(prob / "fedrep", [_row("fedrep", "tuned", 0.60, 0.01)])  # no run folders: compared by the rows' stds
+    for seed in range(3):
+        _seed_run(prob / "local" / f"seed-{seed}" / "local+tuned", local_sel[seed], [0.5, 0.6, 0.61, 0.6, 0.61])
+        _seed_run(prob / "ditto" / f"seed-{seed}" / "ditto+tuned", mine_sel[seed], [0.5, 0.6, 0.5, 0.6, 0.5])
+    by = {m["variant"]: m for m in rep.summarize(prob)["methods"]}
+    d = by["ditto"]
+    assert d["paired"]["seeds"] == ["seed-0", "seed-1", "seed-2"] and d["paired"]["below"] == 3
+    assert d["paired"]["diffs"] == pytest.approx([-0.01] * 3) and d["paired"]["std"] == pytest.approx(0.0, abs=1e-12)
+    assert d["vs_local"] == pytest.approx(-0.01) and d["behind_local"] is True
+    # the rounds after the first half and the change into them: 0.6 -> 0.5 -> 0.6 -> 0.5 (Local: 0.6, 0.61, 0.6, 0.61)
+    assert rep.val_swing(rep._records(prob / "ditto" / "seed-0" / "ditto+tuned")) == pytest.approx(0.1)
+    assert d["why"]["val_swing"] == pytest.approx(0.1) and d["why"]["val_swing_local"] == pytest.approx(0.01)
+    assert "paired" not in by["fedrep"]
+    assert by["fedrep"]["local_margin"] == pytest.approx((0.01 ** 2 + 0.0404 ** 2) ** 0.5)
+    assert by["fedrep"]["behind_local"] is False  # 0.60 vs 0.6167: -1.67 points, noise 4.16
+    md = rep.markdown([rep.summarize(prob)])
+    assert "| yes (-1.00; 3 of 3 seeds below) |" in md and "| no (-1.67, noise) |" in md
+    assert "- **ditto** (-1.00 points, noise 0.00; below Local on 3 of 3 seeds): " in md
+    assert "unsteady: over the second half of the rounds its mean validation accuracy moves by 10.00 points a round, Local's by 1.00" in md
+    assert ("within seed noise (less than the two rows' stds combined, sqrt(std^2 + std_Local^2), below it): "
+            "fedrep -1.67 points (noise 4.16)") in md
+
+
+def test_a_paired_row_within_noise_names_how_many_seeds_are_below(tmp_path):
+    rep = _report()
+    prob = tmp_path / "p"
+    local_sel, mine_sel = [0.5707, 0.6416, 0.6432], [0.5782, 0.6065, 0.6167]  # DPAO-PFL on FEMNIST, tuned
+    _write(prob / "local", [_row("local", "tuned", 0.6185, 0.0414) | {"folder": "local+tuned"}])
+    _write(prob / "dpao-pfl", [_row("dpao-pfl", "tuned", 0.6005, 0.0199) | {"folder": "dpao-pfl+tuned"}])
+    for seed in range(3):
+        _seed_run(prob / "local" / f"seed-{seed}" / "local+tuned", local_sel[seed], [0.5, 0.6])
+        _seed_run(prob / "dpao-pfl" / f"seed-{seed}" / "dpao-pfl+tuned", mine_sel[seed], [0.5, 0.6])
+    (m,) = [m for m in rep.summarize(prob)["methods"] if m["variant"] == "dpao-pfl"]
+    assert m["paired"]["below"] == 2 and m["behind_local"] is False
+    assert m["local_margin"] == pytest.approx(0.022527, abs=1e-6)  # sample std of +0.75, -3.51, -2.65 points: sqrt(10.149 / 2)
+    md = rep.markdown([rep.summarize(prob)])
+    assert "| no (-1.80, noise; 2 of 3 seeds below) |" in md
+    assert ("within seed noise (paired by seed: less than the std of the per-seed differences to Local, below it): "
+            "dpao-pfl -1.80 points (noise 2.25; below Local on 2 of 3 seeds)") in md
