@@ -18,7 +18,9 @@ training data less well than Local's (train loss) or as well but generalize wors
 clients it serves worse than Local, and whether a tuned value sits at the edge of its search
 range. Prints one JSON object;
 with ``--out PREFIX`` also writes PREFIX.md, PREFIX.json and PREFIX.png (bars: default and tuned,
-per method and problem).
+per method and problem). ``--follow-ups FILE`` appends a markdown file of measurements made after
+the study to the report (runs the study does not make, each with its command: an ablation of a
+trailing row, say), under "Measured after the study".
 
     python benchmarks/tuned_vs_default_report.py runs/study-tuned-vs-default/* --out docs/results/tuned-vs-default
 """
@@ -271,7 +273,7 @@ def _minutes(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds / 60:.1f} min"
 
 
-def markdown(problems: list[dict[str, Any]]) -> str:
+def markdown(problems: list[dict[str, Any]], follow_ups: str = "") -> str:
     lines = ["# Tuned vs default: every method at its best on validation data", "",
              "Selected accuracy (%): the test accuracy at the round chosen on validation data, mean ± std over seeds. "
              "Each method's tuned values come from its own Optuna study on the validation part of the first seed's split "
@@ -308,6 +310,8 @@ def markdown(problems: list[dict[str, Any]]) -> str:
                 lines.append(f"- **{m['variant']}** ({100 * m['vs_local']:+.2f} points, noise {100 * m['local_margin']:.2f}"
                              f"{_seeds_below(m)}): " + "; ".join(w["reasons"]) + ".")
             lines.append("")
+    if follow_ups.strip():
+        lines += ["## Measured after the study", "", follow_ups.strip(), ""]
     return "\n".join(lines)
 
 
@@ -374,15 +378,20 @@ def main() -> None:
     ap.add_argument("folders", nargs="+", type=Path,
                     help="one folder per problem: a copfl compare --tune folder, or a folder of them (one per method)")
     ap.add_argument("--out", help="write OUT.md, OUT.json and OUT.png")
+    ap.add_argument("--follow-ups", type=Path, metavar="FILE",
+                    help="a markdown file of measurements made after the study, appended to the report")
     ap.add_argument("--methods", default=",".join(STUDY_METHODS),
                     help="the methods every problem should have; those not finished yet are listed as such [the study's eight]")
     args = ap.parse_args()
     expected = tuple(m for m in args.methods.split(",") if m)
     problems = [summarize(f, expected) for f in args.folders if f.is_dir()]
+    if args.follow_ups is not None and not args.follow_ups.is_file():
+        raise SystemExit(f"--follow-ups {args.follow_ups}: no such file")
+    follow_ups = args.follow_ups.read_text() if args.follow_ups is not None else ""
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.with_suffix(".md").write_text(markdown(problems) + "\n")
+        out.with_suffix(".md").write_text(markdown(problems, follow_ups) + "\n")
         out.with_suffix(".json").write_text(json.dumps(problems, indent=2) + "\n")
         plot(problems, out.with_suffix(".png"))
     print(json.dumps({"benchmark": "tuned_vs_default_report", "problems": problems}))

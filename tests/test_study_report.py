@@ -205,3 +205,13 @@ def test_a_paired_row_within_noise_names_how_many_seeds_are_below(tmp_path):
     assert "| no (-1.80, noise; 2 of 3 seeds below) |" in md
     assert ("within seed noise (paired by seed: less than the std of the per-seed differences to Local, below it): "
             "dpao-pfl -1.80 points (noise 2.25; below Local on 2 of 3 seeds)") in md
+
+
+def test_follow_ups_are_appended_under_their_heading(tmp_path):
+    rep = _report()
+    prob = tmp_path / "p"
+    _write(prob / "local", [_row("local", "tuned", 0.9, 0.01)])
+    out = rep.summarize(prob)
+    md = rep.markdown([out], "- **dpao-pfl** at half the tuned rate: 94.33 ± 0.51.\n")
+    assert md.endswith("## Measured after the study\n\n- **dpao-pfl** at half the tuned rate: 94.33 ± 0.51.\n")
+    assert "Measured after the study" not in rep.markdown([out], "  \n")
