@@ -157,19 +157,24 @@ def _seed_run(folder: Path, selected, val_accs, train_loss=0.01, client_accs=(0.
     (folder / "summary.json").write_text(json.dumps({"status": "completed", "selected": {"acc_mean": selected}}))
 
 
+def _paired_problem(prob: Path, variant, local, mine):
+    """Local and VARIANT tuned rows with a run folder per seed; LOCAL and MINE: (per-seed selected
+    accuracies, the row's std, every seed's validation curve)."""
+    for name, (selected, std, vals) in (("local", local), (variant, mine)):
+        _write(prob / name, [_row(name, "tuned", sum(selected) / len(selected), std) | {"folder": f"{name}+tuned"}])
+        for seed, sel in enumerate(selected):
+            _seed_run(prob / name / f"seed-{seed}" / f"{name}+tuned", sel, vals)
+
+
 def test_rows_are_compared_with_local_seed_by_seed_where_their_runs_are_there(tmp_path):
     """Each seed is one split shared by every method: a method 1 point below Local on each of 3 seeds
     whose splits differ by 7 points trails (paired: the differences' std is 0), though the rows' stds
     combined (hypot 0.04, 0.04) would call it noise; a curve that swings 10 points a round is unsteady."""
     rep = _report()
     prob = tmp_path / "femnist-natural-50"
-    local_sel, mine_sel = [0.57, 0.64, 0.64], [0.56, 0.63, 0.63]
-    _write(prob / "local", [_row("local", "tuned", sum(local_sel) / 3, 0.0404) | {"folder": "local+tuned"}])
-    _write(prob / "ditto", [_row("ditto", "tuned", sum(mine_sel) / 3, 0.0404) | {"folder": "ditto+tuned"}])
+    _paired_problem(prob, "ditto", ([0.57, 0.64, 0.64], 0.0404, [0.5, 0.6, 0.61, 0.6, 0.61]),
+                    ([0.56, 0.63, 0.63], 0.0404, [0.5, 0.6, 0.5, 0.6, 0.5]))
     _write(prob / "fedrep", [_row("fedrep", "tuned", 0.60, 0.01)])  # no run folders: compared by the rows' stds
-    for seed in range(3):
-        _seed_run(prob / "local" / f"seed-{seed}" / "local+tuned", local_sel[seed], [0.5, 0.6, 0.61, 0.6, 0.61])
-        _seed_run(prob / "ditto" / f"seed-{seed}" / "ditto+tuned", mine_sel[seed], [0.5, 0.6, 0.5, 0.6, 0.5])
     by = {m["variant"]: m for m in rep.summarize(prob)["methods"]}
     d = by["ditto"]
     assert d["paired"]["seeds"] == ["seed-0", "seed-1", "seed-2"] and d["paired"]["below"] == 3
@@ -192,12 +197,8 @@ def test_rows_are_compared_with_local_seed_by_seed_where_their_runs_are_there(tm
 def test_a_paired_row_within_noise_names_how_many_seeds_are_below(tmp_path):
     rep = _report()
     prob = tmp_path / "p"
-    local_sel, mine_sel = [0.5707, 0.6416, 0.6432], [0.5782, 0.6065, 0.6167]  # DPAO-PFL on FEMNIST, tuned
-    _write(prob / "local", [_row("local", "tuned", 0.6185, 0.0414) | {"folder": "local+tuned"}])
-    _write(prob / "dpao-pfl", [_row("dpao-pfl", "tuned", 0.6005, 0.0199) | {"folder": "dpao-pfl+tuned"}])
-    for seed in range(3):
-        _seed_run(prob / "local" / f"seed-{seed}" / "local+tuned", local_sel[seed], [0.5, 0.6])
-        _seed_run(prob / "dpao-pfl" / f"seed-{seed}" / "dpao-pfl+tuned", mine_sel[seed], [0.5, 0.6])
+    # DPAO-PFL on FEMNIST, tuned
+    _paired_problem(prob, "dpao-pfl", ([0.5707, 0.6416, 0.6432], 0.0414, [0.5, 0.6]), ([0.5782, 0.6065, 0.6167], 0.0199, [0.5, 0.6]))
     (m,) = [m for m in rep.summarize(prob)["methods"] if m["variant"] == "dpao-pfl"]
     assert m["paired"]["below"] == 2 and m["behind_local"] is False
     assert m["local_margin"] == pytest.approx(0.022527, abs=1e-6)  # sample std of +0.75, -3.51, -2.65 points: sqrt(10.149 / 2)
