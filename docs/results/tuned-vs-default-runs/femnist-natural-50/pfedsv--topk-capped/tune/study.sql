@@ -76,6 +76,18 @@ INSERT INTO "trial_intermediate_values" VALUES(17,1,17,4.78755744255744186688e-0
 INSERT INTO "trial_intermediate_values" VALUES(18,1,18,5.17258491508491569099e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(19,1,19,5.44442474192474157312e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(20,1,20,5.21567932067932060746e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(21,3,1,1.21405594405594410845e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(22,3,2,1.44261405261405240008e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(23,3,3,1.21107559107559104027e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(24,3,4,1.74698634698634752693e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(25,3,5,2.67711871461871475652e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(26,3,6,3.06356893106893068967e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(27,3,7,0.350541958041958,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(28,3,8,3.66713120213120247203e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(29,3,9,3.84867882117882031955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(30,3,10,4.61780386280386201391e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(31,3,11,4.47860972360972331429e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(32,3,12,4.72431485181485255608e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -92,6 +104,9 @@ INSERT INTO "trial_params" VALUES(3,1,'decay',1.05120854705824051666e-01,'{"name
 INSERT INTO "trial_params" VALUES(4,2,'lr',2.81221813530458664143e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
 INSERT INTO "trial_params" VALUES(5,2,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
 INSERT INTO "trial_params" VALUES(6,2,'decay',3.50839744265200259576e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(7,3,'lr',2.81221813530458664143e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(8,3,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(9,3,'decay',3.50839744265200259576e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -103,6 +118,8 @@ CREATE TABLE trial_system_attributes (
 );
 INSERT INTO "trial_system_attributes" VALUES(1,1,'completed_rung_0','0.09575999000999003');
 INSERT INTO "trial_system_attributes" VALUES(2,1,'completed_rung_1','0.5172584915084916');
+INSERT INTO "trial_system_attributes" VALUES(3,3,'failed_trial','1');
+INSERT INTO "trial_system_attributes" VALUES(4,3,'retry_history','[1]');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -116,6 +133,7 @@ INSERT INTO "trial_user_attributes" VALUES(1,1,'seconds','521.532');
 INSERT INTO "trial_user_attributes" VALUES(2,1,'val_loss','2.1112706301181747');
 INSERT INTO "trial_user_attributes" VALUES(3,1,'round','19');
 INSERT INTO "trial_user_attributes" VALUES(4,1,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(5,2,'interrupted','"killed"');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -138,7 +156,8 @@ CREATE TABLE trials (
 	FOREIGN KEY(study_id) REFERENCES studies (study_id)
 );
 INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-11-28 00:02:54.576876','2026-11-28 00:11:36.208704');
-INSERT INTO "trials" VALUES(2,1,1,'RUNNING','2026-11-28 00:11:36.232137',NULL);
+INSERT INTO "trials" VALUES(2,1,1,'FAIL','2026-11-28 00:11:36.232137','2026-11-28 00:51:24.049588');
+INSERT INTO "trials" VALUES(3,2,1,'RUNNING','2026-11-28 00:51:24.108187',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
