@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -122,9 +123,8 @@ def paired_vs_local(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, A
             diffs.append(a - b)
     if len(diffs) < 2:
         return None
-    mean = sum(diffs) / len(diffs)
-    std = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
-    return {"seeds": seeds, "diffs": diffs, "mean": mean, "std": std, "below": sum(d < 0 for d in diffs)}
+    return {"seeds": seeds, "diffs": diffs, "mean": statistics.fmean(diffs), "std": statistics.stdev(diffs),
+            "below": sum(d < 0 for d in diffs)}
 
 
 def _tuning(tuned: dict[str, Any]) -> dict[str, Any] | None:
