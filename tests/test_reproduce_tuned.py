@@ -3,6 +3,7 @@ with rho by hand, --lr-grid keeping run identities, the dry run's cost, and each
 table at smoke scale."""
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from copfl.reproduce import explanations
 from copfl.reproduce.experiments import EXPERIMENTS, Setting, experiment_cells
 from copfl.reproduce.plan import plan_runs, setting_run_options
 from copfl.reproduce.tuned import fixed_knobs, plan_tuning, reuse_note, tuned_cell, tuning_base
-from copfl.reproduce.tuned_report import column_rho, render_tuned_markdown, side_by_side, tuned_document
+from copfl.reproduce.tuned_report import column_rho, render_tuned_markdown, side_by_side, swapped_pairs, tuned_document
 from test_reproduce import write_balanced_cifar, write_letters_femnist
 
 
@@ -123,6 +124,29 @@ def test_report_puts_paper_default_and_tuned_side_by_side_with_rho_by_hand(monke
     assert "- CIFAR10, 10 clients, D: tuned 58.00, paper 50.00 (+8.00): **no explanation yet**" in md
     assert "- CIFAR10 / M=10, A: tuned 47.50, paper 40.00 (+7.50): measured: the cap" in md
     assert "## Other cells explained (their place in the ranking)\n\n- CIFAR10, 10 clients, B: tuned 72.00, paper 70.00: measured: a swap" in md
+    # the one swap: C over D in the paper (60 vs 50), D over C tuned (58 vs 55); one seed, neither explained
+    assert doc["swaps"] == [{"column": col, "above": "C", "below": "D", "paper": [60.0, 50.0], "tuned": [55.0, 58.0], "gap": 3.0,
+                             "noise": None, "within_noise": False, "explained": [], "flag": True}]
+    assert doc["unexplained_swaps"] == [{"column": col, "above": "C", "below": "D"}]
+    assert ("- CIFAR10, 10 clients: C over D in the paper (60.00 vs 50.00), under it here (55.00 vs 58.00): 3.00 points, "
+            "one seed, spread unknown; **no explanation yet** !") in md
+
+
+def test_swapped_pairs_weigh_the_gap_against_the_seeds_spread():
+    def cell(row, paper, tuned, std, seeds, why=""):
+        return {"column": "c", "row": row, "paper": paper, "tuned": tuned, "tuned_std": std, "tuned_seeds": seeds, "explanation": why}
+    cells = [cell("A", 90.0, 80.0, 3.0, 3), cell("B", 85.0, 84.0, 4.0, 3), cell("C", 80.0, 86.0, 0.0, 1, "measured: a cap"),
+             cell("D", 75.0, 70.0, None, None), cell("E", 75.0, 60.0, 1.0, 3)]
+    swaps = {(s["above"], s["below"]): s for s in swapped_pairs(cells, seeds=1)}
+    # A-B: gap 4 <= hypot(3, 4) = 5, both 3 seeds: noise; A-C and B-C: C explained; D-E tie in the paper: no swap
+    assert set(swaps) == {("A", "B"), ("A", "C"), ("B", "C")}
+    assert swaps["A", "B"]["noise"] == pytest.approx(5.0) and swaps["A", "B"]["within_noise"] and not swaps["A", "B"]["flag"]
+    assert swaps["A", "C"]["noise"] is None and swaps["A", "C"]["explained"] == ["C"] and not swaps["A", "C"]["flag"]
+    assert swaps["B", "C"]["gap"] == pytest.approx(2.0)
+    # the same A-B gap beyond a tighter spread (hypot(1, 1) = 1.41) is flagged
+    cells[0]["tuned_std"], cells[1]["tuned_std"] = 1.0, 1.0
+    ab = next(s for s in swapped_pairs(cells) if (s["above"], s["below"]) == ("A", "B"))
+    assert ab["noise"] == pytest.approx(math.sqrt(2)) and not ab["within_noise"] and ab["flag"]
 
 
 def test_every_explanation_names_a_cell_of_its_experiment():

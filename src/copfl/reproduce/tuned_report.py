@@ -2,12 +2,15 @@
 value, ours with the paper's settings (*default*) and ours tuned on validation data (*tuned*)
 side by side, Spearman's rho of each against the paper per column, the tuned values, and the
 cells more than :data:`FLAG_POINTS` from the paper that have no measured explanation yet
-(:mod:`copfl.reproduce.explanations`). Reads the collected cells only; writes
+(:mod:`copfl.reproduce.explanations`), and the pairs whose order the tuned figures swap against the
+paper's. Reads the collected cells only; writes
 ``<out>/<name>-tuned.md`` and ``.json`` atomically.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from pathlib import Path
 from typing import Any
 
@@ -67,15 +70,48 @@ def column_rho(cells: list[dict[str, Any]]) -> dict[str, dict[str, float | None]
     return out
 
 
+def _pair_noise(a: dict[str, Any], b: dict[str, Any], seeds: int) -> float | None:
+    """The two cells' tuned std over seeds combined (hypot); None unless both ran 2 seeds or more."""
+    stds = [c["tuned_std"] for c in (a, b) if (c.get("tuned_seeds") or seeds) > 1 and c["tuned_std"] is not None]
+    return math.hypot(*stds) if len(stds) == 2 else None
+
+
+def swapped_pairs(cells: list[dict[str, Any]], seeds: int = 1) -> list[dict[str, Any]]:
+    """Per column, every pair of cells that the paper ranks one way and our tuned figures strictly
+    the other (ties on either side are no swap): ``above`` is the paper's higher row. ``gap`` is
+    how far ours puts ``below`` ahead; ``noise`` the two cells' seed std combined (None: a cell
+    ran one seed, so its spread is unknown); ``within_noise`` when the gap is no larger than it;
+    ``explained``: which of the two cells carry a measured explanation. A swap beyond the noise with
+    neither explained is flagged (``flag``), as a far cell is."""
+    out = []
+    for col in dict.fromkeys(c["column"] for c in cells):
+        mine = [c for c in cells if c["column"] == col and c["paper"] is not None and c["tuned"] is not None]
+        for a, b in itertools.combinations(mine, 2):
+            if a["paper"] < b["paper"]:
+                a, b = b, a
+            if not (a["paper"] > b["paper"] and a["tuned"] < b["tuned"]):
+                continue
+            gap, noise = b["tuned"] - a["tuned"], _pair_noise(a, b, seeds)
+            within = noise is not None and gap <= noise
+            explained = [c["row"] for c in (a, b) if c["explanation"]]
+            out.append({"column": col, "above": a["row"], "below": b["row"], "paper": [a["paper"], b["paper"]],
+                        "tuned": [a["tuned"], b["tuned"]], "gap": gap, "noise": noise, "within_noise": within,
+                        "explained": explained, "flag": not (within or explained)})
+    return out
+
+
 def tuned_document(doc: dict[str, Any], tuned_docs: list[dict[str, Any]], info: dict[tuple[str, str, str], dict[str, Any]],
                    tuning: dict[str, Any]) -> dict[str, Any]:
     """The tuned report's JSON: the reproduction's header, ``tuning`` (trials, scale, where the
-    values are reused), ``cells`` side by side, ``rho`` per column, the cells to explain, and
-    every default and tuned cell's own figures (``default_cells``, ``tuned_cells``)."""
+    values are reused), ``cells`` side by side, ``rho`` per column, the cells to explain, the
+    pairs the tuned ranking swaps (``swaps``; ``unexplained_swaps``: those flagged), and every
+    default and tuned cell's own figures (``default_cells``, ``tuned_cells``)."""
     cells = side_by_side(doc["experiment"], doc["cells"], tuned_docs, info)
+    swaps = swapped_pairs(cells, doc["seeds"])
     head = {k: v for k, v in doc.items() if k not in ("cells", "tune")}
     return {**head, "tuning": tuning, "cells": cells, "rho": column_rho(cells),
             "unexplained": [{"row": c["row"], "column": c["column"]} for c in cells if c["flag"]],
+            "swaps": swaps, "unexplained_swaps": [{k: s[k] for k in ("column", "above", "below")} for s in swaps if s["flag"]],
             "default_cells": doc["cells"], "tuned_cells": tuned_docs}
 
 
@@ -179,10 +215,30 @@ def explain_section(doc: dict[str, Any]) -> list[str]:
     return lines
 
 
+def swaps_section(doc: dict[str, Any]) -> list[str]:
+    """Every pair the tuned figures order against the paper, with its gap against the seeds'
+    spread and whether a measured explanation covers it."""
+    if not doc.get("swaps"):
+        return []
+    lines = ["## Pairs the tuned ranking swaps", "",
+             "The paper ranks the first row above the second, our tuned figures the other way. `!`: beyond the seeds' "
+             "spread (or one seed, whose spread is unknown) and neither cell explained.", ""]
+    for s in doc["swaps"]:
+        if s["noise"] is None:
+            spread = "one seed, spread unknown"
+        else:
+            spread = f"{'within' if s['within_noise'] else 'beyond'} the seeds' spread ({_num(s['noise'])})"
+        why = f"explained above ({' and '.join(s['explained'])})" if s["explained"] else "**no explanation yet**"
+        lines.append(f"- {s['column']}: {s['above']} over {s['below']} in the paper ({_num(s['paper'][0])} vs "
+                     f"{_num(s['paper'][1])}), under it here ({_num(s['tuned'][0])} vs {_num(s['tuned'][1])}): "
+                     f"{_num(s['gap'])} points, {spread}; {why}{' !' if s['flag'] else ''}")
+    return lines + [""]
+
+
 def render_tuned_markdown(doc: dict[str, Any]) -> str:
     """``<name>-tuned.md``: the header, a side-by-side table per column, the tuned values, the
     cells to explain, and what did not run."""
-    lines = header_lines(doc) + column_sections(doc) + values_section(doc) + explain_section(doc)
+    lines = header_lines(doc) + column_sections(doc) + values_section(doc) + explain_section(doc) + swaps_section(doc)
     if doc.get("unavailable"):
         lines += ["## Not run on this machine", ""] + [f"- `{k}`: {why.splitlines()[0]}" for k, why in doc["unavailable"].items()] + [""]
     if doc.get("columns_left_out"):
