@@ -164,6 +164,9 @@ def test_report_cells_and_rank_correlation():
     assert rank_correlation([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
     # ranks (1, 2, 3) vs (1, 3, 2): rho = 1 - 6 * 2 / (3 * 8) = 0.5
     assert rank_correlation([1, 2, 3], [1, 3, 2]) == pytest.approx(0.5)
+    # a tie takes the average rank: (1, 2.5, 2.5, 4) vs (1, 2, 3, 4): cov 4.5 / sqrt(4.5 * 5) = 3 / sqrt(10)
+    assert rank_correlation([1, 2, 2, 3], [1, 2, 3, 4]) == pytest.approx(3 / 10 ** 0.5)
+    assert rank_correlation([5, 5, 5], [1, 2, 3]) is None and rank_correlation([1, 2], [1, 2]) is None  # no spread; 2 pairs
 
 
 def test_rankings_print_ties_as_ties():

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import scipy.stats
+
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.relevance import top_k_agreement
 
@@ -63,29 +65,10 @@ def markdown_table(cells: list[dict[str, Any]], fmt: Any, corner: str = "method"
 
 
 def rank_correlation(a: list[float], b: list[float]) -> float | None:
-    """Spearman's rho (average ranks for ties)."""
-    if len(a) < 3:
+    """Spearman's rho (scipy's, average ranks for ties); None for fewer than 3 pairs or no spread."""
+    if len(a) < 3 or len(set(a)) < 2 or len(set(b)) < 2:
         return None
-
-    def ranks(v: list[float]) -> list[float]:
-        order = sorted(range(len(v)), key=lambda i: v[i])
-        r = [0.0] * len(v)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                r[order[k]] = (i + j) / 2 + 1
-            i = j + 1
-        return r
-
-    ra, rb = ranks(a), ranks(b)
-    ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    va = sum((x - ma) ** 2 for x in ra) ** 0.5
-    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
-    return None if va == 0 or vb == 0 else cov / (va * vb)
+    return float(scipy.stats.spearmanr(a, b).statistic)
 
 
 def rankings(cells: list[dict[str, Any]]) -> list[dict[str, Any]]:
