@@ -180,10 +180,16 @@ def test_a_signal_during_a_run_write_lands_after_the_file(tmp_path, sig):
             pass
         f.write(b"second half")
 
-    before = signal.getsignal(signal.SIGINT)
-    with pytest.raises(RunInterrupted) as caught:
-        with signal_interrupts():
-            atomic_write(tmp_path / "f.bin", write, binary=True)
-    assert caught.value.signum == sig and caught.value.args == (signal.Signals(sig).name,)
-    assert (tmp_path / "f.bin").read_bytes() == b"first half second half"
-    assert signal.getsignal(signal.SIGINT) is before  # the handlers are put back
+    # tests started in the background (nohup, `&`) inherit an ignored Ctrl-C, which copfl leaves
+    # alone: Python's own SIGINT handler for this test, as in a terminal
+    outer = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        before = signal.getsignal(signal.SIGINT)
+        with pytest.raises(RunInterrupted) as caught:
+            with signal_interrupts():
+                atomic_write(tmp_path / "f.bin", write, binary=True)
+        assert caught.value.signum == sig and caught.value.args == (signal.Signals(sig).name,)
+        assert (tmp_path / "f.bin").read_bytes() == b"first half second half"
+        assert signal.getsignal(signal.SIGINT) is before  # the handlers are put back
+    finally:
+        signal.signal(signal.SIGINT, outer)

@@ -5,6 +5,7 @@ training starts, with nothing on disk changed."""
 import json
 import os
 import pickle
+import signal
 import subprocess
 import sys
 import time
@@ -189,9 +190,12 @@ def _files(folder):
 
 
 def _cli(*args, timeout=120):
-    """`copfl ARGS` in its own process (a second process, for locks and signals)."""
+    """`copfl ARGS` in its own process (a second process, for locks and signals), with Ctrl-C's
+    default action even where the tests were started in the background (nohup, `&`), which
+    ignores it."""
     return subprocess.Popen([sys.executable, "-m", "copfl.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_for(cond, timeout=60.0, proc=None):
@@ -309,8 +313,6 @@ def test_two_concurrent_runs_into_one_folder(tmp_path, capsys):
 
 
 def test_a_lock_held_by_a_killed_process_is_taken_over(tmp_path, capsys):
-    import signal
-
     out = tmp_path / "x"
     holder = subprocess.Popen(
         [sys.executable, "-c", "import sys, time; from copfl.runfolder import hold\n"
@@ -561,8 +563,6 @@ def test_no_golden_configuration_trips_the_divergence_rule():
 def test_a_signal_before_the_first_checkpoint_still_leaves_one(tmp_path, sig):
     """Ctrl-C with --checkpoint-every 250 at round 2 left nothing resumable (and advised the
     flag already given): the round finishes, its checkpoint is written, the run stops."""
-    import signal
-
     from copfl.checkpoint import Checkpoint
 
     out, solo = tmp_path / "x", tmp_path / "solo"
