@@ -124,12 +124,11 @@ def test_context_store_keeps_one_clients_state():
     assert ClientStep.__dataclass_fields__.keys() >= {"upload", "bn", "loss_sum"}
 
 
-@pytest.mark.parametrize(
-    # CO-PFL's client state through Flower's records is checked in the fast step by
-    # test_every_algorithm_through_flower_messages_matches_copfl; here, the processes
-    "algorithm", ["fedavg", pytest.param("co-pfl", marks=pytest.mark.slow), pytest.param("fedper", marks=pytest.mark.slow), pytest.param("fedselect", marks=pytest.mark.slow),
-                  pytest.param("co-pfl+median", marks=pytest.mark.slow)]  # robust aggregation (--robust) on Flower too
-)
+# The processes of a real `flwr run` take most of a minute even for FedAvg: the slow step. Every
+# algorithm's state through Flower's records is checked in the fast step by
+# test_every_algorithm_through_flower_messages_matches_copfl.
+@pytest.mark.slow
+@pytest.mark.parametrize("algorithm", ["fedavg", "co-pfl", "fedper", "fedselect", "co-pfl+median"])  # +median: --robust on Flower too
 def test_flower_simulation_matches_copfl(tmp_path, algorithm):
     """Flower's simulation engine the current way (a SuperLink in simulation mode, `flwr run`;
     not the deprecated `run_simulation`): the same run as copfl's, and no deprecation printed."""
