@@ -29,6 +29,31 @@ def test_weighted_median_by_hand():
     assert weighted_median(x, uniform(3))[0].tolist() == [2.0, 20.0]
 
 
+def test_weighted_median_skips_weightless_values_and_matches_its_definition_column_by_column():
+    # exactly half the weight at 1: the middle is averaged with the next value that carries weight (3), not with 2
+    out, share = weighted_median(col(1, 2, 3), torch.tensor([0.5, 0.0, 0.5], dtype=torch.float64))
+    assert float(out[0]) == 2.0 and share[:, 0].tolist() == [0.5, 0.0, 0.5]
+
+    def by_definition(v: list[float], w: list[float]) -> float:
+        pairs = sorted(zip(v, w), key=lambda p: p[0])  # stable: ties keep their row order
+        total = sum(w)
+        half, tol, cum = total / 2, 1e-6 * total, 0.0
+        for i, (x, wi) in enumerate(pairs):
+            cum += wi
+            if cum >= half - tol or i == len(pairs) - 1:
+                later = [y for y, wj in pairs[i + 1:] if wj > 0]
+                return (x + later[0]) / 2 if abs(cum - half) <= tol and later else x
+        raise AssertionError
+
+    g = torch.Generator().manual_seed(3)
+    for n in (1, 2, 5, 12):
+        x = torch.randint(0, 5, (n, 40), generator=g).double()  # many ties
+        w = torch.randint(0, 3, (n, 40), generator=g).double()  # weightless values, and whole weightless columns
+        w[:, :3] = 0
+        out, _ = weighted_median(x, w)
+        assert out.tolist() == [by_definition(x[:, j].tolist(), w[:, j].tolist()) for j in range(40)]
+
+
 def test_trimmed_mean_by_hand():
     assert float(trimmed_mean(col(1, 2, 3, 4, 100), uniform(5), 0.2)[0][0]) == pytest.approx(3.0)  # drops 1 and 100
     # a fraction that cuts into an entry trims that entry in part: 0.1 of 1 and of 100 kept

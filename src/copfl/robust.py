@@ -70,16 +70,18 @@ def weighted_median(values: torch.Tensor, weights: torch.Tensor) -> tuple[torch.
     share (n, d) of it (1 where it is the median, 1/2 each when two middle values average)."""
     n, d = values.shape
     w = columns(weights, n, d, values.dtype)
-    order = values.argsort(dim=0, stable=True)
-    v, ws = values.gather(0, order), w.gather(0, order)
+    v, order = values.sort(dim=0, stable=True)
+    ws = w.gather(0, order)
     cum = ws.cumsum(0)
     half = cum[-1] / 2
     tol = 1e-6 * cum[-1]
     lo = (cum < half - tol).sum(0).clamp_max(n - 1)  # first position reaching half the weight
     at_half = (cum.gather(0, lo[None])[0] - half).abs() <= tol
-    # on exactly half: average with the next position that carries weight
-    nxt = torch.where(ws > 0, torch.arange(n, device=values.device)[:, None].expand(n, d), torch.full_like(order, n))
-    nxt = torch.where(torch.arange(n, device=values.device)[:, None] > lo[None], nxt, torch.full_like(order, n)).min(0).values
+    # on exactly half: average with the next position after lo that carries weight (n where
+    # none does); one pass a position, from the last, keeps memory at O(d)
+    nxt = torch.full_like(lo, n)
+    for j in range(n - 1, 0, -1):
+        nxt = torch.where((ws[j] > 0) & (lo < j), j, nxt)
     two = at_half & (nxt < n)
     hi = torch.where(two, nxt, lo).clamp_max(n - 1)
     a, b = v.gather(0, lo[None])[0], v.gather(0, hi[None])[0]
