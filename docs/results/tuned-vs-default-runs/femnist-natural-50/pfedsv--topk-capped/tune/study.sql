@@ -88,6 +88,86 @@ INSERT INTO "trial_intermediate_values" VALUES(29,3,9,3.84867882117882031955e-01
 INSERT INTO "trial_intermediate_values" VALUES(30,3,10,4.61780386280386201391e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(31,3,11,4.47860972360972331429e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(32,3,12,4.72431485181485255608e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(33,4,1,1.21405594405594410845e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(34,4,2,1.44261405261405240008e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(35,4,3,1.21107559107559104027e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(36,4,4,1.74698634698634752693e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(37,4,5,2.67711871461871475652e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(38,4,6,3.06356893106893068967e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(39,4,7,0.350541958041958,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(40,4,8,3.66713120213120247203e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(41,4,9,3.84867882117882031955e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(42,4,10,4.61780386280386201391e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(43,4,11,4.47860972360972331429e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(44,4,12,4.72431485181485255608e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(45,4,13,4.75774475524475604082e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(46,4,14,4.75145770895770924724e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(47,4,15,5.16234598734598759683e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(48,4,16,5.11327089577089610727e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(49,4,17,5.2654778554778558508e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(50,4,18,5.38621961371961388564e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(51,4,19,5.47401265401265435528e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(52,4,20,5.37067932067932130024e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(53,5,1,1.72018814518814545933e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(54,5,2,3.30855810855810866799e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(55,5,3,7.19866799866799855767e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(56,5,4,9.95993173493173455934e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(57,5,5,1.21096570096570085861e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(58,5,6,1.51938145188145190545e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(59,5,7,1.58631368631368618871e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(60,5,8,1.58304445554445560873e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(61,5,9,1.56941808191808196415e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(62,5,10,1.60125874125874145814e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(63,5,11,1.74384532134532116431e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(64,5,12,1.60890526140526152198e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(65,5,13,1.65408841158841135587e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(66,5,14,1.70827256077256073307e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(67,5,15,0.178779637029637,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(68,5,16,1.8226448551448548585e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(69,5,17,1.88642690642690624702e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(70,5,18,2.12800199800199818511e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(71,6,1,8.89482184482184301543e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(72,6,2,8.48909423909423865861e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(73,6,3,1.04146936396936395929e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(74,6,4,1.46735264735264714364e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(75,6,5,1.79437645687645724867e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(76,6,6,1.95312187812187842972e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(77,6,7,2.96128121878121874921e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(78,6,8,2.6221328671328675286e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(79,6,9,3.33361222111222099684e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(80,6,10,3.56228271728271705942e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(81,6,11,3.85350649350649332447e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(82,6,12,3.92495254745254706918e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(83,6,13,4.54337246087246127146e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(84,6,14,4.62111138861138803779e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(85,6,15,4.9478271728271733254e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(86,6,16,4.67212787212787306057e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(87,6,17,5.31998917748917832248e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(88,6,18,5.25202214452214488638e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(89,6,19,5.30256160506160534318e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(90,6,20,5.46392524142524149688e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(91,7,1,1.09209207459207466306e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(92,7,2,1.0883599733599731707e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(93,7,3,9.65965700965700918567e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(94,7,4,1.60722943722943711897e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(95,7,5,2.37416083916083875404e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(96,7,6,2.75033216783216738487e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(97,7,7,3.11791541791541837458e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(98,7,8,3.33324009324009296051e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(99,7,9,3.57148684648684600073e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(100,7,10,3.84787795537795462852e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(101,7,11,4.15171911421911399298e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(102,7,12,4.18720862470862376092e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(103,7,13,4.57968198468198528505e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(104,7,14,0.474179736929737,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(105,7,15,0.513944388944389,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(106,7,16,5.1482992007992012251e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(107,7,17,5.32627955377955486504e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(108,7,18,5.45648601398601496015e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(109,7,19,5.59303779553779523148e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(110,7,20,5.62296869796869880353e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(111,8,1,5.69125041625041655501e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(112,8,2,5.54656177156177127018e-02,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -107,6 +187,24 @@ INSERT INTO "trial_params" VALUES(6,2,'decay',3.50839744265200259576e-01,'{"name
 INSERT INTO "trial_params" VALUES(7,3,'lr',2.81221813530458664143e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
 INSERT INTO "trial_params" VALUES(8,3,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
 INSERT INTO "trial_params" VALUES(9,3,'decay',3.50839744265200259576e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(10,4,'lr',2.81221813530458664143e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(11,4,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(12,4,'decay',3.50839744265200259576e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(13,5,'lr',3.0328822079966088511e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(14,5,'k0',4.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(15,5,'decay',5.78564704085476777528e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(16,6,'lr',9.40016413769268893707e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(17,6,'k0',1.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(18,6,'decay',0.480247255248458,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(19,7,'lr',4.47294069826250223487e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(20,7,'k0',2.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(21,7,'decay',6.31539537371444303914e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(22,8,'lr',3.42585718402792838155e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(23,8,'k0',1.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(24,8,'decay',7.56644932041830919899e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(25,9,'lr',3.69897576717676868085e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(26,9,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(27,9,'decay',0.696329417118638,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -120,6 +218,17 @@ INSERT INTO "trial_system_attributes" VALUES(1,1,'completed_rung_0','0.095759990
 INSERT INTO "trial_system_attributes" VALUES(2,1,'completed_rung_1','0.5172584915084916');
 INSERT INTO "trial_system_attributes" VALUES(3,3,'failed_trial','1');
 INSERT INTO "trial_system_attributes" VALUES(4,3,'retry_history','[1]');
+INSERT INTO "trial_system_attributes" VALUES(5,4,'failed_trial','1');
+INSERT INTO "trial_system_attributes" VALUES(6,4,'retry_history','[1, 2]');
+INSERT INTO "trial_system_attributes" VALUES(7,4,'completed_rung_0','0.5386219613719614');
+INSERT INTO "trial_system_attributes" VALUES(8,5,'completed_rung_0','0.1519381451881452');
+INSERT INTO "trial_system_attributes" VALUES(9,5,'completed_rung_1','0.21280019980019982');
+INSERT INTO "trial_system_attributes" VALUES(10,6,'completed_rung_0','0.08489094239094239');
+INSERT INTO "trial_system_attributes" VALUES(11,6,'completed_rung_1','0.19531218781218784');
+INSERT INTO "trial_system_attributes" VALUES(12,6,'completed_rung_2','0.5252022144522145');
+INSERT INTO "trial_system_attributes" VALUES(13,7,'completed_rung_0','0.27503321678321674');
+INSERT INTO "trial_system_attributes" VALUES(14,7,'completed_rung_1','0.5456486013986015');
+INSERT INTO "trial_system_attributes" VALUES(15,8,'completed_rung_0','0.05546561771561771');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -134,6 +243,22 @@ INSERT INTO "trial_user_attributes" VALUES(2,1,'val_loss','2.1112706301181747');
 INSERT INTO "trial_user_attributes" VALUES(3,1,'round','19');
 INSERT INTO "trial_user_attributes" VALUES(4,1,'rounds_run','20');
 INSERT INTO "trial_user_attributes" VALUES(5,2,'interrupted','"killed"');
+INSERT INTO "trial_user_attributes" VALUES(6,3,'interrupted','"killed"');
+INSERT INTO "trial_user_attributes" VALUES(7,4,'resumed_from_round','12');
+INSERT INTO "trial_user_attributes" VALUES(8,4,'seconds','1506.329');
+INSERT INTO "trial_user_attributes" VALUES(9,4,'val_loss','2.338160539175644');
+INSERT INTO "trial_user_attributes" VALUES(10,4,'round','19');
+INSERT INTO "trial_user_attributes" VALUES(11,4,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(12,5,'seconds','334.536');
+INSERT INTO "trial_user_attributes" VALUES(13,6,'seconds','192.213');
+INSERT INTO "trial_user_attributes" VALUES(14,6,'val_loss','2.14831708622733');
+INSERT INTO "trial_user_attributes" VALUES(15,6,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(16,6,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(17,7,'seconds','177.907');
+INSERT INTO "trial_user_attributes" VALUES(18,7,'val_loss','2.0917720649550846');
+INSERT INTO "trial_user_attributes" VALUES(19,7,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(20,7,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(21,8,'seconds','11.985');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -145,6 +270,11 @@ CREATE TABLE trial_values (
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
 INSERT INTO "trial_values" VALUES(1,1,0,5.44442474192474157312e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(2,4,0,5.47401265401265435528e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(3,5,0,2.12800199800199818511e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(4,6,0,5.46392524142524149688e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(5,7,0,5.62296869796869880353e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(6,8,0,5.54656177156177127018e-02,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -157,7 +287,13 @@ CREATE TABLE trials (
 );
 INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-11-28 00:02:54.576876','2026-11-28 00:11:36.208704');
 INSERT INTO "trials" VALUES(2,1,1,'FAIL','2026-11-28 00:11:36.232137','2026-11-28 00:51:24.049588');
-INSERT INTO "trials" VALUES(3,2,1,'RUNNING','2026-11-28 00:51:24.108187',NULL);
+INSERT INTO "trials" VALUES(3,2,1,'FAIL','2026-11-28 00:51:24.108187','2026-11-28 04:10:54.316951');
+INSERT INTO "trials" VALUES(4,3,1,'COMPLETE','2026-11-28 04:10:54.430536','2026-11-28 04:36:00.894180');
+INSERT INTO "trials" VALUES(5,4,1,'PRUNED','2026-11-28 04:36:00.911798','2026-11-28 04:41:35.516241');
+INSERT INTO "trials" VALUES(6,5,1,'COMPLETE','2026-11-28 04:41:35.617255','2026-11-28 04:44:48.042489');
+INSERT INTO "trials" VALUES(7,6,1,'COMPLETE','2026-11-28 04:44:48.102532','2026-11-28 04:47:46.261503');
+INSERT INTO "trials" VALUES(8,7,1,'PRUNED','2026-11-28 04:47:46.283718','2026-11-28 04:47:58.420338');
+INSERT INTO "trials" VALUES(9,8,1,'RUNNING','2026-11-28 04:47:58.450369',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
