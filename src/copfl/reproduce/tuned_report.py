@@ -237,7 +237,7 @@ def swaps_section(doc: dict[str, Any]) -> list[str]:
 
 def render_tuned_markdown(doc: dict[str, Any]) -> str:
     """``<name>-tuned.md``: the header, a side-by-side table per column, the tuned values, the
-    cells to explain, and what did not run."""
+    cells to explain, the pairs the tuned ranking swaps, and what did not run."""
     lines = header_lines(doc) + column_sections(doc) + values_section(doc) + explain_section(doc) + swaps_section(doc)
     if doc.get("unavailable"):
         lines += ["## Not run on this machine", ""] + [f"- `{k}`: {why.splitlines()[0]}" for k, why in doc["unavailable"].items()] + [""]
