@@ -168,6 +168,75 @@ INSERT INTO "trial_intermediate_values" VALUES(109,7,19,5.59303779553779523148e-
 INSERT INTO "trial_intermediate_values" VALUES(110,7,20,5.62296869796869880353e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(111,8,1,5.69125041625041655501e-02,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(112,8,2,5.54656177156177127018e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(113,9,1,0.0529958374958375,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(114,9,2,6.95306360306360421441e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(115,10,1,4.81575091575091526752e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(116,10,2,1.19301615051615059193e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(117,10,3,1.44033300033300032394e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(118,10,4,1.44682567432567438237e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(119,10,5,1.63441808191808174433e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(120,10,6,1.79200049950049955516e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(121,11,1,1.1017715617715617693e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(122,11,2,1.06842407592407595551e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(123,11,3,1.32565434565434570046e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(124,11,4,1.85906426906426891498e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(125,11,5,2.45930735930735944183e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(126,11,6,2.76477439227439225621e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(127,11,7,3.2222011322011318013e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(128,11,8,3.50767232767232706169e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(129,11,9,3.75175241425241390302e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(130,11,10,3.83879786879786799591e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(131,11,11,4.56141192141192142184e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(132,11,12,4.36889360639360679883e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(133,11,13,4.54603646353646362321e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(134,11,14,4.91830336330336403971e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(135,11,15,5.34648601398601375223e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(136,11,16,5.17567515817515921838e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(137,11,17,5.26422327672327772241e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(138,11,18,5.30758408258408254098e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(139,12,1,5.15828338328338381613e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(140,12,2,1.11093822843822825907e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(141,12,3,1.2891158841158842363e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(142,12,4,1.36742174492174489719e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(143,12,5,1.25988927738927725119e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(144,12,6,1.60044788544788540995e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(145,13,1,1.39134199134199124103e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(146,13,2,1.39134199134199124103e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(147,13,3,1.39134199134199124103e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(148,13,4,3.97852147852147813855e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(149,13,5,4.34221611721611749912e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(150,13,6,5.68388278388278420094e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(151,13,7,6.61721611721611674417e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(152,13,8,7.25824175824175826798e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(153,13,9,7.63324175824175860105e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(154,13,10,7.63324175824175860105e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(155,13,11,7.50824175824175849003e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(156,13,12,7.94276556776556813543e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(157,13,13,8.22609890109890079523e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(158,13,14,8.94780219780219737701e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(159,13,15,0.0927518315018315,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(160,13,16,9.34304029304029309832e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(161,13,17,9.61923076923076741939e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(162,13,18,1.02358974358974355589e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(163,14,1,1.20078671328671338081e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(164,14,2,1.13187229437229447404e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(165,14,3,1.27420745920745925872e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(166,14,4,1.98567682317682348003e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(167,14,5,2.73489760239760293369e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(168,14,6,3.32843573093573097398e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(169,14,7,3.5792474192474194039e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(170,14,8,4.14280885780885788083e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(171,14,9,4.01562520812520751256e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(172,14,10,4.43497419247419200072e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(173,14,11,4.62198051948051968906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(174,14,12,4.84253829503829558156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(175,14,13,4.86045038295038311915e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(176,14,14,5.09592241092241216016e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(177,14,15,5.17190642690642743417e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(178,14,16,5.1693697968697971401e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(179,14,17,0.533511655011655,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(180,14,18,5.43895770895770902519e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(181,14,19,5.48949800199800219679e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -205,6 +274,21 @@ INSERT INTO "trial_params" VALUES(24,8,'decay',7.56644932041830919899e-01,'{"nam
 INSERT INTO "trial_params" VALUES(25,9,'lr',3.69897576717676868085e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
 INSERT INTO "trial_params" VALUES(26,9,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
 INSERT INTO "trial_params" VALUES(27,9,'decay',0.696329417118638,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(28,10,'lr',9.50066079521739645374e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(29,10,'k0',6.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(30,10,'decay',1.69915320037295203281e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(31,11,'lr',5.1329919455779852988e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(32,11,'k0',2.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(33,11,'decay',5.08808293830996127837e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(34,12,'lr',9.63879664843960912157e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(35,12,'k0',5.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(36,12,'decay',8.24486327383459172146e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(37,13,'lr',1.22668357368358751056e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(38,13,'k0',8.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(39,13,'decay',8.95556591739514296079e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(40,14,'lr',3.26820355679678653526e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(41,14,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(42,14,'decay',3.75138930999999287152e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -229,6 +313,15 @@ INSERT INTO "trial_system_attributes" VALUES(12,6,'completed_rung_2','0.52520221
 INSERT INTO "trial_system_attributes" VALUES(13,7,'completed_rung_0','0.27503321678321674');
 INSERT INTO "trial_system_attributes" VALUES(14,7,'completed_rung_1','0.5456486013986015');
 INSERT INTO "trial_system_attributes" VALUES(15,8,'completed_rung_0','0.05546561771561771');
+INSERT INTO "trial_system_attributes" VALUES(16,9,'completed_rung_0','0.06953063603063604');
+INSERT INTO "trial_system_attributes" VALUES(17,10,'completed_rung_0','0.17920004995004996');
+INSERT INTO "trial_system_attributes" VALUES(18,11,'completed_rung_0','0.5307584082584083');
+INSERT INTO "trial_system_attributes" VALUES(19,12,'completed_rung_0','0.11109382284382283');
+INSERT INTO "trial_system_attributes" VALUES(20,12,'completed_rung_1','0.16004478854478854');
+INSERT INTO "trial_system_attributes" VALUES(21,13,'completed_rung_0','0.10235897435897436');
+INSERT INTO "trial_system_attributes" VALUES(22,14,'completed_rung_0','0.11318722943722945');
+INSERT INTO "trial_system_attributes" VALUES(23,14,'completed_rung_1','0.3328435730935731');
+INSERT INTO "trial_system_attributes" VALUES(24,14,'completed_rung_2','0.5438957708957709');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -259,6 +352,11 @@ INSERT INTO "trial_user_attributes" VALUES(18,7,'val_loss','2.0917720649550846')
 INSERT INTO "trial_user_attributes" VALUES(19,7,'round','20');
 INSERT INTO "trial_user_attributes" VALUES(20,7,'rounds_run','20');
 INSERT INTO "trial_user_attributes" VALUES(21,8,'seconds','11.985');
+INSERT INTO "trial_user_attributes" VALUES(22,9,'seconds','339.93');
+INSERT INTO "trial_user_attributes" VALUES(23,10,'seconds','325.037');
+INSERT INTO "trial_user_attributes" VALUES(24,11,'seconds','124.481');
+INSERT INTO "trial_user_attributes" VALUES(25,12,'seconds','169.398');
+INSERT INTO "trial_user_attributes" VALUES(26,13,'seconds','2478.806');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -275,6 +373,11 @@ INSERT INTO "trial_values" VALUES(3,5,0,2.12800199800199818511e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(4,6,0,5.46392524142524149688e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(5,7,0,5.62296869796869880353e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(6,8,0,5.54656177156177127018e-02,'FINITE');
+INSERT INTO "trial_values" VALUES(7,9,0,6.95306360306360421441e-02,'FINITE');
+INSERT INTO "trial_values" VALUES(8,10,0,1.79200049950049955516e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(9,11,0,5.30758408258408254098e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(10,12,0,1.60044788544788540995e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(11,13,0,1.02358974358974355589e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -293,7 +396,12 @@ INSERT INTO "trials" VALUES(5,4,1,'PRUNED','2026-11-28 04:36:00.911798','2026-11
 INSERT INTO "trials" VALUES(6,5,1,'COMPLETE','2026-11-28 04:41:35.617255','2026-11-28 04:44:48.042489');
 INSERT INTO "trials" VALUES(7,6,1,'COMPLETE','2026-11-28 04:44:48.102532','2026-11-28 04:47:46.261503');
 INSERT INTO "trials" VALUES(8,7,1,'PRUNED','2026-11-28 04:47:46.283718','2026-11-28 04:47:58.420338');
-INSERT INTO "trials" VALUES(9,8,1,'RUNNING','2026-11-28 04:47:58.450369',NULL);
+INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-11-28 04:47:58.450369','2026-11-28 04:53:38.529077');
+INSERT INTO "trials" VALUES(10,9,1,'PRUNED','2026-11-28 04:53:38.553174','2026-11-28 04:59:03.677000');
+INSERT INTO "trials" VALUES(11,10,1,'PRUNED','2026-11-28 04:59:03.696845','2026-11-28 05:01:08.277143');
+INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-11-28 05:01:08.295302','2026-11-28 05:03:57.780278');
+INSERT INTO "trials" VALUES(13,12,1,'PRUNED','2026-11-28 05:03:57.802422','2026-11-28 05:45:16.699613');
+INSERT INTO "trials" VALUES(14,13,1,'RUNNING','2026-11-28 05:45:16.720202',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
