@@ -237,6 +237,23 @@ INSERT INTO "trial_intermediate_values" VALUES(178,14,16,5.1693697968697971401e-
 INSERT INTO "trial_intermediate_values" VALUES(179,14,17,0.533511655011655,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(180,14,18,5.43895770895770902519e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(181,14,19,5.48949800199800219679e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(182,14,20,5.55180569430569481603e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(183,15,1,9.46674991674991833656e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(184,15,2,1.32161588411588426517e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(185,15,3,1.64188145188145173669e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(186,15,4,1.57013236763236752047e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(187,15,5,1.76443473193473227e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(188,15,6,0.23700666000666,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(189,15,7,2.78710039960039956952e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(190,15,8,2.92045621045621095479e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(191,15,9,3.13726939726939713093e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(192,15,10,3.94585331335331246371e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(193,15,11,3.95724608724608795107e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(194,15,12,3.9545987345987343442e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(195,15,13,4.07831252081252038088e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(196,15,14,4.45274891774891712348e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(197,15,15,4.65214452214452178768e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(198,15,16,4.68812437562437622773e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -289,6 +306,9 @@ INSERT INTO "trial_params" VALUES(39,13,'decay',8.95556591739514296079e-01,'{"na
 INSERT INTO "trial_params" VALUES(40,14,'lr',3.26820355679678653526e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
 INSERT INTO "trial_params" VALUES(41,14,'k0',10.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
 INSERT INTO "trial_params" VALUES(42,14,'decay',3.75138930999999287152e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(43,15,'lr',1.47841962240636629055e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(44,15,'k0',8.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(45,15,'decay',3.15755422747115210846e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -357,6 +377,10 @@ INSERT INTO "trial_user_attributes" VALUES(23,10,'seconds','325.037');
 INSERT INTO "trial_user_attributes" VALUES(24,11,'seconds','124.481');
 INSERT INTO "trial_user_attributes" VALUES(25,12,'seconds','169.398');
 INSERT INTO "trial_user_attributes" VALUES(26,13,'seconds','2478.806');
+INSERT INTO "trial_user_attributes" VALUES(27,14,'seconds','2528.952');
+INSERT INTO "trial_user_attributes" VALUES(28,14,'val_loss','2.1874369042313107');
+INSERT INTO "trial_user_attributes" VALUES(29,14,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(30,14,'rounds_run','20');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -378,6 +402,7 @@ INSERT INTO "trial_values" VALUES(8,10,0,1.79200049950049955516e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(9,11,0,5.30758408258408254098e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(10,12,0,1.60044788544788540995e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(11,13,0,1.02358974358974355589e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(12,14,0,5.55180569430569481603e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -401,7 +426,8 @@ INSERT INTO "trials" VALUES(10,9,1,'PRUNED','2026-11-28 04:53:38.553174','2026-1
 INSERT INTO "trials" VALUES(11,10,1,'PRUNED','2026-11-28 04:59:03.696845','2026-11-28 05:01:08.277143');
 INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-11-28 05:01:08.295302','2026-11-28 05:03:57.780278');
 INSERT INTO "trials" VALUES(13,12,1,'PRUNED','2026-11-28 05:03:57.802422','2026-11-28 05:45:16.699613');
-INSERT INTO "trials" VALUES(14,13,1,'RUNNING','2026-11-28 05:45:16.720202',NULL);
+INSERT INTO "trials" VALUES(14,13,1,'COMPLETE','2026-11-28 05:45:16.720202','2026-11-28 06:27:25.786013');
+INSERT INTO "trials" VALUES(15,14,1,'RUNNING','2026-11-28 06:27:25.802874',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
