@@ -2,7 +2,9 @@ import os
 from pathlib import Path
 
 import pytest
-import torch
+
+import copfl  # noqa: F401  before torch, as in every copfl process: idle OpenMP threads sleep
+import torch  # noqa: E402
 
 torch.set_num_threads(1)  # small tensors: one thread is faster and avoids oversubscription
 

@@ -47,6 +47,15 @@ def test_command_line_makes_idle_openmp_threads_sleep_before_torch_loads():
     assert _fresh("import copfl.cli, os; print(os.environ['OMP_WAIT_POLICY'])", OMP_WAIT_POLICY="ACTIVE") == "ACTIVE"
 
 
+def test_the_library_makes_idle_openmp_threads_sleep_when_imported_before_torch():
+    # measured: a 2-thread CNN run through copfl.run took 32-40 s on a busy 2-core machine with
+    # the default spin-wait, 18-19 s with PASSIVE (docs/performance.md)
+    assert _fresh("import sys, copfl, os; print('torch' in sys.modules, os.environ['OMP_WAIT_POLICY'])") == "False PASSIVE"
+    assert _fresh("import copfl, os; print(os.environ['OMP_WAIT_POLICY'])", OMP_WAIT_POLICY="ACTIVE") == "ACTIVE"
+    # torch first: too late to matter, so copfl sets nothing and config.json records "(default)"
+    assert _fresh("import torch, copfl, os; print(os.environ.get('OMP_WAIT_POLICY'))") == "None"
+
+
 def test_default_run_records_its_threads(tmp_path):
     # digits' MLP: 1 thread (torch's default was every core, 7-10x slower on a busy machine)
     subprocess.run([sys.executable, "-m", "copfl.cli", "run", "--rounds", "1", "--clients", "4", "--out", str(tmp_path / "r")],

@@ -11,13 +11,21 @@ The Python API (the command line's twin; see ``examples/``):
   put them in a plugin module and load it with :func:`copfl.load_plugin` or ``--plugin``.
 * :class:`copfl.RunConfig`: every run option, as ``copfl run --help`` lists them.
 
-``import copfl`` stays light: each name is imported on first use.
+``import copfl`` stays light: each name is imported on first use. When it comes before torch, it
+makes idle OpenMP threads sleep (``OMP_WAIT_POLICY=PASSIVE`` unless you set a policy), as the
+command line does: see :mod:`copfl.runtime`.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
+
+if "torch" not in sys.modules:  # torch's OpenMP reads the policy when it loads: later is too late
+    from copfl.runtime import prefer_passive_wait
+
+    prefer_passive_wait()
 
 __version__ = "0.1.0"
 
