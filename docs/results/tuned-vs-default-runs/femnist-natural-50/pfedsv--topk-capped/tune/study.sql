@@ -254,6 +254,78 @@ INSERT INTO "trial_intermediate_values" VALUES(195,15,13,4.07831252081252038088e
 INSERT INTO "trial_intermediate_values" VALUES(196,15,14,4.45274891774891712348e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(197,15,15,4.65214452214452178768e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(198,15,16,4.68812437562437622773e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(199,16,1,9.46674991674991833656e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(200,16,2,1.32161588411588426517e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(201,16,3,1.64188145188145173669e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(202,16,4,1.57013236763236752047e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(203,16,5,1.76443473193473227e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(204,16,6,0.23700666000666,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(205,16,7,2.78710039960039956952e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(206,16,8,2.92045621045621095479e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(207,16,9,3.13726939726939713093e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(208,16,10,3.94585331335331246371e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(209,16,11,3.95724608724608795107e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(210,16,12,3.9545987345987343442e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(211,16,13,4.07831252081252038088e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(212,16,14,4.45274891774891712348e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(213,16,15,4.65214452214452178768e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(214,16,16,4.68812437562437622773e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(215,16,17,4.90152181152181232182e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(216,16,18,5.06908591408591457927e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(217,17,1,9.82577422577422532334e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(218,17,2,1.15387279387279398368e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(219,17,3,1.54104811854811868387e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(220,17,4,1.90545288045288030431e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(221,17,5,2.40732017982017959534e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(222,17,6,3.28616550116550110161e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(223,18,1,1.02629537129537110051e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(224,18,2,1.11465118215118202948e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(225,19,1,0.0776954711954712,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(226,19,2,1.54291125541125562214e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(227,19,3,1.65647768897768915552e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(228,19,4,2.88916583416583439003e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(229,19,5,3.58649433899433822681e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(230,19,6,3.50308857808857732063e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(231,19,7,3.9242840492840486144e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(232,19,8,4.61488761238761258098e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(233,19,9,5.01541375291375324252e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(234,19,10,5.18262570762570762283e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(235,19,11,5.2725291375291372109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(236,19,12,0.537421411921412,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(237,19,13,5.40380203130203184969e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(238,19,14,5.69847735597735605139e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(239,19,15,5.82323842823842863225e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(240,19,16,5.92849983349983400415e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(241,19,17,0.593954378954379,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(242,19,18,6.06802364302364338755e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(243,19,19,6.29561022311022400188e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(244,19,20,6.30087579087579063852e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(245,20,1,9.18053613053613076777e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(246,20,2,0.0982773892773893,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(247,21,1,8.37934565434565598041e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(248,21,2,1.08654678654678649163e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(249,21,3,1.17140026640026650994e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(250,21,4,1.55879537129537115713e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(251,21,5,2.4716242091242091039e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(252,21,6,2.95762570762570786708e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(253,21,7,0.348133533133533,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(254,21,8,4.25564851814851874411e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(255,21,9,4.21096403596403545677e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(256,21,10,4.73627955377955323079e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(257,21,11,5.01333083583083594092e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(258,21,12,5.22958458208458321081e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(259,21,13,5.56912670662670694632e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(260,21,14,5.60418664668664634476e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(261,21,15,5.87659507159507210616e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(262,21,16,5.85055527805527830764e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(263,21,17,6.09531302031302124611e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(264,21,18,6.14379204129204103956e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(265,21,19,6.36941475191475259265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(266,21,20,6.26370129870129854765e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(267,22,1,8.72247752247752167198e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(268,22,2,0.081730685980686,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(269,23,1,0.0529509657009657,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(270,23,2,6.1974275724275725008e-02,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -309,6 +381,30 @@ INSERT INTO "trial_params" VALUES(42,14,'decay',3.75138930999999287152e-01,'{"na
 INSERT INTO "trial_params" VALUES(43,15,'lr',1.47841962240636629055e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
 INSERT INTO "trial_params" VALUES(44,15,'k0',8.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
 INSERT INTO "trial_params" VALUES(45,15,'decay',3.15755422747115210846e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(46,16,'lr',1.47841962240636629055e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(47,16,'k0',8.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(48,16,'decay',3.15755422747115210846e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(49,17,'lr',1.02404741294067708201e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(50,17,'k0',3.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(51,17,'decay',6.23739025626440568572e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(52,18,'lr',2.73047619273254181526e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(53,18,'k0',7.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(54,18,'decay',3.31229727959453157382e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(55,19,'lr',1.00379118960789173731e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(56,19,'k0',9.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(57,19,'decay',4.62391804378386617191e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(58,20,'lr',1.13336678132834711707e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(59,20,'k0',3.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(60,20,'decay',4.71303747472944900565e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(61,21,'lr',1.60817317001131082632e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(62,21,'k0',8.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(63,21,'decay',0.649078172595491,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(64,22,'lr',1.76187402483549943044e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(65,22,'k0',8.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(66,22,'decay',7.21957790621294392963e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
+INSERT INTO "trial_params" VALUES(67,23,'lr',4.71793208246805428895e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.001, "high": 0.5, "log": true}}');
+INSERT INTO "trial_params" VALUES(68,23,'k0',9.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 1, "low": 1, "high": 10}}');
+INSERT INTO "trial_params" VALUES(69,23,'decay',2.36910779166189439104e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.1, "high": 0.9, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -342,6 +438,18 @@ INSERT INTO "trial_system_attributes" VALUES(21,13,'completed_rung_0','0.1023589
 INSERT INTO "trial_system_attributes" VALUES(22,14,'completed_rung_0','0.11318722943722945');
 INSERT INTO "trial_system_attributes" VALUES(23,14,'completed_rung_1','0.3328435730935731');
 INSERT INTO "trial_system_attributes" VALUES(24,14,'completed_rung_2','0.5438957708957709');
+INSERT INTO "trial_system_attributes" VALUES(25,16,'failed_trial','14');
+INSERT INTO "trial_system_attributes" VALUES(26,16,'retry_history','[14]');
+INSERT INTO "trial_system_attributes" VALUES(27,16,'completed_rung_0','0.5069085914085915');
+INSERT INTO "trial_system_attributes" VALUES(28,17,'completed_rung_0','0.1153872793872794');
+INSERT INTO "trial_system_attributes" VALUES(29,17,'completed_rung_1','0.3286165501165501');
+INSERT INTO "trial_system_attributes" VALUES(30,18,'completed_rung_0','0.1114651182151182');
+INSERT INTO "trial_system_attributes" VALUES(31,19,'completed_rung_0','0.6068023643023643');
+INSERT INTO "trial_system_attributes" VALUES(32,20,'completed_rung_0','0.0982773892773893');
+INSERT INTO "trial_system_attributes" VALUES(33,21,'completed_rung_0','0.2957625707625708');
+INSERT INTO "trial_system_attributes" VALUES(34,21,'completed_rung_1','0.6143792041292041');
+INSERT INTO "trial_system_attributes" VALUES(35,22,'completed_rung_0','0.081730685980686');
+INSERT INTO "trial_system_attributes" VALUES(36,23,'completed_rung_0','0.061974275724275725');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -381,6 +489,22 @@ INSERT INTO "trial_user_attributes" VALUES(27,14,'seconds','2528.952');
 INSERT INTO "trial_user_attributes" VALUES(28,14,'val_loss','2.1874369042313107');
 INSERT INTO "trial_user_attributes" VALUES(29,14,'round','20');
 INSERT INTO "trial_user_attributes" VALUES(30,14,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(31,15,'interrupted','"killed"');
+INSERT INTO "trial_user_attributes" VALUES(32,16,'resumed_from_round','16');
+INSERT INTO "trial_user_attributes" VALUES(33,16,'seconds','265.587');
+INSERT INTO "trial_user_attributes" VALUES(34,17,'seconds','101.982');
+INSERT INTO "trial_user_attributes" VALUES(35,18,'seconds','136.024');
+INSERT INTO "trial_user_attributes" VALUES(36,19,'seconds','2113.288');
+INSERT INTO "trial_user_attributes" VALUES(37,19,'val_loss','1.6761917983084436');
+INSERT INTO "trial_user_attributes" VALUES(38,19,'round','20');
+INSERT INTO "trial_user_attributes" VALUES(39,19,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(40,20,'seconds','18.298');
+INSERT INTO "trial_user_attributes" VALUES(41,21,'seconds','1472.034');
+INSERT INTO "trial_user_attributes" VALUES(42,21,'val_loss','1.6880438707522303');
+INSERT INTO "trial_user_attributes" VALUES(43,21,'round','19');
+INSERT INTO "trial_user_attributes" VALUES(44,21,'rounds_run','20');
+INSERT INTO "trial_user_attributes" VALUES(45,22,'seconds','140.405');
+INSERT INTO "trial_user_attributes" VALUES(46,23,'seconds','188.68');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -403,6 +527,14 @@ INSERT INTO "trial_values" VALUES(9,11,0,5.30758408258408254098e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(10,12,0,1.60044788544788540995e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(11,13,0,1.02358974358974355589e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(12,14,0,5.55180569430569481603e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(13,16,0,5.06908591408591457927e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(14,17,0,3.28616550116550110161e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(15,18,0,1.11465118215118202948e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(16,19,0,6.30087579087579063852e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(17,20,0,0.0982773892773893,'FINITE');
+INSERT INTO "trial_values" VALUES(18,21,0,6.36941475191475259265e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(19,22,0,0.081730685980686,'FINITE');
+INSERT INTO "trial_values" VALUES(20,23,0,6.1974275724275725008e-02,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -427,7 +559,15 @@ INSERT INTO "trials" VALUES(11,10,1,'PRUNED','2026-11-28 04:59:03.696845','2026-
 INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-11-28 05:01:08.295302','2026-11-28 05:03:57.780278');
 INSERT INTO "trials" VALUES(13,12,1,'PRUNED','2026-11-28 05:03:57.802422','2026-11-28 05:45:16.699613');
 INSERT INTO "trials" VALUES(14,13,1,'COMPLETE','2026-11-28 05:45:16.720202','2026-11-28 06:27:25.786013');
-INSERT INTO "trials" VALUES(15,14,1,'RUNNING','2026-11-28 06:27:25.802874',NULL);
+INSERT INTO "trials" VALUES(15,14,1,'FAIL','2026-11-28 06:27:25.802874','2026-11-28 07:25:25.319263');
+INSERT INTO "trials" VALUES(16,15,1,'PRUNED','2026-11-28 07:25:25.421462','2026-11-28 07:29:51.155386');
+INSERT INTO "trials" VALUES(17,16,1,'PRUNED','2026-11-28 07:29:51.211252','2026-11-28 07:31:33.408145');
+INSERT INTO "trials" VALUES(18,17,1,'PRUNED','2026-11-28 07:31:33.479846','2026-11-28 07:33:49.612097');
+INSERT INTO "trials" VALUES(19,18,1,'COMPLETE','2026-11-28 07:33:49.634388','2026-11-28 08:09:03.009765');
+INSERT INTO "trials" VALUES(20,19,1,'PRUNED','2026-11-28 08:09:03.026317','2026-11-28 08:09:21.391913');
+INSERT INTO "trials" VALUES(21,20,1,'COMPLETE','2026-11-28 08:09:21.413817','2026-11-28 08:33:53.558863');
+INSERT INTO "trials" VALUES(22,21,1,'PRUNED','2026-11-28 08:33:53.580783','2026-11-28 08:36:14.069255');
+INSERT INTO "trials" VALUES(23,22,1,'PRUNED','2026-11-28 08:36:14.087488','2026-11-28 08:39:22.832051');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
