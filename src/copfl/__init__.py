@@ -19,13 +19,11 @@ command line does: see :mod:`copfl.runtime`.
 from __future__ import annotations
 
 import importlib
-import sys
 from typing import Any
 
-if "torch" not in sys.modules:  # torch's OpenMP reads the policy when it loads: later is too late
-    from copfl.runtime import prefer_passive_wait
+from copfl.runtime import prefer_passive_wait
 
-    prefer_passive_wait()
+prefer_passive_wait()  # before torch loads (every copfl process, the CLI's too, imports this first)
 
 __version__ = "0.1.0"
 

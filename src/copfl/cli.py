@@ -17,9 +17,7 @@ algorithm's name.
 
 from __future__ import annotations
 
-from copfl.runtime import prefer_passive_wait, resolve_device
-
-prefer_passive_wait()  # before torch is loaded (below): idle OpenMP threads sleep, see copfl.runtime
+from copfl.runtime import resolve_device  # importing copfl made idle OpenMP threads sleep, before torch loads
 
 import argparse  # noqa: E402
 import json

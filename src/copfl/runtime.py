@@ -17,6 +17,7 @@ Two effects, measured with ``benchmarks/threads.py`` (figures in docs/performanc
 from __future__ import annotations
 
 import os
+import sys
 
 # Training work per batch (forward multiply-accumulates x batch size) from which using every
 # core beats one thread on a quiet machine (benchmarks/threads.py: the MLP on digits,
@@ -26,9 +27,11 @@ PARALLEL_BATCH_MACS = 20_000_000
 
 
 def prefer_passive_wait() -> None:
-    """Idle OpenMP threads sleep instead of spinning (unless OMP_WAIT_POLICY is set). Only
-    effective before torch is first imported."""
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    """Idle OpenMP threads sleep instead of spinning (unless OMP_WAIT_POLICY is set). Called by
+    ``import copfl``; torch's OpenMP reads the policy when torch loads, so once torch is loaded
+    nothing is set (and ``config.json`` records the default that is in force)."""
+    if "torch" not in sys.modules:
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 
 def available_cores() -> int:

@@ -13,6 +13,8 @@ from __future__ import annotations
 _T2 = ("table2", "CIFAR10, 10 clients")  # CO-PFL Table II's cifar10-10 column (docs/papers/co-pfl.md)
 _P1C = ("pfedsv-table1", "CIFAR10, 10 clients, pathological")  # pFedSV Table 1 (docs/papers/pfedsv.md)
 _P1F = ("pfedsv-table1", "FMNIST, 10 clients, pathological")
+_HN_STEPS = ("too few hypernetwork steps: the protocol's 20 rounds give it 200 (one per client upload; the reference code "
+             "takes 5,000); at its default values it ")
 _D3 = ("dpao-table3", "FEMNIST (5, 25), 4 clients (the partial copy's most)")  # DPAO-PFL Table 3 (docs/papers/dpao-pfl.md)
 
 # DPAO-PFL Table 3: what was measured (docs/papers/dpao-pfl.md, with the commands)
@@ -73,13 +75,11 @@ EXPLANATIONS: dict[tuple[str, str, str], str] = {
     (*_D3, "w / interval(20)"): _D3_TIE + _D3_DPAO,
     (*_D3, "DPAO-PFL"): _D3_DPAO,
     (*_P1C, "pFedHN"): (
-        "too few hypernetwork steps: the protocol's 20 rounds give it 200 (one per client upload; the reference code "
-        "takes 5,000); at its default values it climbs from 54.45 at round 20 to 69.05 at round 100, and to 81.15 with "
+        _HN_STEPS + "climbs from 54.45 at round 20 to 69.05 at round 100, and to 81.15 with "
         "a target of about the reference's size (LeNet-5; seed 0, pfedhn-rounds); the rest of the gap to 86.38 is not "
         "measured"),
     (*_P1F, "pFedHN"): (
-        "too few hypernetwork steps: the protocol's 20 rounds give it 200 (one per client upload; the reference code "
-        "takes 5,000); at its default values it scores 90.00 at round 20, 96.55 at round 50 and 97.75 at round 100, "
+        _HN_STEPS + "scores 90.00 at round 20, 96.55 at round 50 and 97.75 at round 100, "
         "above the paper's 94.97 (seed 0, pfedhn-rounds)"),
 }
 
