@@ -1052,6 +1052,28 @@ def test_a_split_too_big_for_the_data_is_named_without_decoding():
     assert split_problem(fits, ([80] * 100, [20] * 100)) is None
 
 
+def test_a_class_selection_is_judged_on_the_kept_classes_when_their_names_are_known():
+    """DPAO-PFL Table 3's columns keep FEMNIST's a-j: the dry run judges the split on those 10
+    classes (names from the decoded cache), as the run does, instead of pricing runs that the
+    run then reports unavailable. Without the names it cannot tell, and says nothing."""
+    from copfl.config import RunConfig
+    from copfl.reproduce.estimate import split_problem
+
+    names = tuple("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    a, j = names.index("a"), names.index("j")
+    tr, te = [1000] * 62, [100] * a + [4] * 10 + [100] * (62 - j - 1)  # 4 test samples in each of a-j, plenty elsewhere
+    cfg = lambda n, test: RunConfig(dataset="femnist", partition="label-skew", clients=n, classes="a-j", classes_per_client=5,  # noqa: E731
+                                    samples_per_class=25, test_samples_per_class=test).resolved()
+    assert split_problem(cfg(4, "all"), (tr, te), names) is None
+    why = split_problem(cfg(4, 4), (tr, te), names)  # 20 class slots over 10 classes: some class has 2 holders, 8 > 4 test samples
+    assert why is not None and "has 4 test samples but 2 clients hold it" in why and "each needs 4" in why
+    assert split_problem(cfg(4, 4), (tr, te), None) is None  # names unknown: not judged
+    assert split_problem(cfg(4, 4), (tr, [100] * 62), names) is None  # 100 test samples of each: it fits
+    zero = [0] * (62 - j)  # labels from 'j' on absent from the cache's arrays: read as classes with no samples
+    why = split_problem(cfg(4, 4), (tr[:j], te[:j]), names)
+    assert why is not None and why == split_problem(cfg(4, 4), (tr[:j] + zero, te[:j] + zero), names)
+
+
 def test_dry_run_says_the_estimate_first_and_what_it_leaves_out(tmp_path, capsys):
     """`copfl reproduce table2 --dry-run`: the first line is the summary, in hours, with the runs
     left out and why (CINIC-10 missing, a Mini-ImageNet copy too small for its columns)."""

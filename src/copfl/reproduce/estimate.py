@@ -349,15 +349,19 @@ def listing_label_counts(path: Path) -> tuple[list[int], list[int]] | None:
     return [counts["train"].get(c, 0) for c in classes], [test.get(c, 0) for c in classes]
 
 
+def _cache_file(name: str, path: Path, cache_dir: Path | None) -> Path:
+    from copfl.data import sources
+
+    cache = Path(cache_dir) if cache_dir is not None else sources.default_cache_dir()
+    return cache / f"{name}-{sources._source_key(path)}.npz"
+
+
 def cached_label_counts(name: str, path: Path, cache_dir: Path | None) -> tuple[list[int], list[int]] | None:
     """Samples per class from the decoded-array cache (its label arrays only), None without one."""
     import numpy as np
 
-    from copfl.data import sources
-
     try:
-        cache = Path(cache_dir) if cache_dir is not None else sources.default_cache_dir()
-        f = cache / f"{name}-{sources._source_key(path)}.npz"
+        f = _cache_file(name, path, cache_dir)
         if not f.exists():
             return None
         with np.load(f, allow_pickle=False) as z:
@@ -368,21 +372,51 @@ def cached_label_counts(name: str, path: Path, cache_dir: Path | None) -> tuple[
     return np.bincount(y_train, minlength=k).tolist(), np.bincount(y_test, minlength=k).tolist()
 
 
-def split_problem(cfg: ResolvedConfig, counts: tuple[list[int], list[int]]) -> str | None:
+def cached_class_names(name: str, path: Path, cache_dir: Path | None) -> tuple[str, ...] | None:
+    """The class names recorded in the decoded-array cache's metadata, None without them."""
+    import json
+
+    import numpy as np
+
+    try:
+        f = _cache_file(name, path, cache_dir)
+        if not f.exists():
+            return None
+        with np.load(f, allow_pickle=False) as z:
+            names = json.loads(str(z["meta"]))["classes"]
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):
+        return None
+    return tuple(str(n) for n in names) if isinstance(names, list) else None
+
+
+def split_problem(cfg: ResolvedConfig, counts: tuple[list[int], list[int]], class_names: tuple[str, ...] | None = None) -> str | None:
     """Why the run's split cannot be made from a data set with these samples per class (the
-    partitioner's own words), or None when it can. Runs the real partitioner on labels alone."""
+    partitioner's own words), or None when it can. Runs the real partitioner on labels alone.
+    A class selection (``--classes``) is judged when ``class_names`` (the data set's, in label
+    order) are known: the partitioner then sees the kept classes only, as a run does."""
     import numpy as np
 
     from copfl.data.partition import PartitionError, make_split
+    from copfl.data.sources import parse_classes
     from copfl.federation import partition_settings
 
-    if cfg.classes is not None or cfg.split_file is not None or cfg.partition == "natural":
-        return None  # a class selection, a saved split or natural clients: not judged from counts
+    if cfg.split_file is not None or cfg.partition == "natural":
+        return None  # a saved split or natural clients: not judged from counts
     tr, te = counts
+    keep, names = None, None
+    if cfg.classes is not None:
+        if class_names is None or len(class_names) < len(tr):
+            return None  # which labels the selection keeps is not known without the names
+        tr, te = [*tr, *[0] * (len(class_names) - len(tr))], [*te, *[0] * (len(class_names) - len(te))]  # the last classes may be absent
+        try:
+            keep = tuple(parse_classes(cfg.classes, class_names))
+        except ValueError:
+            return None  # the run itself names a bad selection
+        tr, te, names = [tr[i] for i in keep], [te[i] for i in keep], tuple(class_names[i] for i in keep)
     y_train = np.repeat(np.arange(len(tr)), tr)
     y_test = np.repeat(np.arange(len(te)), te)
     try:
-        make_split(y_train, y_test, partition_settings(cfg), cfg.seed, dataset=cfg.dataset)
+        make_split(y_train, y_test, partition_settings(cfg, keep), cfg.seed, class_names=names, dataset=cfg.dataset)
     except PartitionError as e:
         return str(e)
     return None

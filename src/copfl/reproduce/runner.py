@@ -388,8 +388,9 @@ def describe_plan(
     found or missing (with the paths looked for; a missing one's columns are skipped), and the
     expected time at every scale (:mod:`copfl.reproduce.estimate`; ``add_algorithms``: with the
     rows added beside the paper's)."""
-    from copfl.data.sources import default_data_dir
-    from copfl.reproduce.estimate import ESTIMATE_NOTE, data_status, estimate_seconds, format_duration, run_seconds, split_problem
+    from copfl.data.sources import SOURCES, default_data_dir
+    from copfl.reproduce.estimate import (ESTIMATE_NOTE, cached_class_names, data_status, estimate_seconds, format_duration, run_seconds,
+                                          split_problem)
 
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     columns: dict[str, list[str]] = {}
@@ -424,6 +425,8 @@ def describe_plan(
     lines.pop() if lines[-1].startswith("  (a copy too small") else None
     counts = {ds: label_counts(ds, Path(st["found"]), Path(cache_dir) if cache_dir is not None else None)
               for ds, st in status.items() if st["found"] is not None}
+    names = {ds: cached_class_names(SOURCES[ds].base or ds, Path(st["found"]), Path(cache_dir) if cache_dir is not None else None)
+             for ds, st in status.items() if st["found"] is not None}
     problems: dict[tuple, str | None] = {}
 
     def problem(r: PlannedRun) -> str | None:
@@ -434,7 +437,7 @@ def describe_plan(
         key = (r.cfg.dataset, r.cell.setting.key, r.cfg.seed, r.cfg.clients, r.cfg.classes_per_client, r.cfg.samples_per_class,
                r.cfg.test_samples_per_class, r.cfg.partition)  # the split's inputs (they differ between scales)
         if key not in problems:
-            problems[key] = split_problem(r.cfg, c)
+            problems[key] = split_problem(r.cfg, c, names.get(r.cfg.dataset))
         return problems[key]
 
     lines += ["", f"expected time on a 2-core CPU ({ESTIMATE_NOTE}):"]
@@ -483,13 +486,13 @@ def describe_plan(
     if to_decode:
         lines.append("  plus, once, decoding what is not cached yet: " + ", ".join(f"{k} ~{format_duration(v)}" for k, v in to_decode.items()))
     if problems and any(problems.values()):
-        lines.append("  left out, data too small for the split (read from the archive's listing, nothing decoded):")
+        lines.append("  left out, data too small for the split (judged from the labels of the decoded cache or the archive's listing, nothing decoded):")
         shown = set()
         for key, why in problems.items():
             if why and (key[1], key[2]) not in shown and any(small_of.get(key[1]) for small_of in [last_small]):
                 shown.add((key[1], key[2]))
                 lines.append(f"    {key[1]} (seed {key[2]}): {why.splitlines()[0]}")
-    return lines, {"data": status, "estimates": estimates, "estimate": summary}
+    return lines, {"data": status, "estimates": estimates, "estimate": summary, "too_small": last_small}
 
 
 def label_counts(dataset: str, found: Path, cache_dir: Path | None) -> tuple[list[int], list[int]] | None:
@@ -655,11 +658,12 @@ def reproduce(
             log(f"also reported, not run (every run finished earlier in this --out): {', '.join(kept)}")
         if tuning is not None:
             missing = {ds for ds, st in plan["data"].items() if st["found"] is None and not (download and st["download"])}
-            cols = [col for key, col in tuning.columns.items() if (not columns or key in columns) and col.setting.dataset not in missing]
+            cols = [col for key, col in tuning.columns.items()
+                    if (not columns or key in columns) and col.setting.dataset not in missing and key not in plan["too_small"]]
             more, plan["tuning"] = describe_tuning(cols, cells, tuning.trials, lambda cs: plan_runs(cs, scale, seeds, out, data_dir, cache_dir, runtime, download)[0])
             lines += more
         if top_seeds > seeds:
-            more, plan["top_seeds"] = describe_top_seeds(exp.paper, cells, tuning, seeds, top_seeds, of_cell, unavailable,
+            more, plan["top_seeds"] = describe_top_seeds(exp.paper, cells, tuning, seeds, top_seeds, of_cell, {**plan["too_small"], **unavailable},
                                                          lambda sel: plan_runs(sel, scale, seeds, out, data_dir, cache_dir, runtime, download,
                                                                                {c: top_seeds for c in sel})[0])
             lines += more
