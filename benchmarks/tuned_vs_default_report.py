@@ -279,6 +279,7 @@ def markdown(problems: list[dict[str, Any]], follow_ups: str = "") -> str:
              "Each method's tuned values come from its own Optuna study on the validation part of the first seed's split "
              "(no test data touched); the default row runs the method's documented defaults. Tuning time: the finished "
              "trials' wall time, summed (docs/tuning.md). The commands that make this report: docs/results/README.md.", ""]
+    lines += seed_methods_section(problems)
     for p in problems:
         lines += [f"## {p['problem']}", "",
                   "| method | default | tuned | gain (points) | tuned values | trials (pruned) | tuning time | behind Local (tuned) |",
@@ -313,6 +314,39 @@ def markdown(problems: list[dict[str, Any]], follow_ups: str = "") -> str:
     if follow_ups.strip():
         lines += ["## Measured after the study", "", follow_ups.strip(), ""]
     return "\n".join(lines)
+
+
+SEED_METHODS = {"co-pfl": "CO-PFL", "pfedsv": "pFedSV", "dpao-pfl": "DPAO-PFL"}  # the three papers' methods (variants: "pfedsv--topk-capped")
+
+
+def seed_methods_section(problems: list[dict[str, Any]]) -> list[str]:
+    """The report's bottom line (issue 37): each of the papers' methods against Local, both
+    tuned, on every problem: ahead, level within seed noise, or behind, with the distance."""
+    found = []
+    for key, name in SEED_METHODS.items():
+        parts = []
+        for p in problems:
+            for m in p["methods"]:
+                if m["variant"].split("--")[0] != key or "vs_local" not in m:
+                    continue
+                d, noise = 100 * m["vs_local"], 100 * m["local_margin"]
+                pair = m.get("paired")
+                above = f"; above Local on {sum(x > 0 for x in pair['diffs'])} of {len(pair['diffs'])} seeds" if pair else ""
+                if m.get("behind_local"):
+                    verdict = f"**behind** by {-d:.2f} points (noise {noise:.2f}{_seeds_below(m)})"
+                elif abs(d) <= noise:
+                    verdict = f"level within seed noise ({d:+.2f} points, noise {noise:.2f}{_seeds_below(m) if d < 0 else above})"
+                else:
+                    verdict = f"ahead by {d:.2f} points (noise {noise:.2f}{above})"
+                as_variant = f" (as {m['variant']})" if m["variant"] != key else ""
+                parts.append(f"{p['problem']}{as_variant}: {verdict}")
+        if parts:
+            found.append(f"- **{name}**: " + "; ".join(parts) + ".")
+    if not found:
+        return []
+    return ["## The papers' methods against training alone (Local), both tuned", "", *found, "",
+            "Where one is behind, the reasons measured on its runs follow its problem's table, and the ablations made "
+            "after the study are under \"Measured after the study\".", ""]
 
 
 def _behind(m: dict[str, Any]) -> str:

@@ -216,3 +216,25 @@ def test_follow_ups_are_appended_under_their_heading(tmp_path):
     md = rep.markdown([out], "- **dpao-pfl** at half the tuned rate: 94.33 ± 0.51.\n")
     assert md.endswith("## Measured after the study\n\n- **dpao-pfl** at half the tuned rate: 94.33 ± 0.51.\n")
     assert "Measured after the study" not in rep.markdown([out], "  \n")
+
+
+def test_the_report_opens_with_each_papers_method_against_local(tmp_path):
+    """Issue 37's bottom line: each of the three papers' methods, tuned, against tuned Local on
+    every problem: ahead / level within seed noise / behind, with the distance in points."""
+    prob = tmp_path / "femnist-natural-50"
+    _write(prob / "local", [_row("local", "tuned", 0.60, 0.01)])
+    _write(prob / "co-pfl", [_row("co-pfl", "tuned", 0.65, 0.01)])  # +5.00, noise hypot(1, 1) = 1.41
+    _write(prob / "dpao-pfl", [_row("dpao-pfl", "tuned", 0.59, 0.01)])  # -1.00: within 1.41
+    key = "pfedsv--topk-capped"
+    _write(prob / key, [_row(key, "tuned", 0.55, 0.01)])  # -5.00: behind
+    _write(prob / "fedavg", [_row("fedavg", "tuned", 0.50, 0.01)])  # not one of the papers' methods: not listed
+    md = _report().markdown([_report().summarize(prob)])
+    head = md.split("## femnist-natural-50")[0]
+    assert "## The papers' methods against training alone (Local), both tuned" in head
+    assert "- **CO-PFL**: femnist-natural-50: ahead by 5.00 points (noise 1.41)." in head
+    assert "- **DPAO-PFL**: femnist-natural-50: level within seed noise (-1.00 points, noise 1.41)." in head
+    assert "- **pFedSV**: femnist-natural-50 (as pfedsv--topk-capped): **behind** by 5.00 points (noise 1.41)." in head
+    assert "fedavg" not in head
+    plain = tmp_path / "p"
+    _write(plain / "local", [_row("local", "tuned", 0.60, 0.01)])
+    assert "The papers' methods" not in _report().markdown([_report().summarize(plain)])
