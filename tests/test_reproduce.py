@@ -1091,6 +1091,18 @@ def test_dry_run_says_the_estimate_first_and_what_it_leaves_out(tmp_path, capsys
     assert "on missing data: cinic10" in m.group(4) and "on data too small for the split: miniimagenet-20" in m.group(4)
 
 
+def test_dry_run_does_not_price_tuning_for_a_column_too_small_for_its_split(tmp_path, capsys):
+    """With --tune N a column the data cannot hold is left out of the tuning's price too (the
+    run reports it unavailable and tunes nothing there), not only of the default rows'."""
+    data = tmp_path / "data"
+    data.mkdir()
+    _image_tree_zip(data / "miniimagenet_subset_80_20.zip", 8, 2, classes=100, test_dir="val")
+    args = ["reproduce", "table2", "--dry-run", "--tune", "2", "--data-dir", str(data), "--out", str(tmp_path / "rep")]
+    assert main([*args, "--columns", "miniimagenet-20"]) == 0
+    out = capsys.readouterr().out
+    assert "  0 studies, 0 trials to run (0 finished): about" in out and "tuned final runs: 0 to run" in out
+
+
 def test_the_estimate_is_within_2x_of_a_measured_smoke_column(tmp_path):
     """The cost model against a measurement: tests/data/smoke_column.json holds the wall time of
     `copfl reproduce EXPERIMENT --scale smoke --columns ...` on the reference machine (data
