@@ -315,6 +315,12 @@ def test_a_trial_cut_short_resumes_from_its_checkpoint_and_the_study_ends_as_one
     states = [t.state.name for t in study.trials]
     assert states.count("FAIL") == 1 and states[0] == "FAIL" and len(states) == 6
     assert study.trials[1].params == study.trials[0].params and study.trials[1].user_attrs["resumed_from_round"] == 3
+    # tune.md tells the trial cut short (run again) from one that failed with an error
+    md = (tmp_path / "cut" / "tune.md").read_text()
+    assert "| 0 | cut short, run again |" in md and "| fedavg |" in md
+    row = next(line for line in md.splitlines() if line.startswith("| fedavg |")).split(" | ")
+    assert row[4:8] == ["6", row[5], "1", "0"]  # trials, pruned, cut short, failed with an error
+    assert json.loads((tmp_path / "cut" / "tune.json").read_text())["algorithms"][0]["cut_short"] == 1
 
 
 def test_cut_trials_are_queued_again_once_and_errors_and_shared_running_trials_are_not():

@@ -507,11 +507,12 @@ def summarize_study(algorithm: str, study: Any, seconds: float) -> dict[str, Any
         "trials": len(trials),
         "complete": states.count(optuna.trial.TrialState.COMPLETE),
         "pruned": states.count(optuna.trial.TrialState.PRUNED),
-        "failed": states.count(optuna.trial.TrialState.FAIL),
+        "failed": states.count(optuna.trial.TrialState.FAIL),  # with those cut short (run again: "cut_short")
+        "cut_short": sum(is_cut(t) for t in trials),
         "seconds_this_session": round(seconds, 3),
         "seconds_total": round(sum(float(t.user_attrs.get("seconds", 0.0)) for t in trials), 3),
         "table": [
-            {"trial": t.number, "state": t.state.name.lower(), "val_acc": t.value, "round": t.user_attrs.get("round"),
+            {"trial": t.number, "state": t.state.name.lower(), "cut_short": is_cut(t), "val_acc": t.value, "round": t.user_attrs.get("round"),
              "rounds_run": t.user_attrs.get("rounds_run", max(t.intermediate_values, default=None)), "params": dict(sorted(t.params.items()))}
             for t in trials
         ],
@@ -523,20 +524,27 @@ def _params_text(params: dict[str, Any]) -> str:
 
 
 def tune_report(summaries: list[dict[str, Any]], trials: int, rounds: int) -> str:
-    """``tune.md``: per algorithm its best values, then its trials."""
+    """``tune.md``: per algorithm its best values, then its trials. A trial cut short by a stop
+    is listed apart from one that failed with an error: it ran again with its values as the
+    next trial, so ``trials`` counts it beside its retry."""
     lines = [f"# copfl tune: {trials} trials per algorithm, {rounds} rounds each",
-             "", "Objective: the best per-round mean client validation accuracy (ties: lower validation loss); no test data is read.", "",
-             "| algorithm | best val acc | round | best values | trials | pruned | failed | trial seconds |", "|---|---|---|---|---|---|---|---|"]
+             "", "Objective: the best per-round mean client validation accuracy (ties: lower validation loss); no test data is read.",
+             "A trial cut short by a stop (the process killed or interrupted) ran again with its values as a later trial: "
+             "`trials` counts both, the budget one.", "",
+             "| algorithm | best val acc | round | best values | trials | pruned | cut short, run again | failed (error) | trial seconds |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for s in summaries:
         b = s["best"] or {}
         acc = "-" if not b else f"{100 * b['val_acc']:.2f}%"
+        cut = s.get("cut_short", 0)
         lines.append(f"| {s['algorithm']} | {acc} | {b.get('round', '-')} | {_params_text(b.get('params', {})) or '-'} | {s['trials']} | "
-                     f"{s['pruned']} | {s['failed']} | {s['seconds_total']:.1f} |")
+                     f"{s['pruned']} | {cut} | {s['failed'] - cut} | {s['seconds_total']:.1f} |")
     for s in summaries:
         lines += ["", f"## {s['algorithm']}", "", "| trial | state | val acc | best round | rounds run | values |", "|---|---|---|---|---|---|"]
         for t in s["table"]:
             acc = "-" if t["val_acc"] is None else f"{100 * t['val_acc']:.2f}%"
-            lines.append(f"| {t['trial']} | {t['state']} | {acc} | {t['round'] or '-'} | {t['rounds_run'] or '-'} | {_params_text(t['params'])} |")
+            state = "cut short, run again" if t.get("cut_short") else t["state"]
+            lines.append(f"| {t['trial']} | {state} | {acc} | {t['round'] or '-'} | {t['rounds_run'] or '-'} | {_params_text(t['params'])} |")
     return "\n".join(lines) + "\n"
 
 
