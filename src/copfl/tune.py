@@ -500,6 +500,11 @@ def summarize_study(algorithm: str, study: Any, seconds: float) -> dict[str, Any
     trials = [t for t in study.get_trials(deepcopy=False) if t.state.is_finished()]
     best = best_trial(study)
     states = [t.state for t in trials]
+    table = [
+        {"trial": t.number, "state": t.state.name.lower(), "cut_short": is_cut(t), "val_acc": t.value, "round": t.user_attrs.get("round"),
+         "rounds_run": t.user_attrs.get("rounds_run", max(t.intermediate_values, default=None)), "params": dict(sorted(t.params.items()))}
+        for t in trials
+    ]
     return {
         "algorithm": algorithm,
         "best": None if best is None else {"trial": best.number, "val_acc": best.value, "val_loss": best.user_attrs.get("val_loss"),
@@ -508,14 +513,10 @@ def summarize_study(algorithm: str, study: Any, seconds: float) -> dict[str, Any
         "complete": states.count(optuna.trial.TrialState.COMPLETE),
         "pruned": states.count(optuna.trial.TrialState.PRUNED),
         "failed": states.count(optuna.trial.TrialState.FAIL),  # with those cut short (run again: "cut_short")
-        "cut_short": sum(is_cut(t) for t in trials),
+        "cut_short": sum(r["cut_short"] for r in table),
         "seconds_this_session": round(seconds, 3),
         "seconds_total": round(sum(float(t.user_attrs.get("seconds", 0.0)) for t in trials), 3),
-        "table": [
-            {"trial": t.number, "state": t.state.name.lower(), "cut_short": is_cut(t), "val_acc": t.value, "round": t.user_attrs.get("round"),
-             "rounds_run": t.user_attrs.get("rounds_run", max(t.intermediate_values, default=None)), "params": dict(sorted(t.params.items()))}
-            for t in trials
-        ],
+        "table": table,
     }
 
 
