@@ -177,7 +177,7 @@ def _deploy(tmp_path, algorithm, secure, rogue=False, simulation=False, **run_op
     if shutil.which("flower-superlink") is None:
         pytest.skip("flower-superlink is not on PATH")
     cfg = small_config(algorithm, tmp_path / "deployed", **run_options)
-    write_app(cfg, tmp_path / "app", 4, port=_free_port_block(6), secure=secure)
+    write_app(cfg, tmp_path / "app", 4, port=_free_port_block(8), secure=secure)
     lines = []
     with LocalDeployment(tmp_path / "app", log=lines.append, startup_timeout=90, simulation=simulation) as dep:
         if rogue:
@@ -189,16 +189,26 @@ def _deploy(tmp_path, algorithm, secure, rogue=False, simulation=False, **run_op
             assert "[code: 2004]" in log and "Failed to activate SuperNode" in log, log[-2000:]
             assert "No SuperNode found with the given public key" in (dep.logs / "superlink.log").read_text()
             # a plaintext SuperNode, and one that does not trust the app's CA (the system's roots
-            # only), never get through TLS: each gives up without a node id
+            # only), never get through TLS: each reaches the SuperLink, is turned away, and gives
+            # up without a node id. The plaintext one's reason depends on when the TLS server drops
+            # it (httpx says "Server disconnected ...", "peer closed ...", "Connection reset ..."),
+            # so it is checked only to not be a connection refused (nothing listening there)
             probes = (
-                ("plain", {"plaintext": True}, "Server disconnected without sending a response"),  # TLS-only SuperLink
+                ("plain", {"plaintext": True}, None),  # TLS-only SuperLink
                 ("no-ca", {"trust_ca": False}, "CERTIFICATE_VERIFY_FAILED"),  # the app's CA not trusted
             )
-            for name, kw, why in probes:
-                p = dep.start_supernode(1, port=dep.info.port + 5, name=name, max_wait=8, **kw)
+            # each probe gets its own API port: a SuperNode that has just exited leaves its
+            # SuperExec child retrying that port for a moment
+            for i, (name, kw, why) in enumerate(probes, start=6):
+                p = dep.start_supernode(1, port=dep.info.port + i, name=name, max_wait=8, **kw)
                 assert p.wait(timeout=90) != 0, name
                 log = (dep.logs / f"{name}.log").read_text()
-                assert "SuperNode ID:" not in log and "Exit Code: 305" in log and why in log, (name, log[-2000:])
+                assert "SuperNode ID:" not in log and "Exit Code: 305" in log, (name, log[-2000:])
+                reason = log.split("Failed to initialize the connection to the SuperLink.\n", 1)[1].splitlines()[0]
+                if why is None:
+                    assert "refused" not in reason.lower() and "all connection attempts failed" not in reason.lower(), (name, reason)
+                else:
+                    assert why in reason, (name, reason)
         res = dep.run(timeout=600)
     assert res.status == "finished:completed"
     assert any(line.startswith("round 3/3") for line in lines)
