@@ -14,7 +14,8 @@ from copfl.reproduce import explanations
 from copfl.reproduce.experiments import EXPERIMENTS, Setting, experiment_cells
 from copfl.reproduce.plan import plan_runs, setting_run_options
 from copfl.reproduce.tuned import fixed_knobs, plan_tuning, reuse_note, tuned_cell, tuning_base
-from copfl.reproduce.tuned_report import column_rho, render_tuned_markdown, side_by_side, swapped_pairs, tuned_document
+from copfl.reproduce.tuned_report import (column_rho, column_spread, render_tuned_markdown, side_by_side, swapped_pairs, swaps_section,
+                                          tuned_document)
 from test_reproduce import write_balanced_cifar, write_letters_femnist
 
 
@@ -126,7 +127,7 @@ def test_report_puts_paper_default_and_tuned_side_by_side_with_rho_by_hand(monke
     assert "## Other cells explained (their place in the ranking)\n\n- CIFAR10, 10 clients, B: tuned 72.00, paper 70.00: measured: a swap" in md
     # the one swap: C over D in the paper (60 vs 50), D over C tuned (58 vs 55); one seed, neither explained
     assert doc["swaps"] == [{"column": col, "above": "C", "below": "D", "paper": [60.0, 50.0], "tuned": [55.0, 58.0], "gap": 3.0,
-                             "noise": None, "within_noise": False, "explained": [], "flag": True}]
+                             "noise": None, "pooled": False, "within_noise": False, "explained": [], "flag": True}]
     assert doc["unexplained_swaps"] == [{"column": col, "above": "C", "below": "D"}]
     assert ("- CIFAR10, 10 clients: C over D in the paper (60.00 vs 50.00), under it here (55.00 vs 58.00): 3.00 points, "
             "one seed, spread unknown; **no explanation yet** !") in md
@@ -138,15 +139,37 @@ def test_swapped_pairs_weigh_the_gap_against_the_seeds_spread():
     cells = [cell("A", 90.0, 80.0, 3.0, 3), cell("B", 85.0, 84.0, 4.0, 3), cell("C", 80.0, 86.0, 0.0, 1, "measured: a cap"),
              cell("D", 75.0, 70.0, None, None), cell("E", 75.0, 60.0, 1.0, 3)]
     swaps = {(s["above"], s["below"]): s for s in swapped_pairs(cells, seeds=1)}
-    # A-B: gap 4 <= hypot(3, 4) = 5, both 3 seeds: noise; A-C and B-C: C explained; D-E tie in the paper: no swap
+    # A-B: gap 4 <= hypot(3, 4) = 5, both 3 seeds: noise; A-C and B-C: C explained (its one seed takes the column's
+    # pooled std, sqrt((9 + 16 + 1) / 3)); D-E tie in the paper: no swap
     assert set(swaps) == {("A", "B"), ("A", "C"), ("B", "C")}
     assert swaps["A", "B"]["noise"] == pytest.approx(5.0) and swaps["A", "B"]["within_noise"] and not swaps["A", "B"]["flag"]
-    assert swaps["A", "C"]["noise"] is None and swaps["A", "C"]["explained"] == ["C"] and not swaps["A", "C"]["flag"]
+    assert swaps["A", "C"]["noise"] == pytest.approx(math.hypot(3, math.sqrt(26 / 3))) and swaps["A", "C"]["pooled"]
+    assert swaps["A", "C"]["explained"] == ["C"] and not swaps["A", "C"]["flag"]
     assert swaps["B", "C"]["gap"] == pytest.approx(2.0)
     # the same A-B gap beyond a tighter spread (hypot(1, 1) = 1.41) is flagged
     cells[0]["tuned_std"], cells[1]["tuned_std"] = 1.0, 1.0
     ab = next(s for s in swapped_pairs(cells) if (s["above"], s["below"]) == ("A", "B"))
     assert ab["noise"] == pytest.approx(math.sqrt(2)) and not ab["within_noise"] and ab["flag"]
+
+
+def test_a_one_seed_cell_takes_its_columns_pooled_seed_spread():
+    def cell(row, paper, tuned, std=None, seeds=1, col="c"):
+        return {"column": col, "row": row, "paper": paper, "tuned": tuned, "tuned_std": std, "tuned_seeds": seeds, "explanation": ""}
+    # column c: A and B ran 3 seeds (std 1 and 7): pooled sqrt((1 + 49) / 2) = 5; C and D one seed each
+    cells = [cell("A", 99.0, 90.0, 1.0, 3), cell("B", 98.0, 80.0, 7.0, 3), cell("C", 97.0, 93.0), cell("D", 96.0, 99.0),
+             cell("E", 90.0, 50.0, col="d"), cell("F", 80.0, 52.0, col="d")]  # column d: no cell ran more than one seed
+    assert column_spread(cells) == {"c": pytest.approx(5.0), "d": None}
+    swaps = {(s["above"], s["below"]): s for s in swapped_pairs(cells)}
+    # A-C: gap 3 against hypot(1, 5) = 5.10 (C pooled): within; C-D: gap 6 against hypot(5, 5) = 7.07: within
+    assert swaps["A", "C"]["noise"] == pytest.approx(math.hypot(1, 5)) and swaps["A", "C"]["pooled"] and not swaps["A", "C"]["flag"]
+    assert swaps["C", "D"]["noise"] == pytest.approx(math.hypot(5, 5)) and swaps["C", "D"]["within_noise"]
+    # A-D: gap 9 beyond hypot(1, 5): flagged; B over C? paper 98 > 97, tuned 80 < 93: gap 13 beyond hypot(7, 5)
+    assert swaps["A", "D"]["flag"] and swaps["B", "C"]["flag"] and not swaps["B", "C"]["within_noise"]
+    assert swaps["E", "F"]["noise"] is None and not swaps["E", "F"]["pooled"] and swaps["E", "F"]["flag"]
+    doc = {"swaps": [swaps["A", "C"], swaps["E", "F"]], "seed_spread": column_spread(cells)}
+    md = "\n".join(swaps_section(doc))
+    assert "3.00 points, within the seeds' spread (5.10; a one-seed cell at the column's pooled 5.00); **no explanation yet**\n" in md
+    assert "2.00 points, one seed, spread unknown; **no explanation yet** !" in md
 
 
 def test_every_explanation_names_a_cell_of_its_experiment():

@@ -70,20 +70,43 @@ def column_rho(cells: list[dict[str, Any]]) -> dict[str, dict[str, float | None]
     return out
 
 
-def _pair_noise(a: dict[str, Any], b: dict[str, Any], seeds: int) -> float | None:
-    """The two cells' tuned std over seeds combined (hypot); None unless both ran 2 seeds or more."""
-    stds = [c["tuned_std"] for c in (a, b) if (c.get("tuned_seeds") or seeds) > 1 and c["tuned_std"] is not None]
-    return math.hypot(*stds) if len(stds) == 2 else None
+def _own_std(c: dict[str, Any], seeds: int) -> float | None:
+    """A cell's tuned std over seeds; None when it ran one seed (its spread is unknown)."""
+    return c["tuned_std"] if (c.get("tuned_seeds") or seeds) > 1 and c["tuned_std"] is not None else None
+
+
+def column_spread(cells: list[dict[str, Any]], seeds: int = 1) -> dict[str, float | None]:
+    """Per column: the pooled seed std of its tuned cells that ran 2 seeds or more (the root mean
+    square of their stds), the spread a one-seed cell of that column is given in a swap; None
+    where no cell ran more than one seed."""
+    out = {}
+    for col in dict.fromkeys(c["column"] for c in cells):
+        stds = [s for c in cells if c["column"] == col and (s := _own_std(c, seeds)) is not None]
+        out[col] = math.sqrt(sum(s * s for s in stds) / len(stds)) if stds else None
+    return out
+
+
+def _pair_noise(a: dict[str, Any], b: dict[str, Any], seeds: int, pooled: float | None) -> tuple[float | None, bool]:
+    """The two cells' tuned std over seeds combined (hypot), a one-seed cell taking its column's
+    pooled std; and whether one did. None when a one-seed cell's column has no pooled std."""
+    own = [_own_std(c, seeds) for c in (a, b)]
+    stds = [s if s is not None else pooled for s in own]
+    if any(s is None for s in stds):
+        return None, False
+    return math.hypot(*stds), any(s is None for s in own)
 
 
 def swapped_pairs(cells: list[dict[str, Any]], seeds: int = 1) -> list[dict[str, Any]]:
     """Per column, every pair of cells that the paper ranks one way and our tuned figures strictly
     the other (ties on either side are no swap): ``above`` is the paper's higher row. ``gap`` is
-    how far ours puts ``below`` ahead; ``noise`` the two cells' seed std combined (None: a cell
-    ran one seed, so its spread is unknown); ``within_noise`` when the gap is no larger than it;
-    ``explained``: which of the two cells carry a measured explanation. A swap beyond the noise with
-    neither explained is flagged (``flag``), as a far cell is."""
+    how far ours puts ``below`` ahead; ``noise`` the two cells' seed std combined, a cell that ran
+    one seed taking its column's pooled seed std (:func:`column_spread`; ``pooled`` says one did;
+    None: no cell of the column ran more than one seed, so the spread is unknown); ``within_noise``
+    when the gap is no larger than it; ``explained``: which of the two cells carry a measured
+    explanation. A swap beyond the noise with neither explained is flagged (``flag``), as a far
+    cell is."""
     out = []
+    spread = column_spread(cells, seeds)
     for col in dict.fromkeys(c["column"] for c in cells):
         mine = [c for c in cells if c["column"] == col and c["paper"] is not None and c["tuned"] is not None]
         for a, b in itertools.combinations(mine, 2):
@@ -91,12 +114,12 @@ def swapped_pairs(cells: list[dict[str, Any]], seeds: int = 1) -> list[dict[str,
                 a, b = b, a
             if not (a["paper"] > b["paper"] and a["tuned"] < b["tuned"]):
                 continue
-            gap, noise = b["tuned"] - a["tuned"], _pair_noise(a, b, seeds)
+            gap, (noise, pooled) = b["tuned"] - a["tuned"], _pair_noise(a, b, seeds, spread[col])
             within = noise is not None and gap <= noise
             explained = [c["row"] for c in (a, b) if c["explanation"]]
             out.append({"column": col, "above": a["row"], "below": b["row"], "paper": [a["paper"], b["paper"]],
-                        "tuned": [a["tuned"], b["tuned"]], "gap": gap, "noise": noise, "within_noise": within,
-                        "explained": explained, "flag": not (within or explained)})
+                        "tuned": [a["tuned"], b["tuned"]], "gap": gap, "noise": noise, "pooled": pooled,
+                        "within_noise": within, "explained": explained, "flag": not (within or explained)})
     return out
 
 
@@ -104,12 +127,13 @@ def tuned_document(doc: dict[str, Any], tuned_docs: list[dict[str, Any]], info: 
                    tuning: dict[str, Any]) -> dict[str, Any]:
     """The tuned report's JSON: the reproduction's header, ``tuning`` (trials, scale, where the
     values are reused), ``cells`` side by side, ``rho`` per column, the cells to explain, the
-    pairs the tuned ranking swaps (``swaps``; ``unexplained_swaps``: those flagged), and every
+    pairs the tuned ranking swaps (``swaps``; ``unexplained_swaps``: those flagged; ``seed_spread``:
+    each column's pooled seed std that a one-seed cell is given there), and every
     default and tuned cell's own figures (``default_cells``, ``tuned_cells``)."""
     cells = side_by_side(doc["experiment"], doc["cells"], tuned_docs, info)
     swaps = swapped_pairs(cells, doc["seeds"])
     head = {k: v for k, v in doc.items() if k not in ("cells", "tune")}
-    return {**head, "tuning": tuning, "cells": cells, "rho": column_rho(cells),
+    return {**head, "tuning": tuning, "cells": cells, "rho": column_rho(cells), "seed_spread": column_spread(cells, doc["seeds"]),
             "unexplained": [{"row": c["row"], "column": c["column"]} for c in cells if c["flag"]],
             "swaps": swaps, "unexplained_swaps": [{k: s[k] for k in ("column", "above", "below")} for s in swaps if s["flag"]],
             "default_cells": doc["cells"], "tuned_cells": tuned_docs}
@@ -221,13 +245,17 @@ def swaps_section(doc: dict[str, Any]) -> list[str]:
     if not doc.get("swaps"):
         return []
     lines = ["## Pairs the tuned ranking swaps", "",
-             "The paper ranks the first row above the second, our tuned figures the other way. `!`: beyond the seeds' "
-             "spread (or one seed, whose spread is unknown) and neither cell explained.", ""]
+             "The paper ranks the first row above the second, our tuned figures the other way. The spread is the two "
+             "cells' seed std combined; a cell that ran one seed takes its column's pooled seed std (over the column's "
+             "cells that ran more), its spread being unknown where no cell of the column ran more. `!`: beyond that "
+             "spread (or unknown) and neither cell explained.", ""]
     for s in doc["swaps"]:
         if s["noise"] is None:
             spread = "one seed, spread unknown"
         else:
-            spread = f"{'within' if s['within_noise'] else 'beyond'} the seeds' spread ({_num(s['noise'])})"
+            pooled = (f"; a one-seed cell at the column's pooled {_num(doc['seed_spread'][s['column']])}"
+                      if s.get("pooled") and doc.get("seed_spread", {}).get(s["column"]) is not None else "")
+            spread = f"{'within' if s['within_noise'] else 'beyond'} the seeds' spread ({_num(s['noise'])}{pooled})"
         why = f"explained above ({' and '.join(s['explained'])})" if s["explained"] else "**no explanation yet**"
         lines.append(f"- {s['column']}: {s['above']} over {s['below']} in the paper ({_num(s['paper'][0])} vs "
                      f"{_num(s['paper'][1])}), under it here ({_num(s['tuned'][0])} vs {_num(s['tuned'][1])}): "
