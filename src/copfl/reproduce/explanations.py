@@ -104,6 +104,10 @@ EXPLANATIONS: dict[tuple[str, str, str], str] = {
         "the fine-tuning budget, which the paper does not state: tuning chose 5 epochs of fine-tuning (lr 0.0243, "
         "99.20); the same run with 1 epoch, the default row's, scores 93.90 (seed 0, pfedsv-tuned-readings), 0.48 below the paper's 94.38 "
         "and below FedEM (96.75) as in the paper"),
+    (*_P1M, "pFedHN"): (
+        _HN_STEPS + "scores 95.50 at round 20, 97.20 at round 50 and 98.40 at round 100 (seed 0, pfedhn-rounds): "
+        "above the paper's 96.53 and above IFCA and FedEM as in the paper, still below the rows at the column's "
+        "ceiling (FedAvg+FT, pFedMe, FedAMP, Separate)"),
     (*_P1M, "pFedSV(Ours)"): (
         "its place among the rows at the column's ceiling is not the cap's: on the whole split at the paper's rate "
         "(0.01; seed 0, pfedsv-baselines-mnist) it scores 99.26, below FedFomo (99.77), Separate (99.74) and pFedMe "
