@@ -102,8 +102,8 @@ EXPLANATIONS: dict[tuple[str, str, str], str] = {
         "paper; at its own tuned rate (0.0316, chosen on validation) it has 92.47 ± 0.85 (pfedsv-tuned-readings)"),
     (*_P1M, "FedAvg+FT"): (
         "the fine-tuning budget, which the paper does not state: tuning chose 5 epochs of fine-tuning (lr 0.0243, "
-        "99.20); the same run with 1 epoch, the default row's, scores 93.90 (seed 0, pfedsv-tuned-readings), 0.48 below the paper's 94.38 "
-        "and below FedEM (96.75) as in the paper"),
+        "99.20); the same run with 1 epoch, the default row's, scores 93.90 (seed 0, pfedsv-tuned-readings), 0.48 "
+        "below the paper's 94.38 and below FedEM (96.75) as in the paper"),
     (*_P1M, "pFedHN"): (
         _HN_STEPS + "scores 95.50 at round 20, 97.20 at round 50 and 98.40 at round 100 (seed 0, pfedhn-rounds): "
         "above the paper's 96.53 and above IFCA and FedEM as in the paper, still below the rows at the column's "
@@ -124,13 +124,14 @@ EXPLANATIONS: dict[tuple[str, str, str], str] = {
     (*_P1F, "FedProx"): (
         "partly the cap: on the whole split at its tuned values (mu 0.0400, lr 0.0661) it scores 78.02 against 76.30 "
         "capped (seed 0, every training image trains, where the tuned row holds 10% out: 73.80; pfedsv-cap), still "
-        "12.14 below the paper's 90.16 and rising at round 20; FedAvg, which it extends, shows the same gap (81.08 on "
-        "the whole split): the rest is not explained by anything measured here"),
+        "12.14 below the paper's 90.16 and rising at round 20; FedAvg, which it extends, stays as far below its own "
+        "(81.08 on the whole split, 9.23 below): the rest is not explained by anything measured here"),
     (*_P1F, "FedAvg"): (
         "partly the cap: on the whole split (6,000 training and 1,000 test images a client instead of 500 and 200) at "
         "its tuned rate (0.0316) it scores 81.08 against 73.85 capped (seed 0, every training image trains, where the "
-        "tuned row holds 10% out: 72.40; pfedsv-cap), still 9.23 below the paper's 90.31 and rising slowly at round 20; one local epoch instead of the "
-        "protocol's 5 lowers it (66.65 capped): the rest of the gap is not explained by anything measured here"),
+        "tuned row holds 10% out: 72.40; pfedsv-cap), still 9.23 below the paper's 90.31 and rising slowly at round "
+        "20; one local epoch instead of the protocol's 5 lowers it (66.65 capped): the rest of the gap is not "
+        "explained by anything measured here"),
     (*_P1F, "pFedHN"): (
         _HN_STEPS + "scores 90.00 at round 20, 96.55 at round 50 and 97.75 at round 100, "
         "above the paper's 94.97 (seed 0, pfedhn-rounds)"),
