@@ -18,6 +18,7 @@ _SEP_RECIPE = ("neither the cap nor the rate brings it down to the paper's figur
                "recipe (batch size, optimizer: A13); the rows it ranks above Separate meet a stronger Separate here")
 _HN_STEPS = ("too few hypernetwork steps: the protocol's 20 rounds give it 200 (one per client upload; the reference code "
              "takes 5,000); at its default values it ")
+_C_WHOLE = "the cap: on the whole split (5,000 training and 1,000 test images a client instead of 500 and 200) at its "
 _D3 = ("dpao-table3", "FEMNIST (5, 25), 4 clients (the partial copy's most)")  # DPAO-PFL Table 3 (docs/papers/dpao-pfl.md)
 
 # DPAO-PFL Table 3: what was measured (docs/papers/dpao-pfl.md, with the commands)
@@ -136,12 +137,10 @@ EXPLANATIONS: dict[tuple[str, str, str], str] = {
         _HN_STEPS + "scores 90.00 at round 20, 96.55 at round 50 and 97.75 at round 100, "
         "above the paper's 94.97 (seed 0, pfedhn-rounds)"),
     (*_P1C, "FedAvg"): (
-        "the cap: on the whole split (5,000 training and 1,000 test images a client instead of 500 and 200) at its "
-        "tuned rate (0.0316) it scores 56.42 against 42.50 capped (seed 0, every training image trains, where the tuned "
+        _C_WHOLE + "tuned rate (0.0316) it scores 56.42 against 42.50 capped (seed 0, every training image trains, where the tuned "
         "row holds 10% out; pfedsv-cap), 1.25 below the paper's 57.67 and above FedProx (55.95) as in the paper"),
     (*_P1C, "FedProx"): (
-        "the cap: on the whole split (5,000 training and 1,000 test images a client instead of 500 and 200) at its "
-        "tuned values (mu 0.0232, lr 0.0219) it scores 55.95 against 41.30 capped (seed 0, every training image "
+        _C_WHOLE + "tuned values (mu 0.0232, lr 0.0219) it scores 55.95 against 41.30 capped (seed 0, every training image "
         "trains, where the tuned row holds 10% out; pfedsv-cap), 0.27 above the paper's 55.68"),
     (*_P1C, "IFCA"): (
         "partly the cap, on its late rounds: on the whole split at its tuned values (4 clusters, lr 0.0377; seed 0, "
