@@ -71,6 +71,17 @@ def test_bad_sample_count_names_the_flag():
         RunConfig(samples_per_class="lots").resolved()
 
 
+def test_test_split_is_checked_and_keeps_old_run_identities():
+    from copfl.reproduce.plan import run_identity
+
+    with pytest.raises(ValueError, match="test-split = 'uniform': expected proportional or balanced"):
+        RunConfig(test_split="uniform")
+    base = RunConfig(partition="dirichlet", alpha=0.1).resolved()
+    # at its default the option is left out of a run's identity: runs saved before it existed are reused
+    assert run_identity(replace(base, test_split="proportional")) == run_identity(base)
+    assert run_identity(replace(base, test_split="balanced")) != run_identity(base)
+
+
 def test_classes_is_a_run_option_in_the_toml_and_checked_for_syntax(tmp_path):
     cfg = RunConfig(dataset="femnist", classes="a-j").resolved()
     assert cfg.classes == "a-j" and 'classes = "a-j"' in to_toml(cfg)
@@ -101,7 +112,7 @@ def test_every_run_option_declares_its_role():
                              "attack_scale": -10.0, "attack_noise": 1.0, "robust": "mean", "robust_fraction": 0.2, "robust_select": None,
                              "robust_bound": None, "train_per_client": None, "test_per_client": None, "mlflow": None, "plugins": None, "workers": 1, "ray_address": None,
                              "client_dropout": 0.0, "stragglers": 0.0, "straggler_steps": 1, "straggler_schedule": "round", "deadline": None,
-                             "speed_profile": None, "client_speed": 100.0, "bandwidth": 1e6, "eval_batched": False}  # fmt: skip
+                             "speed_profile": None, "client_speed": 100.0, "bandwidth": 1e6, "eval_batched": False, "test_split": "proportional"}  # fmt: skip
     assert "seed" in option_names(data_key=True) and "lr" not in option_names(data_key=True)
     with pytest.raises(ValueError, match="part 'colour': expected one of algorithm, data"):
         from copfl.config import _f

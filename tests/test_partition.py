@@ -1,3 +1,5 @@
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -172,3 +174,32 @@ def test_a_split_records_its_class_selection_and_is_only_reused_with_it(tmp_path
     plain = make_split(y, yt, PartitionSettings(num_clients=3, classes_per_client=1, samples_per_class=5, test_samples_per_class=2), 0)
     with pytest.raises(PartitionError, match="made for every class"):
         plain.check_matches(y, yt, (0, 1, 2))
+
+
+def test_balanced_test_split_gives_an_equal_share_of_every_held_class():
+    """FedGen's test split (which pFedSV cites for Dir(alpha)): 40 test samples a class over 5
+    clients is floor(40 / 5) = 8 of each class a client holds any training sample of, 0 of the
+    others; the training parts are those of the proportional split with the same seed."""
+    y, yt = labels()
+    st = PartitionSettings("dirichlet", num_clients=5, alpha=0.3, min_samples=20)
+    prop = make_split(y, yt, st, 0)
+    bal = make_split(y, yt, replace(st, test_split="balanced"), 0)
+    assert [a.tolist() for a in bal.train] == [a.tolist() for a in prop.train]
+    tr, te = bal.counts(y, yt, 10)
+    assert ((te == 8) == (tr > 0)).all() and ((te == 0) == (tr == 0)).all()
+    allidx = np.concatenate(bal.test)
+    assert len(allidx) == len(np.unique(allidx))  # disjoint across clients
+    # "held" is judged after the training cap: a class capped away gets no test share
+    capped = make_split(y, yt, replace(st, test_split="balanced", max_train=30), 0)
+    tr, te = capped.counts(y, yt, 10)
+    assert (tr.sum(1) <= 30).all() and ((te == 8) == (tr > 0)).all()
+
+
+def test_balanced_test_split_refuses_what_it_cannot_do():
+    y, yt = labels(per_class_test=3)
+    with pytest.raises(PartitionError, match="leaves client 0 without test samples .* --test-split proportional"):
+        make_split(y, yt, PartitionSettings("dirichlet", num_clients=5, alpha=0.3, min_samples=20, test_split="balanced"), 0)
+    with pytest.raises(PartitionError, match="test split 'balanced' is for the dirichlet partition, not 'pathological'"):
+        make_split(y, yt, PartitionSettings("pathological", num_clients=5, test_split="balanced"), 0)
+    with pytest.raises(PartitionError, match="unknown test split 'uniform'; expected one of proportional, balanced"):
+        make_split(y, yt, PartitionSettings("dirichlet", num_clients=5, test_split="uniform"), 0)

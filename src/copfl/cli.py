@@ -235,7 +235,7 @@ def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = Non
 
 # The run options a split file fixes (copfl.data.partition.Split.run_options).
 SPLIT_FIXED = ("partition", "clients", "classes_per_client", "samples_per_class", "test_samples_per_class", "alpha", "power",
-               "min_samples", "train_per_client", "test_per_client")
+               "min_samples", "test_split", "train_per_client", "test_per_client")
 
 
 def with_split_file(values: dict[str, Any]) -> dict[str, Any]:

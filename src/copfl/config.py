@@ -18,6 +18,7 @@ from typing import Any
 
 from copfl.algorithms import get_algorithm
 from copfl.attacks import AttackConfig
+from copfl.data.partition import TEST_SPLITS
 from copfl.availability import Availability, parse_speed_profile
 from copfl.engine import DivergenceRule
 from copfl.privacy import validate as validate_dp
@@ -115,6 +116,13 @@ class RunConfig:
     alpha: float = _f(0.5, "dirichlet: the concentration alpha of the clients' label mixes (smaller: more skewed clients)", part="data", data_key=True)
     min_samples: int = _f(10, "dirichlet: least training samples per client (a draw giving any client fewer is redrawn)", part="data", data_key=True)
     power: float = _f(1.0, "powerlaw: exponent of the client-size law", part="data", data_key=True)
+    test_split: str = _f(
+        "proportional",
+        "dirichlet: each client's test set: proportional (each class's test split cut with the training split's "
+        "proportions) | balanced (an equal share of the test split of every class the client holds, as FedGen's "
+        "code, which pFedSV cites for Dir(alpha))",
+        part="data", added_later="proportional", data_key=True,
+    )
     train_per_client: int | None = _f(None, "cap each client's training samples at N after partitioning (a seeded subsample; default: all)", part="data", added_later=None, data_key=True)
     test_per_client: int | None = _f(None, "cap each client's test samples at N after partitioning (a seeded subsample; default: all)", part="data", added_later=None, data_key=True)
     severity: int = _f(5, "cifar10c: corruption severity 1..5 (CO-PFL: 5)", part="data", data_key=True)
@@ -333,6 +341,8 @@ def check_ranges(cfg: RunConfig) -> None:
     for k in ("val_fraction", "holdout_clients"):
         if not 0 <= getattr(cfg, k) < 1:
             bad.append(f"{k.replace('_', '-')} = {getattr(cfg, k)!r}: expected a fraction in [0, 1) (0: off)")
+    if cfg.test_split not in TEST_SPLITS:
+        bad.append(f"test-split = {cfg.test_split!r}: expected {' or '.join(TEST_SPLITS)}")
     if cfg.severity not in range(1, 6):
         bad.append(f"severity = {cfg.severity!r}: expected 1..5")
     if bad:

@@ -37,6 +37,7 @@ def partition_settings(cfg: Any, keep: Any = None) -> PartitionSettings:
         alpha=cfg.alpha,
         power=cfg.power,
         min_samples=cfg.min_samples,
+        test_split=cfg.test_split,
         classes=keep,
         max_train=cfg.train_per_client,
         max_test=cfg.test_per_client,

@@ -16,7 +16,11 @@ number of test samples of each, drawn from the test split.
 
 ``dirichlet`` draws each class's client proportions from Dir(alpha) (Hsu et al., 2019) and
 splits the test split of each class with the SAME proportions, so each client's test labels
-follow its training labels. Draws in which a client ends up with fewer than ``min_samples``
+follow its training labels (``test_split="proportional"``, the default). ``test_split="balanced"``
+is the split of FedGen's code (Zhu et al., 2021), which pFedSV cites for its Dir(alpha) setting:
+each client's test set holds an equal share, floor(n_c / N) samples, of the test pool of every
+class c it holds at least one training sample of (disjoint blocks of the shuffled pool), so a
+class the client saw 3 times counts as much in its test accuracy as its main class. Draws in which a client ends up with fewer than ``min_samples``
 training samples are redrawn a bounded number of times; then the split fails with advice.
 
 ``iid`` shuffles and deals the training and the test split evenly.
@@ -52,6 +56,8 @@ from copfl.io import atomic_write_text
 from copfl.seeding import numpy_rng
 
 PARTITIONS = ("label-skew", "dirichlet", "iid", "natural", "pathological", "powerlaw")
+# dirichlet: how each client's test set is drawn (see the module's docstring)
+TEST_SPLITS = ("proportional", "balanced")
 
 
 class PartitionError(ValueError):
@@ -68,6 +74,7 @@ class PartitionSettings:
     alpha: float = 0.5  # Dirichlet concentration
     power: float = 1.0  # powerlaw: exponent of the client-size law
     min_samples: int = 10  # Dirichlet: least training samples per client
+    test_split: str = "proportional"  # Dirichlet: each client's test set (TEST_SPLITS)
     # --classes: the data set's class indices kept (relabelled 0..k-1 in this order) before
     # partitioning; None: every class. Recorded so that a saved split is only reused with the
     # same selection (the partitioners themselves see only the relabelled k-class labels).
@@ -181,7 +188,7 @@ class Split:
             "partition": st.scheme, "clients": self.num_clients, "classes_per_client": st.classes_per_client,
             "samples_per_class": "all" if st.samples_per_class is None else st.samples_per_class,
             "test_samples_per_class": "all" if st.test_samples_per_class is None else st.test_samples_per_class,
-            "alpha": st.alpha, "power": st.power, "min_samples": st.min_samples,
+            "alpha": st.alpha, "power": st.power, "min_samples": st.min_samples, "test_split": st.test_split,
             "train_per_client": st.max_train, "test_per_client": st.max_test,
         }
 
@@ -397,6 +404,30 @@ def dirichlet(y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, se
     )
 
 
+def balanced_test_parts(y_train: np.ndarray, y_test: np.ndarray, train: list[np.ndarray], rng: np.random.Generator) -> list[np.ndarray]:
+    """Each client's test indices under ``test_split="balanced"``: for every class, its shuffled
+    test pool is cut into ``n`` (the number of clients) blocks of floor(pool / n) samples, block k
+    going to client k if client k holds at least one training sample of the class in ``train``
+    (FedGen's ``divide_test_data``); the rest of the pool is left unused."""
+    n = len(train)
+    num_classes = int(max(y_train.max(), y_test.max())) + 1
+    held = [np.bincount(y_train[t], minlength=num_classes) > 0 for t in train]
+    test: list[list[np.ndarray]] = [[np.zeros(0, np.int64)] for _ in range(n)]
+    for c in range(num_classes):
+        pool = rng.permutation(np.flatnonzero(y_test == c))
+        share = len(pool) // n
+        for k in range(n):
+            if held[k][c]:
+                test[k].append(pool[k * share : (k + 1) * share])
+    empty = [k for k, t in enumerate(test) if sum(len(p) for p in t) == 0]
+    if empty:
+        raise PartitionError(
+            f"the balanced test split leaves client {empty[0]} without test samples (a class's test pool holds fewer "
+            f"samples than the {n} clients): use --test-split proportional or fewer clients"
+        )
+    return [np.sort(np.concatenate(t)) for t in test]
+
+
 def iid(y_train: np.ndarray, y_test: np.ndarray, st: PartitionSettings, seed: int) -> tuple[list, list, dict]:
     rng = numpy_rng(seed, "partition", "iid")
     n = st.num_clients
@@ -438,6 +469,10 @@ def make_split(
         raise PartitionError(f"the {settings.scheme} partition needs a number of clients")
     if settings.num_clients is not None and settings.num_clients < 1:
         raise PartitionError(f"number of clients must be >= 1, got {settings.num_clients}")
+    if settings.test_split not in TEST_SPLITS:
+        raise PartitionError(f"unknown test split {settings.test_split!r}; expected one of {', '.join(TEST_SPLITS)}")
+    if settings.test_split != "proportional" and settings.scheme != "dirichlet":
+        raise PartitionError(f"test split {settings.test_split!r} is for the dirichlet partition, not {settings.scheme!r}")
     for name in ("samples_per_class", "test_samples_per_class"):
         v = getattr(settings, name)
         if v is not None and v < 1:
@@ -457,6 +492,10 @@ def make_split(
     else:
         train, test, meta = _SCHEMES[settings.scheme](y_train, y_test, settings, seed)
     train = cap_per_client(train, settings.max_train, seed, "train")
+    if settings.test_split == "balanced":
+        # after the training cap, so that "held" means held in what the client trains on; its own
+        # stream: the training parts stay those of "proportional"
+        test = balanced_test_parts(y_train, y_test, train, numpy_rng(seed, "partition", "balanced-test"))
     test = cap_per_client(test, settings.max_test, seed, "test")
     return Split(settings, seed, train, test, labels_digest(y_train, y_test), meta)
 
