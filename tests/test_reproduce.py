@@ -805,6 +805,17 @@ def test_pfedsv_and_dpao_cells_follow_their_protocols(tmp_path):
     # Table 3's non-DP rows are Table 2's runs: the same folders (A18)
     t2, _ = plan_runs(experiment_cells("pfedsv-table2", tune=True)[1], "cpu", 1, tmp_path, None, None, None, False)
     assert {r.folder for r in runs if r.cell.row != "pFedSV+DP"} <= {r.folder for r in t2}
+    # Table 2's MNIST column again with FedGen's test split (the reading of its reference for
+    # Dir(alpha)): the same runs but for test_split, against the same paper values
+    by_key: dict[str, dict] = {}
+    for r in t2:
+        by_key.setdefault(r.cell.setting.key, {})[(r.cell.row, r.seed)] = r
+    plain, balanced = by_key["mnist-10-dir0.1"], by_key["mnist-10-dir0.1-balanced-test"]
+    assert plain.keys() == balanced.keys() and len(plain) == 13
+    for k, r in balanced.items():
+        assert (r.cfg.test_split, plain[k].cfg.test_split) == ("balanced", "proportional")
+        assert replace(r.cfg, test_split="proportional", out=plain[k].cfg.out) == plain[k].cfg
+        assert r.cell.paper == plain[k].cell.paper and r.cell.col == "MNIST, 10 clients, Dir(0.1), balanced test (FedGen)"
     _, cells = experiment_cells("dpao-table3", tune=True)
     runs, _ = plan_runs(cells, "paper", 1, tmp_path, None, None, None, False)
     for r in runs:
