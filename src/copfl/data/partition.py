@@ -20,8 +20,9 @@ follow its training labels (``test_split="proportional"``, the default). ``test_
 is the split of FedGen's code (Zhu et al., 2021), which pFedSV cites for its Dir(alpha) setting:
 each client's test set holds an equal share, floor(n_c / N) samples, of the test pool of every
 class c it holds at least one training sample of (disjoint blocks of the shuffled pool), so a
-class the client saw 3 times counts as much in its test accuracy as its main class. Draws in which a client ends up with fewer than ``min_samples``
-training samples are redrawn a bounded number of times; then the split fails with advice.
+class the client saw 3 times counts as much in its test accuracy as its main class. Draws in
+which a client ends up with fewer than ``min_samples`` training samples are redrawn a bounded
+number of times; then the split fails with advice.
 
 ``iid`` shuffles and deals the training and the test split evenly.
 
