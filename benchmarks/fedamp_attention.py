@@ -1,0 +1,81 @@
+"""FedAMP's attention in a finished (or checkpointed) run: how much of each client's cloud model
+u_i is its own model.
+
+FedAMP builds u_i = xi_ii w_i + sum_{j != i} xi_ij w_j from the models the server holds
+(copfl/algorithms/fedamp.py). This reads a run folder's ``checkpoint.pt`` (written with
+``--checkpoint-every N``) and its ``config.json``, and prints as JSON the squared distances
+between the clients' latest uploads and each client's xi_ii, computed with the algorithm's own
+``distance_weights`` at the run's alpha_k and sigma. Where xi_ii is near 1, u_i is the client's
+own model and FedAMP's proximal term pulls each client toward where it was, not toward its peers.
+
+    python benchmarks/fedamp_attention.py runs/expl/cifar-fedamp-cloud-cap
+
+Distance attention only (``--attention distance``, the default): HeurFedAMP's cosine weights
+fix xi_ii by a hyper-parameter, so there is nothing to measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import torch
+
+from copfl.algorithms.fedamp import distance_weights
+from copfl.checkpoint import Checkpoint
+
+
+def attention_figures(models: list[torch.Tensor], alpha_k: float, sigma: float) -> dict:
+    """Pairwise squared distances of ``models`` (one flat tensor a client) and each client's xi_ii."""
+    if len(models) < 2:
+        raise ValueError(f"FedAMP's attention needs at least 2 clients' models, got {len(models)}")
+    stacked = torch.stack([m.double() for m in models])
+    sq = torch.cdist(stacked, stacked) ** 2
+    off = sq[~torch.eye(len(models), dtype=torch.bool)]
+    own = [distance_weights(m, [o for j, o in enumerate(models) if j != i], alpha_k, sigma)[0] for i, m in enumerate(models)]
+    return {
+        "clients": len(models),
+        "alpha_k": alpha_k,
+        "sigma": sigma,
+        "sq_distance": {"min": float(off.min()), "median": float(off.median()), "max": float(off.max())},
+        "xi_own": {"min": min(own), "max": max(own)},
+        "xi_own_per_client": own,
+    }
+
+
+def run_figures(folder: Path) -> dict:
+    """:func:`attention_figures` for the models a run's checkpoint holds, at the run's values."""
+    doc = json.loads((folder / "config.json").read_text())
+    algorithm = doc.get("config", {}).get("algorithm")
+    if algorithm != "fedamp":
+        raise ValueError(f"{folder}: a {algorithm!r} run, expected a fedamp run")
+    algo = doc.get("algorithm_config") or {}
+    if algo.get("attention", "distance") != "distance":
+        raise ValueError(f"{folder}: attention={algo.get('attention')!r}; only FedAMP's distance attention has an xi_ii to measure")
+    ck = Checkpoint.load(folder / "checkpoint.pt")
+    if ck.manifests:
+        raise ValueError(f"{folder}: the checkpoint keeps its states in a disk store; run without --store-dir to measure them")
+    clients = sorted(ck.server_clients)
+    models = [ck.server_clients[c]["w"] for c in clients]
+    sigma = float(algo.get("sigma") or 1.0)
+    alpha_k = algo.get("alpha_k")
+    alpha_k = sigma / (len(clients) - 1) if alpha_k is None else float(alpha_k)  # FedAMP's default (fedamp.py)
+    return {"run": str(folder), "round": ck.state.round, **attention_figures(models, alpha_k, sigma)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("run", type=Path, help="a fedamp run folder with checkpoint.pt and config.json")
+    args = p.parse_args(argv)
+    try:
+        print(json.dumps(run_figures(args.run), indent=2))
+    except (ValueError, FileNotFoundError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
