@@ -5,13 +5,13 @@ FedAMP builds u_i = xi_ii w_i + sum_{j != i} xi_ij w_j from the models the serve
 (copfl/algorithms/fedamp.py). This reads a run folder's ``checkpoint.pt`` (written with
 ``--checkpoint-every N``) and its ``config.json``, and prints as JSON the squared distances
 between the clients' latest uploads and each client's xi_ii, computed with the algorithm's own
-``distance_weights`` at the run's alpha_k and sigma. Where xi_ii is near 1, u_i is the client's
-own model and FedAMP's proximal term pulls each client toward where it was, not toward its peers.
+weights (``distance_weights``, or HeurFedAMP's ``cosine_weights`` for a run with ``--attention
+cosine``) at the run's alpha_k, sigma and self-attention, with the range of the weights xi_ij
+the peers get. Where xi_ii is near 1, u_i is the client's own model and FedAMP's proximal term
+pulls each client toward where it was, not toward its peers; where the peers' weights are all
+alike, u_i is a plain average.
 
     python benchmarks/fedamp_attention.py runs/expl/cifar-fedamp-cloud-cap
-
-Distance attention only (``--attention distance``, the default): HeurFedAMP's cosine weights
-fix xi_ii by a hyper-parameter, so there is nothing to measure.
 """
 
 from __future__ import annotations
@@ -23,24 +23,36 @@ from pathlib import Path
 
 import torch
 
-from copfl.algorithms.fedamp import distance_weights
+from copfl.algorithms.fedamp import cosine_weights, distance_weights
 from copfl.checkpoint import Checkpoint
 
 
-def attention_figures(models: list[torch.Tensor], alpha_k: float, sigma: float) -> dict:
-    """Pairwise squared distances of ``models`` (one flat tensor a client) and each client's xi_ii."""
+def attention_figures(
+    models: list[torch.Tensor], alpha_k: float, sigma: float, attention: str = "distance", self_attention: float | None = None,
+) -> dict:
+    """Pairwise squared distances of ``models`` (one flat tensor a client), each client's xi_ii
+    and the range of its peers' xi_ij, under FedAMP's ``attention`` (distance or cosine)."""
     if len(models) < 2:
         raise ValueError(f"FedAMP's attention needs at least 2 clients' models, got {len(models)}")
     stacked = torch.stack([m.double() for m in models])
     sq = torch.cdist(stacked, stacked) ** 2
     off = sq[~torch.eye(len(models), dtype=torch.bool)]
-    own = [distance_weights(m, [o for j, o in enumerate(models) if j != i], alpha_k, sigma)[0] for i, m in enumerate(models)]
+    if attention not in ("distance", "cosine"):
+        raise ValueError(f"FedAMP attention must be distance or cosine, got {attention!r}")
+    own, peers = [], []
+    for i, m in enumerate(models):
+        others = [o for j, o in enumerate(models) if j != i]
+        xi_ii, xi = distance_weights(m, others, alpha_k, sigma) if attention == "distance" else cosine_weights(m, others, sigma, self_attention)
+        own.append(xi_ii)
+        peers.extend(xi)
     return {
         "clients": len(models),
+        "attention": attention,
         "alpha_k": alpha_k,
         "sigma": sigma,
         "sq_distance": {"min": float(off.min()), "median": float(off.median()), "max": float(off.max())},
         "xi_own": {"min": min(own), "max": max(own)},
+        "xi_peers": {"min": min(peers), "max": max(peers)},
         "xi_own_per_client": own,
     }
 
@@ -52,8 +64,6 @@ def run_figures(folder: Path) -> dict:
     if algorithm != "fedamp":
         raise ValueError(f"{folder}: a {algorithm!r} run, expected a fedamp run")
     algo = doc.get("algorithm_config") or {}
-    if algo.get("attention", "distance") != "distance":
-        raise ValueError(f"{folder}: attention={algo.get('attention')!r}; only FedAMP's distance attention has an xi_ii to measure")
     ck = Checkpoint.load(folder / "checkpoint.pt")
     if ck.manifests:
         raise ValueError(f"{folder}: the checkpoint keeps its states in a disk store; run without --store-dir to measure them")
@@ -62,7 +72,9 @@ def run_figures(folder: Path) -> dict:
     sigma = float(algo.get("sigma") or 1.0)
     alpha_k = algo.get("alpha_k")
     alpha_k = sigma / (len(clients) - 1) if alpha_k is None else float(alpha_k)  # FedAMP's default (fedamp.py)
-    return {"run": str(folder), "round": ck.state.round, **attention_figures(models, alpha_k, sigma)}
+    attention = algo.get("attention") or "distance"
+    figures = attention_figures(models, alpha_k, sigma, attention, algo.get("self_attention"))
+    return {"run": str(folder), "round": ck.state.round, **figures}
 
 
 def main(argv: list[str] | None = None) -> int:

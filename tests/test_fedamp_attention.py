@@ -26,6 +26,19 @@ def test_two_models_by_hand():
     assert fig["xi_own"]["min"] == pytest.approx(1 - 0.5 * math.exp(-0.5) / 4)
 
 
+def test_cosine_by_hand():
+    # HeurFedAMP, client a = (1, 0) with peers b = (1, 0) (cos 1) and c = (0, 1) (cos 0), sigma 1:
+    # xi_aa = 1/m = 1/3; the peers share 2/3 by softmax(cos): e/(e+1) and 1/(e+1)
+    a, b, c = torch.tensor([1.0, 0.0]), torch.tensor([1.0, 0.0]), torch.tensor([0.0, 1.0])
+    fig = _script().attention_figures([a, b, c], alpha_k=1.0, sigma=1.0, attention="cosine")
+    assert fig["xi_own_per_client"] == pytest.approx([1 / 3] * 3)
+    e = math.e
+    assert fig["xi_peers"]["max"] == pytest.approx(2 / 3 * e / (e + 1))  # a's weight for b (and b's for a)
+    assert fig["xi_peers"]["min"] == pytest.approx(2 / 3 / (e + 1))  # a's weight for c (c splits its 2/3 evenly: 1/3 each)
+    with pytest.raises(ValueError, match="distance or cosine"):
+        _script().attention_figures([a, b], alpha_k=1.0, sigma=1.0, attention="softmax")
+
+
 def test_one_model_is_an_error():
     with pytest.raises(ValueError, match="at least 2 clients"):
         _script().attention_figures([torch.zeros(3)], alpha_k=1.0, sigma=1.0)
