@@ -23,7 +23,7 @@ from pathlib import Path
 
 import torch
 
-from copfl.algorithms.fedamp import cosine_weights, distance_weights
+from copfl.algorithms.fedamp import FedAMPConfig, attention_weights, message_passing_step
 from copfl.checkpoint import Checkpoint
 
 
@@ -34,15 +34,13 @@ def attention_figures(
     and the range of its peers' xi_ij, under FedAMP's ``attention`` (distance or cosine)."""
     if len(models) < 2:
         raise ValueError(f"FedAMP's attention needs at least 2 clients' models, got {len(models)}")
+    config = FedAMPConfig(alpha_k=alpha_k, sigma=sigma, attention=attention, self_attention=self_attention)  # checks the values
     stacked = torch.stack([m.double() for m in models])
     sq = torch.cdist(stacked, stacked) ** 2
     off = sq[~torch.eye(len(models), dtype=torch.bool)]
-    if attention not in ("distance", "cosine"):
-        raise ValueError(f"FedAMP attention must be distance or cosine, got {attention!r}")
     own, peers = [], []
     for i, m in enumerate(models):
-        others = [o for j, o in enumerate(models) if j != i]
-        xi_ii, xi = distance_weights(m, others, alpha_k, sigma) if attention == "distance" else cosine_weights(m, others, sigma, self_attention)
+        xi_ii, xi = attention_weights(config, alpha_k, m, [o for j, o in enumerate(models) if j != i])
         own.append(xi_ii)
         peers.extend(xi)
     return {
@@ -63,17 +61,14 @@ def run_figures(folder: Path) -> dict:
     algorithm = doc.get("config", {}).get("algorithm")
     if algorithm != "fedamp":
         raise ValueError(f"{folder}: a {algorithm!r} run, expected a fedamp run")
-    algo = doc.get("algorithm_config") or {}
+    config = FedAMPConfig(**(doc.get("algorithm_config") or {}))
     ck = Checkpoint.load(folder / "checkpoint.pt")
     if ck.manifests:
         raise ValueError(f"{folder}: the checkpoint keeps its states in a disk store; run without --store-dir to measure them")
     clients = sorted(ck.server_clients)
     models = [ck.server_clients[c]["w"] for c in clients]
-    sigma = float(algo.get("sigma") or 1.0)
-    alpha_k = algo.get("alpha_k")
-    alpha_k = sigma / (len(clients) - 1) if alpha_k is None else float(alpha_k)  # FedAMP's default (fedamp.py)
-    attention = algo.get("attention") or "distance"
-    figures = attention_figures(models, alpha_k, sigma, attention, algo.get("self_attention"))
+    alpha_k = message_passing_step(config, len(clients))  # the run's, as FedAMP derives it
+    figures = attention_figures(models, alpha_k, config.sigma, config.attention, config.self_attention)
     return {"run": str(folder), "round": ck.state.round, **figures}
 
 

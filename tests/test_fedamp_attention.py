@@ -35,7 +35,7 @@ def test_cosine_by_hand():
     e = math.e
     assert fig["xi_peers"]["max"] == pytest.approx(2 / 3 * e / (e + 1))  # a's weight for b (and b's for a)
     assert fig["xi_peers"]["min"] == pytest.approx(2 / 3 / (e + 1))  # a's weight for c (c splits its 2/3 evenly: 1/3 each)
-    with pytest.raises(ValueError, match="distance or cosine"):
+    with pytest.raises(ValueError, match="attention must be one of"):
         _script().attention_figures([a, b], alpha_k=1.0, sigma=1.0, attention="softmax")
 
 

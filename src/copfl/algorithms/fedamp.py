@@ -125,6 +125,22 @@ def cosine_weights(own: torch.Tensor, others: list[torch.Tensor], sigma: float, 
     return xi_ii, [(1.0 - xi_ii) * v / total for v in e]
 
 
+def message_passing_step(config: FedAMPConfig, num_clients: int) -> float:
+    """alpha_k: the configured one, else sigma / (N - 1) under distance attention (the largest step
+    with every xi_ii >= 0), else 1 (HeurFedAMP does not use it)."""
+    if config.alpha_k is not None:
+        return config.alpha_k
+    return config.sigma / (num_clients - 1) if config.attention == "distance" and num_clients > 1 else 1.0
+
+
+def attention_weights(config: FedAMPConfig, alpha_k: float, own: torch.Tensor, others: list[torch.Tensor]) -> tuple[float, list[float]]:
+    """(xi_ii, [xi_ij]) of a client under ``config``'s attention: FedAMP's distance weights or
+    HeurFedAMP's cosine weights."""
+    if config.attention == "distance":
+        return distance_weights(own, others, alpha_k, config.sigma)
+    return cosine_weights(own, others, config.sigma, config.self_attention)
+
+
 def cloud_terms(
     own: torch.Tensor, own_index: int, others: list[tuple[int, torch.Tensor]], xi_ii: float, xi: list[float]
 ) -> tuple[list[int], list[torch.Tensor], torch.Tensor]:
@@ -161,8 +177,7 @@ class FedAMP(Algorithm):
 
     def __init__(self, config: FedAMPConfig, setup: Setup) -> None:
         super().__init__(config, setup)
-        default = config.sigma / (setup.num_clients - 1) if config.attention == "distance" and setup.num_clients > 1 else 1.0
-        self.alpha_k = config.alpha_k if config.alpha_k is not None else default
+        self.alpha_k = message_passing_step(config, setup.num_clients)
         # lambda / alpha_k of the client step; lambda's default is alpha_k itself: 1 exactly
         self.proximal_coefficient = 1.0 if config.lam is None else config.lam / self.alpha_k
 
@@ -173,10 +188,7 @@ class FedAMP(Algorithm):
         return {"params": init.clone()}
 
     def attention(self, own: torch.Tensor, others: list[torch.Tensor]) -> tuple[float, list[float]]:
-        c = self.config
-        if c.attention == "distance":
-            return distance_weights(own, others, self.alpha_k, c.sigma)
-        return cosine_weights(own, others, c.sigma, c.self_attention)
+        return attention_weights(self.config, self.alpha_k, own, others)
 
     def cloud_for(self, sctx: ServerContext, server: ServerState, client: int) -> torch.Tensor:
         """u_i from the models the server holds (every client's latest upload)."""
