@@ -1012,6 +1012,30 @@ def test_cost_model_counts_the_shapley_evaluations_of_pfedsv():
     assert trial_seconds(pfedsv, {"k0": 5}) == pytest.approx(TRIAL_SHARE * run_seconds(pfedsv))
 
 
+def test_cost_model_prices_pfedsv_and_pfedhn_on_the_pfedsv_protocol_by_hand():
+    """pFedSV trains on what its 20 % hold-out leaves and, on a pathological split, ends up
+    valuing the peers that share a label (2 of 9: each of MNIST's labels has 10 x 2 / 10 = 2
+    holders): k0 = 5 for the ceil(9 / 5) = 2 exploring rounds (63 coalitions), then 2 peers (7),
+    12.6 on average, each over its 100 held-out images plus the model's forming. pFedHN trains
+    50 mini-batches of 32 whatever the data, at 2.5x.
+    10 clients, 20 rounds, 5 epochs, 500 training / 200 test images, 60 us a sample."""
+    from copfl.reproduce.estimate import CLIENT_ROUND_SECONDS, UTILITY_FORWARDS, positive_share
+
+    base = dict(dataset="mnist", partition="pathological", clients=10, rounds=20, local_epochs=5, train_per_client=500, test_per_client=200)
+    sv = RunConfig(algorithm="pfedsv", **base).resolved()
+    assert positive_share(sv) == pytest.approx(2 / 9)
+    per = (3 * 400 * 5 + 200) + 12.6 * (100 + UTILITY_FORWARDS)
+    assert run_seconds(sv) == pytest.approx(RUN_SECONDS + 20 * 10 * (CLIENT_ROUND_SECONDS + per * 60e-6))
+    hn = RunConfig(algorithm="pfedhn", **base).resolved()
+    assert run_seconds(hn) == pytest.approx(RUN_SECONDS + 20 * 10 * (CLIENT_ROUND_SECONDS + 2.5 * (3 * 50 * 32 + 200) * 60e-6))
+    # pFedHN's cost follows its inner steps, not the epochs or the data
+    assert run_seconds(replace(hn, local_epochs=1)) == run_seconds(hn)
+    assert run_seconds(RunConfig(algorithm="pfedhn", **base, options={"inner_steps": 100}).resolved()) > 1.9 * (run_seconds(hn) - RUN_SECONDS)
+    # 20 of CIFAR-100's labels a client, 10 clients: every peer shares one; a Dirichlet split: half
+    assert positive_share(RunConfig(algorithm="pfedsv", **{**base, "dataset": "cifar100"}, classes_per_client=20).resolved()) == 1.0
+    assert positive_share(RunConfig(algorithm="pfedsv", **{**base, "partition": "dirichlet"}).resolved()) == 0.5
+
+
 def test_cost_model_prices_a_narrower_resnet():
     """Half the width costs a little more than a quarter of the time (measured: 1.62 s a round
     against 5.85 s for FedAvg on the CO-PFL protocol); the other models ignore the width."""
