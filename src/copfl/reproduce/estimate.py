@@ -141,9 +141,9 @@ def _per_client(v: int | str | None, classes: int | None) -> int:
     return (int(v) if isinstance(v, int) else 50) * (classes or 2)
 
 
-# training and test samples of the data sets the pFedSV protocol splits whole
 # the labels of the data sets a pathological split deals out (positive_share)
 DATASET_CLASSES = {"mnist": 10, "fashion-mnist": 10, "cifar10": 10, "cifar100": 100}
+# training and test samples of the data sets the pFedSV protocol splits whole
 SPLIT_SIZES = {"mnist": (60_000, 10_000), "fashion-mnist": (60_000, 10_000), "cifar10": (50_000, 10_000), "cifar100": (50_000, 10_000)}
 # a natural client's mean training and test samples (--partition natural: one client per writer),
 # from the partial LEAF FEMNIST copy this machine holds (14,708 / 1,685 samples of 50 writers;
