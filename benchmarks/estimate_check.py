@@ -46,13 +46,11 @@ def trial_rows(out: Path, experiment: str) -> list[dict]:
     """Completed (not pruned) trials of ``experiment``'s tuned columns found under ``out``: a
     whole trial's cost against the model's full run of its problem (a trial evaluates validation
     data; the model's TRIAL_SHARE is what covers the pruned ones)."""
-    from dataclasses import replace
-
     import optuna
 
     from copfl.reproduce.estimate import run_seconds
     from copfl.reproduce.experiments import experiment_cells
-    from copfl.reproduce.tuned import plan_tuning
+    from copfl.reproduce.tuned import plan_tuning, study_problem
     from copfl.tune import apply_params
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
@@ -68,7 +66,7 @@ def trial_rows(out: Path, experiment: str) -> list[dict]:
                 study = optuna.load_study(study_name=s.label, storage=storage)
             except KeyError:
                 continue
-            base = apply_params(replace(col.base, algorithm=s.algorithm, options={}), s.fixed, s.label)
+            base = study_problem(col, s)
             for t in study.trials:
                 if t.state.name != "COMPLETE" or not t.datetime_complete:
                     continue

@@ -188,11 +188,18 @@ def reuse_note(col: ColumnTuning, runs: list[PlannedRun]) -> str:
     return ", ".join(f"{f} {text(getattr(tuned, f))} -> {' / '.join(map(text, vs))}" for f, vs in changed.items() if vs)
 
 
+def study_problem(col: ColumnTuning, study: Study) -> RunConfig:
+    """The run a study's trials start from: the column's tuning problem with the study's
+    algorithm and its fixed knobs (a trial's values go on top)."""
+    from copfl.tune import apply_params
+
+    return apply_params(replace(col.base, algorithm=study.algorithm, options={}), study.fixed, study.label)
+
+
 def tuning_cost(columns: list[ColumnTuning], trials: int) -> tuple[int, int, float]:
     """(trials to run, trials finished, about how many seconds the trials to run take): a trial
     costs what compare --dry-run counts (:func:`copfl.reproduce.estimate.trial_seconds`)."""
     from copfl.reproduce.estimate import trial_seconds
-    from copfl.tune import apply_params
 
     left = done = 0
     seconds = 0.0
@@ -201,7 +208,7 @@ def tuning_cost(columns: list[ColumnTuning], trials: int) -> tuple[int, int, flo
         for s in col.studies.values():
             have = found.get(s.label, {}).get("done", 0)
             todo = max(0, trials - have)
-            cfg = apply_params(replace(col.base, algorithm=s.algorithm, options={}), s.fixed, s.label).resolved()
+            cfg = study_problem(col, s).resolved()
             left, done, seconds = left + todo, done + min(have, trials), seconds + todo * trial_seconds(cfg, s.fixed)
     return left, done, seconds
 
