@@ -133,6 +133,21 @@ def test_report_puts_paper_default_and_tuned_side_by_side_with_rho_by_hand(monke
             "one seed, spread unknown; **no explanation yet** !") in md
 
 
+def test_report_says_how_many_seeds_diverged_and_left_the_mean():
+    col = "CIFAR10, 10 clients"
+    d = {**doc_cell("A", col, 84.15, 83.20), "ours_std": 0.64, "seeds": 2, "diverged_seeds": 1}  # seed 2 diverged: the mean is seeds 0-1's
+    t = {**doc_cell("A", col, 84.15, 82.93), "ours_std": 1.43, "seeds": 3}
+    (cell,) = side_by_side("table2", [d], [t], {})
+    assert (cell["default_diverged_seeds"], cell["tuned_diverged_seeds"]) == (1, 0)
+    doc = tuned_document({"experiment": "table2", "title": "T", "source": "Table II", "paper": "CO-PFL", "scale": "cpu", "scale_note": "n",
+                          "seeds": 1, "lr_grid": False, "tune": True, "command": "c", "note": "",
+                          "environment": {"copfl": "0", "torch": "0", "python": "3", "platform": "p"}, "cells": [d]},
+                         [t], {}, {"trials": 12, "scale": "cpu", "reused": {}})
+    md = render_tuned_markdown(doc)
+    assert "| A | 84.15 | 83.20 ± 0.64 (1 diverged) | 82.93 ± 1.43 | -1.22 |" in md
+    assert "`(n diverged)`: n more seeds' training diverged" in md
+
+
 def test_swapped_pairs_weigh_the_gap_against_the_seeds_spread():
     def cell(row, paper, tuned, std, seeds, why=""):
         return {"column": "c", "row": row, "paper": paper, "tuned": tuned, "tuned_std": std, "tuned_seeds": seeds, "explanation": why}

@@ -49,6 +49,7 @@ def side_by_side(experiment: str, default_docs: list[dict[str, Any]], tuned_docs
                 "tuned": t.get("ours"), "explanation": explanation(experiment, col, d["row"]),
                 "default_std": d.get("ours_std"), "tuned_std": t.get("ours_std"), "default_lr": d.get("chosen_lr"),
                 "default_seeds": d.get("seeds"), "tuned_seeds": t.get("seeds"),
+                "default_diverged_seeds": d.get("diverged_seeds") or 0, "tuned_diverged_seeds": t.get("diverged_seeds") or 0,
                 "default_status": d.get("status"), "tuned_status": t.get("status"),
                 "tuned_values": dict(i.get("values") or {}),
                 "tuning": {k: i.get(k) for k in ("label", "done", "complete", "val_acc", "pruned", "seconds")} if i else None}
@@ -139,11 +140,13 @@ def tuned_document(doc: dict[str, Any], tuned_docs: list[dict[str, Any]], info: 
             "default_cells": doc["cells"], "tuned_cells": tuned_docs}
 
 
-def _figure(value: float | None, std: float | None, seeds: int, status: str | None) -> str:
-    """A mean (± std over seeds), or the state of a cell without one (diverged, n/a, -)."""
+def _figure(value: float | None, std: float | None, seeds: int, status: str | None, diverged: int = 0) -> str:
+    """A mean (± std over seeds; ``diverged``: how many more seeds diverged and are left out of
+    it), or the state of a cell without one (diverged, n/a, -)."""
     if value is None:
         return {"diverged": "diverged", "unavailable": "n/a"}.get(status or "", "-")
-    return _num(value) + (f" ± {_num(std)}" if seeds > 1 and std is not None else "") + ("*" if status == "partial" else "")
+    return (_num(value) + (f" ± {_num(std)}" if seeds > 1 and std is not None else "") + ("*" if status == "partial" else "")
+            + (f" ({diverged} diverged)" if diverged else ""))
 
 
 def _values_text(values: dict[str, Any]) -> str:
@@ -190,13 +193,14 @@ def column_sections(doc: dict[str, Any]) -> list[str]:
     """Per column: paper, default and tuned side by side, and rho of each against the paper."""
     seeds = doc["seeds"]
     lines = [f"Each cell in accuracy points; `!`: more than {FLAG_POINTS:g} points from the paper without an explanation; "
-             "`*`: not all seeds finished yet.", ""]
+             "`*`: not all seeds finished yet; `(n diverged)`: n more seeds' training diverged (a non-finite loss) and "
+             "are left out of the mean, which is the other seeds'.", ""]
     for col, rho in doc["rho"].items():
         lines += [f"## {col}", "", "| method | paper | default | tuned | tuned - paper |", "|---|---|---|---|---|"]
         for c in (c for c in doc["cells"] if c["column"] == col):
             diff = "-" if c["paper"] is None or c["tuned"] is None else f"{c['tuned'] - c['paper']:+.2f}"
-            lines.append(f"| {c['row']} | {_num(c['paper'])} | {_figure(c['default'], c['default_std'], c.get('default_seeds') or seeds, c['default_status'])} | "
-                         f"{_figure(c['tuned'], c['tuned_std'], c.get('tuned_seeds') or seeds, c['tuned_status'])}{' !' if c['flag'] else ''} | {diff} |")
+            lines.append(f"| {c['row']} | {_num(c['paper'])} | {_figure(c['default'], c['default_std'], c.get('default_seeds') or seeds, c['default_status'], c.get('default_diverged_seeds', 0))} | "
+                         f"{_figure(c['tuned'], c['tuned_std'], c.get('tuned_seeds') or seeds, c['tuned_status'], c.get('tuned_diverged_seeds', 0))}{' !' if c['flag'] else ''} | {diff} |")
         lines += ["", f"Spearman rho against the paper: default {_num(rho['default'])}, tuned {_num(rho['tuned'])}.", ""]
     return lines
 
