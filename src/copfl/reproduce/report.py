@@ -21,6 +21,11 @@ def _num(x: float | None, digits: int = 2) -> str:
     return "-" if x is None else f"{x:.{digits}f}"
 
 
+def diverged_text(n: int) -> str:
+    """The mark of a cell whose ``n`` seeds diverged and are left out of its mean."""
+    return f" ({n} diverged)" if n else ""
+
+
 def format_cell(c: dict[str, Any], seeds: int) -> str:
     """``ours [± std] / paper (diff)``; states in words for cells without a figure."""
     paper = c.get("paper")
@@ -36,8 +41,7 @@ def format_cell(c: dict[str, Any], seeds: int) -> str:
         ours += f" ± {_num(c['ours_std'])}"
     if c["status"] == "partial":
         ours += "*"
-    if c.get("diverged_seeds"):  # the mean is the other seeds'
-        ours += f" ({c['diverged_seeds']} diverged)"
+    ours += diverged_text(c.get("diverged_seeds") or 0)  # the mean is the other seeds'
     if paper is None:
         return ours
     return f"{ours} / {_num(paper)} ({c['diff']:+.2f})"

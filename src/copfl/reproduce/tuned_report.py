@@ -16,7 +16,7 @@ from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.reproduce.explanations import explanation
-from copfl.reproduce.report import _num, added_rows_text, rank_correlation, report_name, seeds_text
+from copfl.reproduce.report import _num, added_rows_text, diverged_text, rank_correlation, report_name, seeds_text
 
 FLAG_POINTS = 5.0  # |tuned - paper| above this needs an explanation
 
@@ -146,7 +146,7 @@ def _figure(value: float | None, std: float | None, seeds: int, status: str | No
     if value is None:
         return {"diverged": "diverged", "unavailable": "n/a"}.get(status or "", "-")
     return (_num(value) + (f" ± {_num(std)}" if seeds > 1 and std is not None else "") + ("*" if status == "partial" else "")
-            + (f" ({diverged} diverged)" if diverged else ""))
+            + diverged_text(diverged))
 
 
 def _values_text(values: dict[str, Any]) -> str:
