@@ -148,6 +148,27 @@ def test_report_says_how_many_seeds_diverged_and_left_the_mean():
     assert "`(n diverged)`: n more seeds' training diverged" in md
 
 
+def test_a_column_kept_from_earlier_runs_says_it_is_not_tuned():
+    """--columns A in an --out where column B's default runs had all finished: B is reported with its
+    default rows, and the report says it was not chosen and so not tuned (not "not tuned yet")."""
+    a = {**doc_cell("Separate", "A col", 74.05, 97.73), "setting": "a"}
+    b = {**doc_cell("Separate", "B col", 74.05, 69.25), "setting": "b"}
+    t = {**doc_cell("Separate", "A col", 74.05, 97.88), "setting": "a"}
+    info = {("", "Separate", "A col"): {"values": {"lr": 0.07}, "done": 12, "complete": True, "val_acc": 0.97, "pruned": 9, "label": "x"}}
+    doc = tuned_document({"experiment": "pfedsv-table2", "title": "T", "source": "Table 2", "paper": "pFedSV", "scale": "cpu",
+                          "scale_note": "n", "seeds": 1, "lr_grid": False, "tune": True, "command": "c", "note": "",
+                          "columns_kept": ["b"], "columns_left_out": ["c"],
+                          "environment": {"copfl": "0", "torch": "0", "python": "3", "platform": "p"}, "cells": [a, b]},
+                         [t], info, {"trials": 12, "scale": "cpu", "reused": {}})
+    md = render_tuned_markdown(doc)
+    assert "| B col | Separate | 0.01 | not tuned: column not chosen with `--columns` | - | 0 (0) |" in md
+    assert "| A col | Separate | 0.01 | lr=0.07 | 97.00 | 12 (9) |" in md
+    section_b = md.split("## B col")[1].split("##")[0]
+    assert "Not chosen with `--columns`: its default rows only" in section_b and "| Separate | 74.05 | 69.25 | - | - |" in section_b
+    assert "Not chosen with `--columns`" not in md.split("## A col")[1].split("## B col")[0]
+    assert "finished in the same `--out`: `b`." in md and "Not run: `c`." in md
+
+
 def test_swapped_pairs_weigh_the_gap_against_the_seeds_spread():
     def cell(row, paper, tuned, std, seeds, why=""):
         return {"column": "c", "row": row, "paper": paper, "tuned": tuned, "tuned_std": std, "tuned_seeds": seeds, "explanation": why}

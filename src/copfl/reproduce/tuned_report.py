@@ -189,14 +189,30 @@ def header_lines(doc: dict[str, Any]) -> list[str]:
     return lines + [""]
 
 
+KEPT_TEXT = ("Not chosen with `--columns` this time, but reported with their default rows, not tuned (this command tunes the "
+             "columns it was given): every one of their default runs had finished in the same `--out`")
+
+
+def kept_columns(doc: dict[str, Any]) -> set[str]:
+    """The report labels of the columns ``--columns`` left out but the report keeps
+    (``columns_kept``: their default runs had finished in this --out); they have no tuned row."""
+    keys = set(doc.get("columns_kept") or [])
+    return {column_key(c["group"], c["col"]) for c in doc.get("default_cells", []) if c.get("setting") in keys}
+
+
 def column_sections(doc: dict[str, Any]) -> list[str]:
     """Per column: paper, default and tuned side by side, and rho of each against the paper."""
     seeds = doc["seeds"]
     lines = [f"Each cell in accuracy points; `!`: more than {FLAG_POINTS:g} points from the paper without an explanation; "
              "`*`: not all seeds finished yet; `(n diverged)`: n more seeds' training diverged (a non-finite loss) and "
              "are left out of the mean, which is the other seeds'.", ""]
+    kept = kept_columns(doc)
     for col, rho in doc["rho"].items():
-        lines += [f"## {col}", "", "| method | paper | default | tuned | tuned - paper |", "|---|---|---|---|---|"]
+        lines += [f"## {col}", ""]
+        if col in kept:
+            lines += ["Not chosen with `--columns`: its default rows only, reported because every one of their runs had "
+                      "finished in the same `--out`; not tuned (the command tunes the columns it was given).", ""]
+        lines += ["| method | paper | default | tuned | tuned - paper |", "|---|---|---|---|---|"]
         for c in (c for c in doc["cells"] if c["column"] == col):
             diff = "-" if c["paper"] is None or c["tuned"] is None else f"{c['tuned'] - c['paper']:+.2f}"
             lines.append(f"| {c['row']} | {_num(c['paper'])} | {_figure(c['default'], c['default_std'], c.get('default_seeds') or seeds, c['default_status'], c.get('default_diverged_seeds', 0))} | "
@@ -209,9 +225,12 @@ def values_section(doc: dict[str, Any]) -> list[str]:
     """The tuned values of every cell, beside the default row's rate."""
     lines = ["## Tuned values", "", "| column | method | default rate | tuned values | best val acc | trials (pruned) |",
              "|---|---|---|---|---|---|"]
+    kept = kept_columns(doc)
     for c in doc["cells"]:
         t = c["tuning"] or {}
-        if not t.get("done"):
+        if c["column"] in kept and not t.get("done"):
+            state = "not tuned: column not chosen with `--columns`"
+        elif not t.get("done"):
             state = "not tuned yet"
         elif not t.get("complete"):
             state = f"tuning: {t['done']} of {doc['tuning']['trials']} trials"
@@ -273,8 +292,12 @@ def render_tuned_markdown(doc: dict[str, Any]) -> str:
     lines = header_lines(doc) + column_sections(doc) + values_section(doc) + explain_section(doc) + swaps_section(doc)
     if doc.get("unavailable"):
         lines += ["## Not run on this machine", ""] + [f"- `{k}`: {why.splitlines()[0]}" for k, why in doc["unavailable"].items()] + [""]
-    if doc.get("columns_left_out"):
-        lines += ["## Columns not selected", "", "Not run: " + ", ".join(f"`{c}`" for c in doc["columns_left_out"]) + ".", ""]
+    if doc.get("columns_left_out") or doc.get("columns_kept"):
+        lines += ["## Columns not selected", ""]
+        if doc.get("columns_kept"):
+            lines += [f"{KEPT_TEXT}: " + ", ".join(f"`{c}`" for c in doc["columns_kept"]) + ".", ""]
+        if doc.get("columns_left_out"):
+            lines += ["Not run: " + ", ".join(f"`{c}`" for c in doc["columns_left_out"]) + ".", ""]
     env = doc["environment"]
     lines.append(f"copfl {env['copfl']}, torch {env['torch']}, Python {env['python']}, {env['platform']}.")
     return "\n".join(lines) + "\n"
