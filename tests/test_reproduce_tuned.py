@@ -13,7 +13,7 @@ from copfl.cli import main
 from copfl.reproduce import explanations
 from copfl.reproduce.experiments import EXPERIMENTS, Setting, experiment_cells
 from copfl.reproduce.plan import plan_runs, setting_run_options
-from copfl.reproduce.tuned import fixed_knobs, plan_tuning, reuse_note, tuned_cell, tuning_base
+from copfl.reproduce.tuned import fixed_knobs, plan_tuning, reuse_note, tuned_cell, tuning_base, tuning_cost
 from copfl.reproduce.tuned_report import (column_rho, column_spread, render_tuned_markdown, side_by_side, swapped_pairs, swaps_section,
                                           tuned_document)
 from test_reproduce import write_balanced_cifar, write_letters_femnist
@@ -340,3 +340,22 @@ def test_every_experiment_plans_its_tuning():
         for col in cols.values():
             for s in col.studies.values():
                 apply_params(replace(col.base, algorithm=s.algorithm, options={}), s.fixed, s.label).resolved()
+
+
+def test_a_column_that_differs_only_in_its_test_split_tunes_as_the_column_it_reads_again(tmp_path):
+    """pFedSV Table 2 with FedGen's test split (--test-split balanced) trains and validates on the
+    very data of the column it reads again (tests/test_partition.py), and tuning reads no test
+    data: the two columns share one tuning problem, one folder and its studies; the final runs
+    keep their own test split, and the report's reuse note says so."""
+    _, cells = experiment_cells("pfedsv-table2", True)
+    cols = plan_tuning(cells, "cpu", tmp_path, None, None, None, False)
+    plain, balanced = cols["mnist-10-dir0.1"], cols["mnist-10-dir0.1-balanced-test"]
+    assert balanced.folder == plain.folder and balanced.folder.name.startswith("mnist-10-dir0.1-cpu-")
+    assert balanced.base == plain.base and plain.base.test_split == "proportional"
+    assert balanced.studies == plain.studies and len(plain.studies) == 11
+    assert cols["fashion-mnist-10-dir0.1"].folder != plain.folder  # other data: a problem of its own
+    runs, _ = plan_runs([c for c in cells if c.setting.key == "mnist-10-dir0.1-balanced-test"][:1], "cpu", 1, tmp_path, None, None, None, False)
+    assert runs[0].cfg.test_split == "balanced" and reuse_note(balanced, runs) == "test_split proportional -> balanced"
+    assert reuse_note(plain, plan_runs([c for c in cells if c.setting.key == "mnist-10-dir0.1"][:1], "cpu", 1, tmp_path, None, None, None, False)[0]) == ""
+    # priced once: the shared studies' trials are not counted twice
+    assert tuning_cost([plain, balanced], 12)[0] == tuning_cost([plain], 12)[0] == 11 * 12

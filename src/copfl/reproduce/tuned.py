@@ -42,7 +42,15 @@ TUNE_FOLDER = "tune"
 TUNE_VAL_FRACTION = 0.1  # a tuning problem's validation share when its setting runs without one
 # the fields a column's final runs may change from its tuning problem (the report says which)
 PROBLEM_FIELDS = ("model", "width", "resnet_stem", "rounds", "samples_per_class", "test_samples_per_class",
-                  "train_per_client", "test_per_client")
+                  "train_per_client", "test_per_client", "test_split")
+
+
+# Run fields that change nothing but a client's test data (tests/test_partition.py checks that
+# the training parts, and so the validation hold-out, stay the same): a tuning problem never
+# reads test data, so it takes their defaults, and columns that differ in nothing else tune as
+# one problem and share its studies (pFedSV Table 2 read with FedGen's test split, --test-split
+# balanced, reuses the column it reads again).
+TEST_ONLY_FIELDS = ("test_split",)
 
 
 def default_tune_scale(scale: str) -> str:
@@ -78,6 +86,7 @@ def tuning_base(st: Setting, scale: str, data_dir: str | None, cache_dir: str | 
     setting's protocol and split at that scale, its ``tune_run`` options, seed 0, and validation
     data (:data:`TUNE_VAL_FRACTION` where the setting has none)."""
     opts = {**scale_run_options(scale), **setting_run_options(st, scale), **dict(st.tune_run)}
+    opts = {k: v for k, v in opts.items() if k not in TEST_ONLY_FIELDS}
     base = RunConfig(algorithm="fedavg", dataset=st.dataset, data_dir=data_dir, cache_dir=cache_dir, download=download,
                      clients=st.clients, classes_per_client=st.classes_per_client, seed=0, **(runtime or Runtime()).fields(), **opts)
     return base if base.val_fraction > 0 else replace(base, val_fraction=TUNE_VAL_FRACTION)
@@ -101,6 +110,7 @@ def plan_tuning(cells: list[Cell], scale: str, out: Path, data_dir: str | None, 
     """Every column's tuning problem and its cells' studies, by setting key (cells whose figures
     come from another column, ``same_as``, have none)."""
     columns: dict[str, ColumnTuning] = {}
+    folders: dict[str, Path] = {}  # by the tuning problem's identity: the first column's folder
     for cell in cells:
         if cell.same_as is not None:
             continue
@@ -108,7 +118,8 @@ def plan_tuning(cells: list[Cell], scale: str, out: Path, data_dir: str | None, 
         col = columns.get(st.key)
         if col is None:
             base = tuning_base(st, scale, data_dir, cache_dir, runtime, download)
-            folder = out / TUNE_FOLDER / f"{st.key}-{scale}-{run_identity(base)}"
+            ident = run_identity(base)
+            folder = folders.setdefault(ident, out / TUNE_FOLDER / f"{st.key}-{scale}-{ident}")
             col = columns[st.key] = ColumnTuning(st, scale, base, folder, {}, {})
         fixed = fixed_knobs(cell, setting_run_options(st, scale))
         label = Row(cell.row, cell.algorithm, fixed).key
@@ -203,9 +214,13 @@ def tuning_cost(columns: list[ColumnTuning], trials: int) -> tuple[int, int, flo
 
     left = done = 0
     seconds = 0.0
+    seen: set[tuple[Path, str]] = set()  # a study two columns share (one tuning problem) counts once
     for col in columns:
         found = read_studies(col)
         for s in col.studies.values():
+            if (col.folder, s.label) in seen:
+                continue
+            seen.add((col.folder, s.label))
             have = found.get(s.label, {}).get("done", 0)
             todo = max(0, trials - have)
             cfg = study_problem(col, s).resolved()
@@ -234,7 +249,7 @@ def describe_tuning(columns: list[ColumnTuning], cells: list[Cell], trials: int,
         "",
         f"tuning (--tune {trials}: each method of each column on validation data, its {scale}-scale problem; "
         f"a trial counted as {TRIAL_SHARE:g} of a run at the knobs it may draw, as compare --dry-run counts):",
-        f"  {sum(len(c.studies) for c in columns)} studies, {left} trials to run ({done} finished): about {format_duration(tune_s)}",
+        f"  {len({(c.folder, label) for c in columns for label in c.studies})} studies, {left} trials to run ({done} finished): about {format_duration(tune_s)}",
         f"  tuned final runs: {len(todo)} to run ({ready} finished"
         + (f"; {len(waiting)} wait for their tuning, priced as their default rows" if waiting else "")
         + f"): about {format_duration(final_s)}",
