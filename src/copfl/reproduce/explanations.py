@@ -201,11 +201,11 @@ EXPLANATIONS: dict[tuple[str, str, str], str] = {
     (*_P2M, "pFedHN"): (
         "not the test split: its one hypernetwork learns from every client, as a shared model does; "
         + _T2_FEDGEN + f"it scores 94.80 (96.14 without), 21.45 above the paper's 73.35; {_NOT_MEASURED}. Its tuned "
-        "row's place under IFCA, FedAvg+FT, pFedMe, FedFomo and FedAMP is too few hypernetwork steps (200 in the "
+        "row's place under IFCA, FedEM, FedAvg+FT, pFedMe, FedFomo and FedAMP is too few hypernetwork steps (200 in the "
         "protocol's 20 rounds, one per client upload) at the lower rates tuning chose (hn_lr 0.0030, inner_lr 0.0016; "
         "its best validation round was its last): "
-        "continued to 100 rounds (seed 0, pfedhn-rounds) the same run rises from 94.83 at round 20 to 97.59, past IFCA "
-        "and FedFomo and level with FedAMP, under FedAvg+FT, pFedMe and Separate by less than the seeds' spread"),
+        "continued to 100 rounds (seed 0, pfedhn-rounds) the same run rises from 94.83 at round 20 to 97.59, past IFCA, "
+        "FedEM and FedFomo and level with FedAMP, under FedAvg+FT, pFedMe and Separate by less than the seeds' spread"),
 }
 
 
