@@ -1,3 +1,4 @@
+import importlib.util
 import os
 from pathlib import Path
 
@@ -7,6 +8,39 @@ import copfl  # noqa: F401  before torch, as in every copfl process: idle OpenMP
 import torch  # noqa: E402
 
 torch.set_num_threads(1)  # small tensors: one thread is faster and avoids oversubscription
+
+def pytest_runtest_setup(item):
+    """``@pytest.mark.extra("flwr")``: the test skips where the extra's module is absent."""
+    from helpers import missing_extra
+
+    for mark in item.iter_markers("extra"):
+        for module in mark.args:
+            reason = missing_extra(module)
+            if importlib.util.find_spec(module) is None:
+                pytest.skip(reason)
+
+
+# A 1x1 PNG: what a figure's file holds in tests not marked real_plots.
+STAND_IN_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000d49444154789c6360606060000000050001a5f645400000000049454e44ae426082"
+)
+
+
+@pytest.fixture(autouse=True)
+def _stand_in_pngs(request, monkeypatch):
+    """Every figure is built (its data, axes, labels), but only tests marked ``real_plots``
+    rasterize it: writing the PNGs is most of a tiny run's time (~1 s of a 2-round run)."""
+    if request.node.get_closest_marker("real_plots"):
+        return
+    from copfl import plots
+    from copfl.io import atomic_write
+
+    def save(fig, path, dpi=110):
+        atomic_write(path, lambda f: f.write(STAND_IN_PNG), binary=True)
+        plots._pyplot().close(fig)
+
+    monkeypatch.setattr(plots, "_save", save)
 
 
 @pytest.fixture(autouse=True)

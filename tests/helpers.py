@@ -22,6 +22,26 @@ from copfl.workspace import OptimizerConfig, Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# The optional extras (pyproject.toml) by the module a test needs. A test that needs one carries
+# `@pytest.mark.extra("flwr")` (a module that imports it at the top: `pytestmark` and
+# `require_extra`): it skips, naming the install command, where the module is absent. CI runs the
+# README's test command without the extras first (these skip), then `pytest -m extra` with them.
+EXTRAS = {"flwr": "flower", "cryptography": "flower", "tensorboard": "tensorboard", "mlflow": "mlflow", "pdoc": "docs", "ray": "ray", "datasets": "huggingface"}
+
+
+def missing_extra(module: str) -> str:
+    """Why a test that needs ``module`` skips, and how to install it."""
+    if module not in EXTRAS:
+        raise ValueError(f"{module!r}: expected the module of an optional extra, one of {', '.join(EXTRAS)}")
+    return f"{module} is not installed (the {EXTRAS[module]} extra: pip install -c constraints.txt -e '.[{EXTRAS[module]}]')"
+
+
+def require_extra(module: str) -> ModuleType:
+    """``module`` imported, or the calling test (module) skipped with :func:`missing_extra`'s words."""
+    import pytest
+
+    return pytest.importorskip(module, reason=missing_extra(module))
+
 
 def load_script(relpath: str, name: str | None = None) -> ModuleType:
     """A script of the repository that is not a package module (``benchmarks/x.py``,

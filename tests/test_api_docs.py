@@ -6,9 +6,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import load_script
+from helpers import load_script, require_extra
 
-pytest.importorskip("pdoc", reason="pdoc is not installed (the docs extra: pip install -c constraints.txt -e '.[docs]')")
+pytestmark = pytest.mark.extra("pdoc")
+require_extra("pdoc")
 
 ROOT = Path(__file__).parents[1]
 BUILD = ROOT / "docs/api/build.py"

@@ -125,6 +125,7 @@ def test_summary_says_running_from_the_first_round(tmp_path, monkeypatch):
     assert json.loads((tmp_path / "r" / "summary.json").read_text())["status"] == "completed"
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_sigterm_stops_a_run_with_its_summary(tmp_path):
     out = tmp_path / "r"
     cmd = [sys.executable, "-m", "copfl.cli", "run", "--algorithm", "local", "--rounds", "100000", "--checkpoint-every", "1", "--out", str(out)]

@@ -33,6 +33,7 @@ def _crash_env() -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 @pytest.mark.skipif(platform.machine() not in ("x86_64", "AMD64"), reason="oneDNN's AVX2 kernels are x86 only")
 def test_narrow_resnet_at_one_thread_runs_in_a_subprocess(tmp_path):
     # The command: it died with SIGABRT/SIGSEGV (exit 134/139) before the fix.

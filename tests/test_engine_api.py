@@ -183,8 +183,8 @@ def test_server_store_is_checkpointed_and_resumes_bit_exactly(tmp_path, monkeypa
     assert torch.equal(state.server["g"], full.server["g"])
 
 
+@pytest.mark.extra("flwr")
 def test_toy_through_flower_messages_matches_copfl(tmp_path, monkeypatch):
-    pytest.importorskip("flwr", reason="Flower is not installed (pip install 'copfl[flower]')")
     from test_flower import InProcessGrid, assert_same_run, copfl_run, small_config
 
     from flwr.supercore.task_identity import TaskIdentity

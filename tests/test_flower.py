@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 import torch
 
-pytest.importorskip("flwr", reason="Flower is not installed (pip install 'copfl[flower]')")
+from helpers import require_extra  # noqa: E402
+
+pytestmark = pytest.mark.extra("flwr")
+require_extra("flwr")
 
 from copfl.flower.templates import ENV  # noqa: E402
 

@@ -4,7 +4,10 @@ authentication, private keys readable by their owner only."""
 
 import pytest
 
-pytest.importorskip("cryptography", reason="cryptography is not installed (pip install 'copfl[flower]')")
+from helpers import require_extra
+
+pytestmark = pytest.mark.extra("cryptography")
+require_extra("cryptography")
 
 
 def test_server_certificate_is_signed_by_the_ca_and_names_the_superlink(tmp_path):

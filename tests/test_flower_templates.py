@@ -7,7 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-pytest.importorskip("flwr", reason="Flower is not installed (pip install 'copfl[flower]')")
+from helpers import require_extra  # noqa: E402
+
+pytestmark = pytest.mark.extra("flwr")
+require_extra("flwr")
 
 from copfl.experiment import RunConfig  # noqa: E402
 from copfl.flower.config import config_from_run_config  # noqa: E402

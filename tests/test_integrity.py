@@ -298,6 +298,7 @@ def test_run_identity_ignores_what_a_resume_may_change():
 
 
 # --------------------------------------------------------------------------- one writer per folder
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_two_concurrent_runs_into_one_folder(tmp_path, capsys):
     out, solo = tmp_path / "x", tmp_path / "solo"
     args = ["run", "--algorithm", "fedavg", "--rounds", "25", "--out"]
@@ -559,6 +560,7 @@ def test_no_golden_configuration_trips_the_divergence_rule():
 
 
 # --------------------------------------------------------------------------- signals
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 @pytest.mark.parametrize("sig", ["SIGINT", "SIGTERM"])
 def test_a_signal_before_the_first_checkpoint_still_leaves_one(tmp_path, sig):
     """Ctrl-C with --checkpoint-every 250 at round 2 left nothing resumable (and advised the

@@ -10,9 +10,10 @@ import torch
 from copfl.algorithms import ALGORITHMS
 from copfl.cli import main
 
-ray = pytest.importorskip("ray")
+from helpers import require_extra  # noqa: E402
 
-pytestmark = pytest.mark.slow  # Ray's start and its worker processes cost tens of seconds
+pytestmark = [pytest.mark.slow, pytest.mark.extra("ray")]  # Ray's start and its worker processes cost tens of seconds
+ray = require_extra("ray")
 
 
 @pytest.fixture(scope="module", autouse=True)

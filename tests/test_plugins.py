@@ -189,6 +189,7 @@ def test_an_installed_package_registers_through_the_entry_point(tmp_path, monkey
     assert "entry point 'tiny'" in plugins.origin(ALGORITHMS["tiny-ep-avg"].__module__)
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_the_entry_point_plugin_from_the_command_line(tmp_path):
     site = tmp_path / "site"
     _installed_package(site)
@@ -211,6 +212,7 @@ def test_version_flag_and_python_m(capsys):
     assert out.returncode == 0 and out.stdout.strip() == f"copfl {copfl.__version__}"
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_resume_loads_the_recorded_plugin(tmp_path):
     """config.json records the plugin: --resume in a fresh process finds the algorithm again."""
     path = _plugin(tmp_path)
@@ -223,6 +225,7 @@ def test_resume_loads_the_recorded_plugin(tmp_path):
     assert json.loads((out / "summary.json").read_text())["rounds_completed"] == 2
 
 
+@pytest.mark.extra("flwr")  # copfl flower new needs Flower
 def test_a_flower_app_carries_its_plugins(tmp_path):
     """copfl flower new --plugin: the app's run config names the plugin, and building the run
     config in a process that never saw it (the SuperNodes') loads it."""

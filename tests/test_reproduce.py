@@ -269,6 +269,7 @@ def test_dry_run_names_missing_data_and_expected_times(tmp_path, monkeypatch, ca
 
 
 # ----------------------------------------------------------------------------- end to end
+@pytest.mark.real_plots  # checks that its figure was drawn
 def test_table2_smoke_reports_and_resumes(tmp_path, capsys):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"
@@ -561,6 +562,7 @@ def test_robustness_cells_cover_every_method_attack_and_fraction():
     assert all(c.setting.key == "cifar10-10" for c in cells)  # the CO-PFL CIFAR-10 protocol
 
 
+@pytest.mark.real_plots  # checks that its figure was drawn
 def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     from copfl.reproduce import experiments
 
@@ -837,6 +839,7 @@ def test_per_client_caps_subsample_each_client(tmp_path):
     assert cap_per_client(parts, None, seed=0, purpose="train") is parts
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_pfedsv_table1_smoke(tmp_path):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"
@@ -895,6 +898,7 @@ def test_pfedsv_table4_smoke_reports_epsilon(tmp_path):
     assert "## Privacy budget: epsilon at delta 1e-5" in md and "inf / inf" in md
 
 
+@pytest.mark.real_plots  # checks that its figure was drawn
 def test_pfedsv_relevance_smoke(tmp_path, monkeypatch):
     from copfl.reproduce import experiments
 

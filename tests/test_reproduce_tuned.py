@@ -314,6 +314,7 @@ def test_dpao_table3_tuned_smoke(tmp_path):
     assert len({c["tuning"]["label"] for c in doc["cells"]}) == 7
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_pfedsv_table1_tuned_smoke(tmp_path):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"

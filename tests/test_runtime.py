@@ -39,6 +39,7 @@ def _fresh(code: str, **env: str) -> str:
     return subprocess.run([sys.executable, "-c", code], env={**base, **env}, capture_output=True, text=True, check=True).stdout.strip()
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_command_line_makes_idle_openmp_threads_sleep_before_torch_loads():
     # torch (libgomp) reads the policy when it is loaded: the CLI module must set it first.
     out = _fresh("import sys, copfl.runtime; t0 = 'torch' in sys.modules; import copfl.cli, os; print(t0, os.environ['OMP_WAIT_POLICY'])")
@@ -56,6 +57,7 @@ def test_the_library_makes_idle_openmp_threads_sleep_when_imported_before_torch(
     assert _fresh("import torch, copfl, os; print(os.environ.get('OMP_WAIT_POLICY'))") == "None"
 
 
+@pytest.mark.slow  # whole processes / a whole table: seconds each (CI's slow step)
 def test_default_run_records_its_threads(tmp_path):
     # digits' MLP: 1 thread (torch's default was every core, 7-10x slower on a busy machine)
     subprocess.run([sys.executable, "-m", "copfl.cli", "run", "--rounds", "1", "--clients", "4", "--out", str(tmp_path / "r")],

@@ -76,7 +76,6 @@ def test_available_is_false_when_the_writer_cannot_be_imported(monkeypatch):
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
-    pytest.importorskip("tensorboard")
     from copfl.callbacks import ResultsWriter
     from copfl.config import to_toml
     from copfl.experiment import RunConfig, build_engine, build_federation
@@ -103,6 +102,7 @@ def _same(a: float, b: float) -> bool:
     return (math.isnan(a) and math.isnan(b)) or a == b or math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-30)
 
 
+@pytest.mark.extra("tensorboard")
 def test_scalars_equal_metrics_csv(run):
     scalars = tb.read_scalars(run.logdir)
     rows = _csv_rows(run.out / "metrics.csv")
@@ -124,6 +124,7 @@ def test_scalars_equal_metrics_csv(run):
     assert {t.split("/")[0] for t in scalars} >= {"accuracy", "loss", "traffic", "privacy", "cost", "other"}
 
 
+@pytest.mark.extra("tensorboard")
 def test_scalars_equal_the_history(run):
     scalars = tb.read_scalars(run.logdir)
     for record in run.state.history:
@@ -133,6 +134,7 @@ def test_scalars_equal_the_history(run):
     assert not any("per_client" in t for t in scalars)  # nested values are not logged
 
 
+@pytest.mark.extra("tensorboard")
 def test_config_is_logged_as_text(run):
     texts = tb.read_config_text(run.logdir)
     assert [s for s, _ in texts] == [0]
@@ -150,8 +152,8 @@ def _replay(logdir: Path, start: int, records: list[dict]) -> None:
     logger.on_run_end(None, None)
 
 
+@pytest.mark.extra("tensorboard")
 def test_a_resume_repeats_no_round(tmp_path):
-    pytest.importorskip("tensorboard")
     first = [{"round": r, "acc_mean": 0.1 * r, "bytes_up": 100 * r} for r in (1, 2, 3)]
     _replay(tmp_path, 0, first)  # rounds 1-3 written (a checkpoint at round 2, then killed)
     resumed = [{"round": 3, "acc_mean": 0.9, "bytes_up": 999}, {"round": 4, "acc_mean": 0.95, "bytes_up": 400}]

@@ -13,14 +13,14 @@ PROBLEM = ["--dataset", "digits", "--clients", "4", "--rounds", "2", "--seed", "
 
 
 def client(db):
-    mlflow = pytest.importorskip("mlflow")
+    import mlflow
     mlflow.set_tracking_uri(f"sqlite:///{db}")
     c = mlflow.tracking.MlflowClient()
     return c, c.get_experiment_by_name("copfl")
 
 
+@pytest.mark.extra("mlflow")
 def test_a_run_is_tracked_with_its_params_metrics_and_files(tmp_path):
-    pytest.importorskip("mlflow")
     out = tmp_path / "run"
     assert main(["run", "--algorithm", "fedprox", "--mu", "0.1", "--mlflow", "--out", str(out), *PROBLEM]) == 0
     c, exp = client(out / "mlflow.db")
@@ -33,8 +33,8 @@ def test_a_run_is_tracked_with_its_params_metrics_and_files(tmp_path):
     assert (out / "mlartifacts").is_dir()  # beside the store, not in the working folder
 
 
+@pytest.mark.extra("mlflow")
 def test_compare_tune_tracks_each_trial_as_a_nested_run(tmp_path):
-    pytest.importorskip("mlflow")
     out = tmp_path / "cmp"
     assert main(["compare", "--algorithms", "fedavg", "--tune", "2", "--mlflow", "--out", str(out), *PROBLEM]) == 0
     c, exp = client(out / "mlflow.db")  # one store for the comparison and its tuning
