@@ -318,7 +318,7 @@ def _run_flag_help(flag):
 
     from copfl.cli import build_parser
 
-    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in build_parser(brief=False)._actions if isinstance(a, argparse._SubParsersAction))
     return next(a for a in sub.choices["run"]._actions if flag in a.option_strings).help
 
 
@@ -480,13 +480,68 @@ def test_run_algorithm_help_lists_the_common_options_and_that_algorithms_only(ca
         assert e.value.code == 0
         return capsys.readouterr().out
 
-    whole, own = help_text(["run", "--help"]), help_text(["run", "--algorithm", "fedprox", "--help"])
-    assert "--mu V" in own and "fedprox's options" in own and "--lr LR" in own and "--dataset DATASET" in own
+    whole, own = help_text(["run", "--help-all"]), help_text(["run", "--algorithm", "fedprox", "--help"])
+    assert "--mu V" in own and "fedprox's options" in own and "--lr X" in own and "--dataset DATASET" in own
     assert "--lam" not in own and "--head-epochs" not in own and "--lam" in whole and "--head-epochs" in whole
     assert len(own.splitlines()) < len(whole.splitlines())
     fedrep = help_text(["run", "--algorithm=fedrep", "-h"])
-    assert "fedrep's options" in fedrep and "fedrep [10]" in fedrep and "--mu" not in fedrep
-    assert "--lam" in help_text(["run", "--algorithm", "nope", "--help"])  # an unknown name: the whole help
+    assert "fedrep's options" in fedrep and "the body for few [10]" in fedrep and "--mu" not in fedrep
+    assert "--lam" in help_text(["run", "--algorithm", "nope", "--help-all"])  # an unknown name: every algorithm's options
+    # --help-all with an algorithm: every part, that algorithm's options only
+    own_all = help_text(["run", "--algorithm", "fedprox", "--help-all"])
+    assert "--dp-noise X" in own_all and "--mu V" in own_all and "--lam" not in own_all
+
+
+def _lines(capsys, argv):
+    from copfl.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_short_help_shows_the_common_options_and_names_the_others_in_a_line_each(capsys, monkeypatch):
+    """Issue 77: `copfl run --algorithm fedavg --help` was 305 lines. The short help lists data,
+    model, federation, optimization, output and the algorithm's own options (<= 150 lines at 80
+    columns); privacy, robustness, unreliable clients, evaluation and runtime are named in one
+    line each at its end, and shown by --help-all. Every flag is accepted either way."""
+    from dataclasses import fields
+
+    from copfl.cli import COMMON_PARTS, PART_TITLES
+    from copfl.config import RunConfig
+
+    monkeypatch.setenv("COLUMNS", "80")
+    short = _lines(capsys, ["run", "--algorithm", "fedavg", "--help"])
+    full = _lines(capsys, ["run", "--algorithm", "fedavg", "--help-all"])
+    assert len(short) <= 150 < len(full), (len(short), len(full))
+    assert max(len(x) for x in short) <= 80
+    text, whole = "\n".join(short), "\n".join(full)
+    tail = short[short.index("more options (--help-all shows them):") + 1:]
+    hidden = [p for p in PART_TITLES if p not in COMMON_PARTS]
+    assert [line.split(":")[0].strip() for line in tail] == [PART_TITLES[p].split(":")[0] for p in hidden]
+    for f in fields(RunConfig):
+        if not f.metadata.get("cli", True):
+            continue
+        flag = "--" + f.name.replace("_", "-")
+        assert flag in whole, flag
+        if f.metadata["part"] in COMMON_PARTS:
+            assert f"  {flag}" in text, flag
+        else:
+            assert not any(x.lstrip().startswith(flag) for x in short), flag
+    assert "--client-dropout" in text and "--dp-noise" in text  # named in the closing lines
+    # hidden flags still parse; each command with run options has the short and the full help
+    from copfl.cli import build_parser
+
+    args = build_parser().parse_args(["run", "--dp-noise", "1.0", "--client-dropout", "0.1", "--device", "cpu", "--mu", "0.1"])
+    assert (args.dp_noise, args.client_dropout, args.device, args.opt_mu) == (1.0, 0.1, "cpu", 0.1)
+    for cmd in (["compare"], ["tune"], ["partition"], ["run"]):
+        short, full = _lines(capsys, [*cmd, "--help"]), _lines(capsys, [*cmd, "--help-all"])
+        assert len(short) <= 150 < len(full) and short[0].startswith(f"usage: copfl {cmd[0]} [-h] [--help-all]"), cmd
+    # a parser built without main (the library's build_parser) answers --help-all with the full help too
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["compare", "--help-all"])
+    assert "--dp-noise X" in capsys.readouterr().out
 
 
 def _help_actions():
@@ -503,7 +558,7 @@ def _help_actions():
             elif a.option_strings and a.help is not argparse.SUPPRESS:
                 yield " ".join(path), a
 
-    return list(walk(build_parser(), []))
+    return list(walk(build_parser(brief=False), []))
 
 
 def test_every_option_says_what_it_does_in_a_sentence():

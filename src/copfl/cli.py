@@ -20,9 +20,11 @@ from __future__ import annotations
 from copfl.runtime import resolve_device  # importing copfl made idle OpenMP threads sleep, before torch loads
 
 import argparse  # noqa: E402
+import functools
 import json
 import shutil
 import sys
+import textwrap
 import typing
 from contextlib import ExitStack
 from dataclasses import MISSING, asdict, fields, replace
@@ -103,33 +105,105 @@ PART_TITLES = {
     "evaluation": "evaluation",
     "privacy": "privacy: differential privacy (docs/privacy.md)",
     "robustness": "robustness: attacking clients and robust aggregation (docs/robustness.md)",
+    "unreliable": "unreliable clients: dropout, stragglers, deadlines (docs/unreliable-clients.md)",
     "output": "output: the results folder, checkpoints, logs",
-    "runtime": "runtime: device, threads, where client state lives",
+    "runtime": "runtime: device, threads, parallel workers, where client state lives",
 }
+# The parts a command's short help (-h) shows; --help-all shows every part. The others are named
+# in one line each at the end of the short help.
+COMMON_PARTS = ("algorithm", "data", "model", "federation", "optimization", "output")
+HELP_ALL = "--help-all"
+DEFAULTS_NOTE = "Each option's default is in brackets at the end of its help."
 
 
-def add_run_flags(p: argparse.ArgumentParser, skip: tuple[str, ...] = (), only: tuple[str, ...] | None = None) -> None:
+def hidden_parts_text(shown: tuple[str, ...] | None) -> str:
+    """The short help's closing lines: each part it leaves out, named in one line with its flags."""
+    if shown is None:
+        return ""
+    by_part: dict[str, list[str]] = {}
+    for f in fields(RunConfig):
+        if f.metadata.get("cli", True) and f.metadata["part"] not in shown:
+            by_part.setdefault(f.metadata["part"], []).append("--" + f.name.replace("_", "-"))
+    lines = [f"more options ({HELP_ALL} shows them):"]
+    for part, flags in sorted(by_part.items(), key=lambda kv: list(PART_TITLES).index(kv[0])):
+        line = f"  {PART_TITLES[part].split(':')[0]}: {flags[0]}"
+        for i, flag in enumerate(flags[1:], 1):  # as many flags as fit one 80-column line
+            more = ", ..." if i < len(flags) - 1 else ""
+            if len(f"{line}, {flag}{more}") > 78:
+                line += ", ..."
+                break
+            line += f", {flag}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+class _HelpAll(argparse.Action):
+    """``--help-all``: the command's help with every option group (``main`` builds the full parser
+    for it; this action serves a parser built elsewhere, e.g. ``build_parser().parse_args``)."""
+
+    def __init__(self, option_strings: list[str], dest: str, path: tuple[str, ...] = (), only: str | None = None, full: bool = False, **kw: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="show every option, not only the common ones, and exit", **kw)
+        self.path, self.only, self.full = path, only, full
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
+        if not self.full:  # a short help's parser: the same command's parser with every group
+            for name in ("", *self.path):
+                parser = build_parser(self.only, brief=False) if not name else subcommand_parser(parser, name)
+        parser.print_help()
+        parser.exit()
+
+
+def subcommand_parser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of subcommand ``name`` of ``parser``."""
+    return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[name]
+
+
+def add_run_flags(
+    p: argparse.ArgumentParser, skip: tuple[str, ...] = (), only: tuple[str, ...] | None = None, shown: tuple[str, ...] | None = None
+) -> None:
     """The run options' flags, from RunConfig's fields (``only``: just these), in one help group
-    per part (each field's declared ``part``: data, model, federation...)."""
-    hints = typing.get_type_hints(RunConfig)
+    per part (each field's declared ``part``: data, model, federation...). ``shown``: the parts
+    whose flags the help lists (the others are accepted, and hidden: a short help); None: all."""
+    hints = _type_hints(RunConfig)
     groups: dict[str, argparse._ArgumentGroup] = {}
     for f in fields(RunConfig):
         if f.name in skip or not f.metadata.get("cli", True) or (only is not None and f.name not in only):
             continue
         part = f.metadata["part"]
         if part not in groups:
-            groups[part] = p.add_argument_group(f"{PART_TITLES[part]} (defaults in brackets)")
+            groups[part] = p.add_argument_group(PART_TITLES[part])
         g = groups[part]
         flag = "--" + f.name.replace("_", "-")
         typ, is_bool = _arg_type(hints[f.name])
-        shown = f.default if f.default is not None else "auto"
-        help_ = f"{f.metadata['help'].replace('{models}', ' | '.join(sorted(MODELS)))} [{shown}]"
+        help_ = f.metadata["help"].replace("{models}", " | ".join(sorted(MODELS)))
+        if f.default is not None or "default" not in help_:  # a help that says its default needs no [auto]
+            help_ += f" [{f.default if f.default is not None else 'auto'}]"
+        if shown is not None and part not in shown:
+            help_ = argparse.SUPPRESS
         if is_bool:
             g.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help_)
         elif f.name == "mlflow":  # --mlflow alone: the embedded store in the results folder
             g.add_argument(flag, dest=f.name, nargs="?", const="default", default=None, metavar="URI", help=help_)
         else:
-            g.add_argument(flag, dest=f.name, type=typ, default=None, metavar=f.name.upper(), help=help_)
+            g.add_argument(flag, dest=f.name, type=typ, default=None, metavar=metavar(f.name, typ), help=help_)
+
+
+def metavar(name: str, typ: Any) -> str:
+    """A run option's value as its help shows it: short, so that most flags and their words
+    share a line (N a count, X a number, else the option's last word: DIR, FILE, DATASET...)."""
+    if typ is int:
+        return "N"
+    if typ is _count_or_all:
+        return "N|all"
+    if typ is float:
+        return "X"
+    return name.rsplit("_", 1)[-1].upper()
+
+
+@functools.cache
+def _type_hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints`` of a config dataclass (evaluated once: every parser built reads them)."""
+    return typing.get_type_hints(cls)
 
 
 def _algorithm_option_fields() -> dict[str, tuple[Any, dict[str, Any]]]:
@@ -137,7 +211,7 @@ def _algorithm_option_fields() -> dict[str, tuple[Any, dict[str, Any]]]:
     out: dict[str, tuple[Any, dict[str, Any]]] = {}
     for name in algorithm_names():
         cfg = ALGORITHMS[name].Config
-        hints = typing.get_type_hints(cfg)
+        hints = _type_hints(cfg)
         for f in fields(cfg):
             if f.default is not MISSING:
                 default = f.default
@@ -166,9 +240,10 @@ def defaults_text(defaults: dict[str, Any]) -> str:
     return f"[default: {'; '.join(parts)}]"
 
 
-def add_algorithm_flags(p: argparse.ArgumentParser, only: str | None = None) -> None:
-    """Every algorithm's options as flags (``only``: just that algorithm's, for its help)."""
-    title = f"{only}'s options (defaults in brackets)" if only else "algorithm options (each applies to the algorithms named; defaults in brackets)"
+def add_algorithm_flags(p: argparse.ArgumentParser, only: str | None = None, hidden: bool = False) -> None:
+    """Every algorithm's options as flags (``only``: just that algorithm's, for its help;
+    ``hidden``: accepted but left out of the help, a short help's)."""
+    title = f"{only}'s options" if only else "algorithm options (each applies to the algorithms named)"
     g = p.add_argument_group(title)
     for opt, (hint, defaults) in sorted(_algorithm_option_fields().items()):
         if only is not None:
@@ -177,8 +252,9 @@ def add_algorithm_flags(p: argparse.ArgumentParser, only: str | None = None) -> 
             defaults = {only: defaults[only]}
         typ, is_bool = _arg_type(hint)
         words = next((h for a in sorted(defaults) if (h := option_help(ALGORITHMS[a].Config, opt))), None)
-        help_ = (f"{words}; " if words else "") + f"{', '.join(defaults)} {defaults_text(defaults)}"
-        help_ = help_.replace("%", "%%")
+        # one algorithm's help names no algorithm; every algorithm's names those that have it
+        help_ = (f"{words} " if words else "") + defaults_text(defaults) if only else (f"{words}; " if words else "") + f"{', '.join(defaults)} {defaults_text(defaults)}"
+        help_ = argparse.SUPPRESS if hidden else help_.replace("%", "%%")
         flag = "--" + opt.replace("_", "-")
         if is_bool:
             g.add_argument(flag, dest=f"opt_{opt}", action=argparse.BooleanOptionalAction, default=None, help=help_)
@@ -974,16 +1050,14 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- main
 SEEDS_HELP = (
-    "K runs per algorithm, seeds SEED, SEED+1, ..., SEED+K-1, each with its own split drawn from its seed (same partition settings), "
-    "reported as mean ± std (sample std) over the completed ones; results in {layout}, summary in {summary}. "
-    "Runs already completed with the same options are skipped: re-run the same command with the same --out to continue an "
-    "interrupted one. [1: one run, as without the flag]"
+    "K runs per algorithm, seeds SEED..SEED+K-1, each with its own split; mean ± std (sample std) over the completed ones; "
+    "results in {layout}, summary in {summary}. The same command again continues (completed runs are kept) [1]"
 )
 
 
 OVERWRITE_HELP = (
-    "replace a run of other options that a results folder (--out) already holds: every file of the old run is removed first. "
-    "Without it such a folder is refused; a run of the same options is replaced, a completed seed of --seeds kept"
+    "replace a run of other options that --out already holds (its files removed first; without the flag such a folder is "
+    "refused; a run of the same options is replaced, a completed seed of --seeds kept)"
 )
 
 
@@ -991,9 +1065,9 @@ PARAMS_HELP = "a copfl tune best.json: each algorithm runs with its tuned values
 
 
 def help_algorithm(argv: list[str]) -> str | None:
-    """X of ``copfl run --algorithm X --help`` (a known algorithm), whose help then lists the
-    common options and X's own only; None otherwise."""
-    if not argv or argv[0] != "run" or not ({"-h", "--help"} & set(argv)):
+    """X of ``copfl run --algorithm X --help`` (or ``--help-all``; a known algorithm), whose help
+    then lists X's own options only; None otherwise."""
+    if not argv or argv[0] != "run" or not ({"-h", "--help", HELP_ALL} & set(argv)):
         return None
     name = None
     for i, a in enumerate(argv):
@@ -1004,7 +1078,46 @@ def help_algorithm(argv: list[str]) -> str | None:
     return name if name in ALGORITHMS else None
 
 
-def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with each line of a description or epilog wrapped on its own (argparse
+    joins them into one paragraph), so the short help's closing list stays a list."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        out = []
+        for line in text.splitlines():
+            depth = len(line) - len(line.lstrip())  # an indented line is a list item: its continuation indented more
+            lead = indent + " " * depth
+            out.append(textwrap.fill(line.strip(), width, initial_indent=lead, subsequent_indent=lead + "  " * (depth > 0)) if line.strip() else "")
+        return "\n".join(out)
+
+
+ALGORITHM_HELP_LINE = "  each algorithm's own options (--mu, --p...): copfl run --algorithm NAME --help; `copfl list` names them"
+
+
+def add_option_flags(
+    p: argparse.ArgumentParser, path: tuple[str, ...], brief: bool, only_algorithm: str | None = None,
+    skip: tuple[str, ...] = (), algorithms: bool = False, positional: str = "",
+) -> None:
+    """The run options (and, with ``algorithms``, the algorithms' options) of the command
+    ``copfl <path>``, and its ``--help-all``. ``brief``: the help lists the common parts
+    (:data:`COMMON_PARTS`) and one algorithm's options at most, and names the rest at its end;
+    every flag is accepted either way."""
+    shown = COMMON_PARTS if brief else None
+    p.description = ((p.description or "") + " " + DEFAULTS_NOTE).strip()
+    p.add_argument(HELP_ALL, action=_HelpAll, path=path, only=only_algorithm, full=not brief)
+    add_run_flags(p, skip=skip, shown=shown)
+    add_plugin_flag(p)
+    if algorithms:
+        add_algorithm_flags(p, only_algorithm, hidden=brief and only_algorithm is None)
+    if brief:
+        p.formatter_class = _HelpFormatter
+        p.usage = f"copfl {' '.join(path)}{' ' + positional if positional else ''} [-h] [{HELP_ALL}] [OPTIONS]"
+        p.epilog = hidden_parts_text(shown) + ("\n" + ALGORITHM_HELP_LINE if algorithms and only_algorithm is None else "")
+
+
+def build_parser(only_algorithm: str | None = None, brief: bool = True) -> argparse.ArgumentParser:
+    """copfl's parser. ``only_algorithm``: ``run``'s help lists that algorithm's options only;
+    ``brief``: the commands' help lists their common options (``--help-all``: every option)."""
     p = argparse.ArgumentParser(prog="copfl", description="Personalized federated learning: CO-PFL and its baselines.")
     p.add_argument("-V", "--version", action="version", version=f"copfl {copfl.__version__}", help="print copfl's version and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
@@ -1015,9 +1128,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     run.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/ each", summary="OUT/seeds.json, OUT/curves.png"))
     run.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     run.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
-    add_run_flags(run)
-    add_plugin_flag(run)
-    add_algorithm_flags(run, only_algorithm)
+    add_option_flags(run, ("run",), brief, only_algorithm, algorithms=True)
     run.set_defaults(func=cmd_run)
 
     cmp_ = sub.add_parser("compare", help="several algorithms on the same split, one table and one plot")
@@ -1029,9 +1140,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     cmp_.add_argument("--dry-run", action="store_true", help="print the runs (tuning trials, final runs) and their estimated time, and stop (loads no data)")
     cmp_.add_argument("--tune", type=int, metavar="N", help="tune each row with N trials on the first seed's validation data (copfl tune, "
                       "OUT/tune), then run a default and a tuned row per algorithm on every seed")
-    add_run_flags(cmp_, skip=("algorithm",))
-    add_plugin_flag(cmp_)
-    add_algorithm_flags(cmp_)
+    add_option_flags(cmp_, ("compare",), brief, skip=("algorithm",), algorithms=True)
     cmp_.set_defaults(func=cmd_compare)
 
     tun = sub.add_parser(
@@ -1045,8 +1154,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     tun.add_argument("--storage", metavar="URL", help="an Optuna storage URL shared by several machines (e.g. postgresql://...); default OUT/study.db")
     tun.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     tun.add_argument("--overwrite", action="store_true", help="start over in a folder that holds a study of another problem")
-    add_run_flags(tun, skip=("algorithm",))
-    add_plugin_flag(tun)
+    add_option_flags(tun, ("tune",), brief, skip=("algorithm",))
     tun.set_defaults(func=cmd_tune)
 
     tab = sub.add_parser("table", help="one table of the runs in run, compare or reproduce folders (markdown; --csv)")
@@ -1060,8 +1168,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     part = sub.add_parser("partition", help="show a split as a clients x classes table")
     part.add_argument("--config", metavar="FILE", help="TOML file of run options")
     part.add_argument("--save", metavar="FILE", help="save the split (JSON) for --split-file")
-    add_run_flags(part)
-    add_plugin_flag(part)
+    add_option_flags(part, ("partition",), brief)
     part.set_defaults(func=cmd_partition)
 
     dsets = sub.add_parser("datasets", help="which data sets are found in the data directory, and how to get the others")
@@ -1125,9 +1232,7 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
     new.add_argument("--secure", action="store_true", help="also write a CA, a server certificate and SuperNode keys (TLS + SuperNode authentication)")
     new.add_argument("--host", default="127.0.0.1,localhost", help="with --secure: addresses/names the server certificate is valid for [127.0.0.1,localhost]")
     new.add_argument("--force", action="store_true", help="overwrite an app already in DIR")
-    add_run_flags(new)
-    add_plugin_flag(new)
-    add_algorithm_flags(new)
+    add_option_flags(new, ("flower", "new"), brief, algorithms=True, positional="DIR")
     new.set_defaults(func=cmd_flower)
     dep = fsub.add_parser("deploy", help="run an app written by `copfl flower new` on a SuperLink + one SuperNode per client, on 127.0.0.1")
     dep.add_argument("dir", help="the app folder")
@@ -1148,8 +1253,8 @@ def build_parser(only_algorithm: str | None = None) -> argparse.ArgumentParser:
 
 
 PLUGIN_HELP = (
-    "a module name or a .py file to import first: it registers its own algorithms, data sets, models and search spaces "
-    "(repeatable; installed packages register through the entry-point group copfl.plugins; docs/writing-an-algorithm.md)"
+    "a module or .py file to import first, which registers its algorithms, data sets, models, search spaces (repeatable; "
+    "installed packages: entry-point group copfl.plugins; docs/writing-an-algorithm.md)"
 )
 
 
@@ -1185,7 +1290,7 @@ def main(argv: list[str] | None = None) -> int:
     except PluginError as e:
         print(f"copfl: error: {e}", file=sys.stderr)
         return 2
-    parser = build_parser(help_algorithm(argv))
+    parser = build_parser(help_algorithm(argv), brief=HELP_ALL not in argv)
     args = parser.parse_args(argv)
     if getattr(args, "plugins", None):  # recorded in config.json: absolute, so --resume and a Flower app find the files
         args.plugins = [str(Path(p).resolve()) if p.endswith(".py") else p for p in args.plugins]

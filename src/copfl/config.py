@@ -54,7 +54,7 @@ _OPT = OptimizerConfig()
 RUN_DEFAULTS: dict[str, Any] = {"optimizer": _OPT.name, "lr": _OPT.lr, "momentum": _OPT.momentum, "weight_decay": _OPT.weight_decay, "bn_stats": "shared"}
 # The role of every run option is declared on its field (dataclass metadata), so that adding an
 # option touches one place; tests/test_config.py fails for a field without a part.
-PARTS = ("algorithm", "data", "model", "federation", "optimization", "evaluation", "privacy", "robustness", "output", "runtime")
+PARTS = ("algorithm", "data", "model", "federation", "optimization", "evaluation", "privacy", "robustness", "unreliable", "output", "runtime")
 MAY_CHANGE, FIXED = "may-change", "fixed"
 _NOT_ADDED = object()
 
@@ -170,18 +170,18 @@ class RunConfig:
     )
     client_dropout: float = _f(
         0.0, "unreliable clients: each selected client fails before training with this probability, a seeded draw per "
-        "(seed, round, client), the same for every algorithm (docs/unreliable-clients.md)", part="federation", added_later=0.0,
+        "(seed, round, client), the same for every algorithm (docs/unreliable-clients.md)", part="unreliable", added_later=0.0,
     )
-    stragglers: float = _f(0.0, "a seeded fraction of each round's selected clients that does only --straggler-steps local steps", part="federation", added_later=0.0)
-    straggler_steps: int = _f(1, "--stragglers: the local mini-batch steps a straggler takes in a round", part="federation", added_later=1)
-    straggler_schedule: str = _f("round", "--stragglers: round (drawn anew each round) | fixed (a seeded set of slow clients, straggling whenever selected)", part="federation", added_later="round")
+    stragglers: float = _f(0.0, "a seeded fraction of each round's selected clients that does only --straggler-steps local steps", part="unreliable", added_later=0.0)
+    straggler_steps: int = _f(1, "--stragglers: the local mini-batch steps a straggler takes in a round", part="unreliable", added_later=1)
+    straggler_schedule: str = _f("round", "--stragglers: round (drawn anew each round) | fixed (a seeded set of slow clients, straggling whenever selected)", part="unreliable", added_later="round")
     deadline: float | None = _f(
         None, "drop uploads that arrive after this many SIMULATED seconds: download + samples trained / the client's speed + "
-        "upload (never wall-clock time; docs/unreliable-clients.md)", part="federation", added_later=None,
+        "upload (never wall-clock time; docs/unreliable-clients.md)", part="unreliable", added_later=None,
     )
-    speed_profile: str | None = _f(None, "--deadline: clients' speeds, lognormal:SIGMA (the median --client-speed x exp(SIGMA z), z ~ N(0,1) seeded per client; default: all equal)", part="federation", added_later=None)
-    client_speed: float = _f(100.0, "--deadline: the median client's training speed, samples per simulated second", part="federation", added_later=100.0)
-    bandwidth: float = _f(1e6, "--deadline: each client's link, bytes per simulated second each way (1e6: 8 Mbit/s)", part="federation", added_later=1e6)
+    speed_profile: str | None = _f(None, "--deadline: clients' speeds, lognormal:SIGMA (the median --client-speed x exp(SIGMA z), z ~ N(0,1) seeded per client; default: all equal)", part="unreliable", added_later=None)
+    client_speed: float = _f(100.0, "--deadline: the median client's training speed, samples per simulated second", part="unreliable", added_later=100.0)
+    bandwidth: float = _f(1e6, "--deadline: each client's link, bytes per simulated second each way (1e6: 8 Mbit/s)", part="unreliable", added_later=1e6)
     dp_noise: float = _f(0.0, "differential privacy: noise multiplier sigma, noise std sigma*C (0: off; docs/privacy.md)", part="privacy")
     dp_clip: float = _f(1.0, "DP: clipping norm C (of each sample's gradient in sgd mode, of the client's update in upload mode)", part="privacy")
     dp_delta: float = _f(1e-5, "DP: the delta of the reported (epsilon, delta)", part="privacy")
