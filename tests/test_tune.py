@@ -194,9 +194,36 @@ def test_compare_tune_refuses_what_it_cannot_do(tmp_path, capsys):
                            (["--tune", "2", "--params", "p.json"], "--tune and --params")]:
         assert main(base + extra) == 2
         assert message in capsys.readouterr().err
-    assert main(["compare", "--algorithms", "fedavg[lr=0.1,momentum=0]", "--tune", "2", "--out", str(tmp_path / "x"), *PROBLEM]) == 2
-    assert "nothing to tune" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("seeds", [1, 2])
+def test_a_variant_with_nothing_to_tune_runs_its_default_row_once_and_its_tuned_row_is_that_row(tmp_path, capsys, seeds):
+    """Issue 77: the README's `compare --algorithms "fedavg,fedavg[lr=0.01,momentum=0],co-pfl" --tune`
+    stopped the whole comparison. A variant that fixes every knob runs its default row (once) and
+    its tuned row is that row, marked "nothing to tune"; the other rows are tuned as before."""
+    out = tmp_path / "cmp"
+    argv = ["compare", "--algorithms", "fedavg,fedavg[lr=0.1,momentum=0]", "--tune", "2", "--out", str(out), *PROBLEM]
+    assert main([*argv, "--dry-run", "--seeds", str(seeds)]) == 0
+    plan = capsys.readouterr().out
+    assert "tuning: 1 row(s) x 2 trials" in plan and f"final runs: {3 * seeds} (" in plan and "fedavg--lr-0.1_momentum-0 (nothing to tune)" in plan
+    assert main([*argv, "--seeds", str(seeds)]) == 0
+    captured = capsys.readouterr()
+    assert "fedavg[lr=0.1,momentum=0] fixes every knob of fedavg's search space: nothing to tune" in captured.err
+    doc = json.loads((out / "compare.json").read_text())
+    rows = {(r["variant"], r["setting"]): r for r in doc["rows"]}
+    assert list(rows) == [("fedavg", "default"), ("fedavg", "tuned"), ("fedavg--lr-0.1_momentum-0", "default"), ("fedavg--lr-0.1_momentum-0", "tuned")]
+    fixed_default, fixed_tuned = rows[("fedavg--lr-0.1_momentum-0", "default")], rows[("fedavg--lr-0.1_momentum-0", "tuned")]
+    assert fixed_tuned["nothing_to_tune"] is True and fixed_tuned["folder"] == fixed_default["folder"] == "fedavg--lr-0.1_momentum-0"
+    assert fixed_tuned["params"] == {"lr": 0.1, "momentum": 0} and fixed_tuned["tuning"]["trials"] == 0
+    assert fixed_tuned["selected_mean"] == fixed_default["selected_mean"] is not None and fixed_tuned["final_n"] == seeds
+    assert "nothing_to_tune" not in rows[("fedavg", "tuned")] and rows[("fedavg", "tuned")]["tuning"]["trials"] == 2
+    assert set(json.loads((out / "tune" / "best.json").read_text())) == {"fedavg"}  # no study of the fixed row
+    runs = [p.parent.name for p in out.rglob("summary.json")]
+    assert sorted(runs) == sorted(["fedavg", "fedavg+tuned", "fedavg--lr-0.1_momentum-0"] * seeds)  # the fixed row ran once per seed
+    assert doc["fedavg--lr-0.1_momentum-0+tuned"]["same_as"] == "fedavg--lr-0.1_momentum-0"
+    md = (out / "compare.md").read_text()
+    assert "| fedavg--lr-0.1_momentum-0+tuned |" in md and "nothing to tune" in md
 
 
 def test_table_collects_runs_from_run_and_compare_folders_sorted(tmp_path, capsys):

@@ -607,9 +607,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
         check_tuning(cfg, tune_trials, "--tune", "--tune")
         for r in rows:
-            space = set(space_of(get_algorithm(r.algorithm)))
-            if not space - set(r.fixed):
-                raise UsageError(f"--tune: {r.text} fixes every knob of {r.algorithm}'s search space: nothing to tune")
+            if nothing_to_tune(r):
+                print(f"note: --tune: {r.text} fixes every knob of {r.algorithm}'s search space: nothing to tune; "
+                      "its tuned row is its default row", file=sys.stderr)
     bases: dict[str, RunConfig] = {}
     acfgs = {}
     given = explicit_options(args)
@@ -649,10 +649,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
             out.mkdir(parents=True, exist_ok=True)
             held.enter_context(runfolder.hold(out))
             acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials)
+        aliases = {key: t["same_as"] for key, t in tuned.items() if t.get("same_as")}
         if k > 1:
             from copfl.multiseed import compare_seeds
 
-            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite)
+            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite, aliases=aliases)
             if tuned:
                 table += "\n\n" + tuning_table(tuned)
                 atomic_write_text(out / "compare.md", table + "\n")
@@ -660,6 +661,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
             _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
             print(f"results: {out}")
             return 0
+        from copfl.multiseed import with_aliases
+
         for a in acfgs:  # every row's folder checked before the first run
             check_out(out / a, acfgs[a], args.overwrite)
         fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
@@ -676,12 +679,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
                 print(f"{a}: {e}", file=sys.stderr)
                 results[a] = json.loads((out / a / "summary.json").read_text())
             histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
-        table = compare_table(results)
+        table = compare_table(with_aliases(results, aliases))
         if tuned:
             table += "\n\n" + tuning_table(tuned)
         print(table)
         atomic_write_text(out / "compare.md", table + "\n")
-        atomic_write_json(out / "compare.json", {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs})
+        doc = {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs}
+        atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
         _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
         from copfl.plots import plot_curves
 
@@ -700,33 +704,46 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
     seeds = seed_list(root_seed, k)
     lines, total_runs = [], 0
     tune_s = 0.0
-    if trials:
-        tune_s = sum(trials * trial_seconds(acfgs[r.key], r.fixed) for r in rows)
-        lines.append(f"tuning: {len(rows)} row(s) x {trials} trials on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
-    finals = [replace(c, seed=s) for c in acfgs.values() for s in seeds]
-    settings = 2 if trials else 1
-    finals = finals * settings
+    tunable = [r for r in rows if trials and not nothing_to_tune(r)]
+    if tunable:
+        tune_s = sum(trials * trial_seconds(acfgs[r.key], r.fixed) for r in tunable)
+        lines.append(f"tuning: {len(tunable)} row(s) x {trials} trials on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
+    # a row with nothing to tune runs once: its tuned row is its default row
+    finals = [replace(acfgs[r.key], seed=s) for r in rows for s in seeds for _ in range(2 if r in tunable else 1)]
     total_runs = len(finals)
     final_s = estimate_seconds(finals)
-    names = ", ".join(f"{r.key}{' (default + tuned)' if trials else ''}" for r in rows)
+    names = ", ".join(f"{r.key}{' (default + tuned)' if r in tunable else ' (nothing to tune)' if trials else ''}" for r in rows)
     lines.append(f"final runs: {total_runs} ({names}; {k} seed(s)), about {format_duration(final_s)}")
     lines.append(f"total: about {format_duration(tune_s + final_s)} on this kind of CPU (+-50%; pruning varies); nothing was run")
     return "\n".join(lines)
 
 
+def nothing_to_tune(row: Any) -> bool:
+    """A comparison row (copfl.variants.Row) that fixes every knob of its algorithm's search space."""
+    return not set(space_of(get_algorithm(row.algorithm))) - set(row.fixed)
+
+
 def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acfgs: dict[str, Any], out: Path, trials: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """``compare --tune``: each row tuned on the first seed's split (its validation part) in
     OUT/tune; the row list then holds each row's default setting and, next to it, its tuned one
-    (key ``<row>+tuned``)."""
+    (key ``<row>+tuned``). A row with nothing to tune (every knob fixed) gets no run of its own:
+    its tuned row is its default row (``same_as`` in its entry of the returned tuning dict)."""
     from copfl.tune import apply_params, run_tune
 
-    fed = build_federation(cfg, progress=DataProgress())
-    res = run_tune(cfg, fed, [(r.key, r.algorithm, r.fixed) for r in rows], out / "tune", trials, None, lambda m: print(m, file=sys.stderr))
-    by_key = {s["algorithm"]: s for s in res["summaries"]}
+    tunable = [r for r in rows if not nothing_to_tune(r)]
+    by_key = {}
+    if tunable:
+        fed = build_federation(cfg, progress=DataProgress())
+        res = run_tune(cfg, fed, [(r.key, r.algorithm, r.fixed) for r in tunable], out / "tune", trials, None, lambda m: print(m, file=sys.stderr))
+        by_key = {s["algorithm"]: s for s in res["summaries"]}
     out_cfgs: dict[str, Any] = {}
     tuned: dict[str, dict[str, Any]] = {}
     for r in rows:
         out_cfgs[r.key] = acfgs[r.key]
+        if r not in tunable:
+            tuned[f"{r.key}+tuned"] = {"row": r.key, "params": dict(r.fixed), "val_acc": None, "trials": 0, "pruned": 0, "seconds": 0.0,
+                                       "same_as": r.key}
+            continue
         s = by_key[r.key]
         if s["best"] is None:
             print(f"note: {r.key}: no tuning trial completed (all pruned or diverged): no tuned row", file=sys.stderr)
@@ -743,6 +760,8 @@ def tuning_table(tuned: dict[str, dict[str, Any]]) -> str:
     lines = ["| tuned row | values | best val acc | trials (pruned) | tuning seconds |", "|---|---|---|---|---|"]
     for key, t in tuned.items():
         vals = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in t["params"].items())
+        if t.get("same_as"):
+            vals += f" (nothing to tune: every knob fixed; the row is {t['same_as']}'s)"
         lines.append(f"| {key} | {vals} | {_pct(t['val_acc'])} | {t['trials']} ({t['pruned']}) | {t['seconds']:.1f} |")
     return "\n".join(lines)
 
@@ -756,13 +775,17 @@ def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[s
     doc = json.loads((out / "compare.json").read_text()) if (out / "compare.json").exists() else {}
     by_key = {r.key: r for r in rows}
     listed = []
-    for key, acfg in acfgs.items():
+    keys = [x for r in rows for x in (r.key, f"{r.key}+tuned") if x in acfgs or x in tuned]
+    for key in keys:
         base_key = key[: -len("+tuned")] if key in tuned else key
         r = by_key[base_key]
-        folders = [out / key] if k == 1 else [seed_folder(out, s) / key for s in seed_list(root_seed, k)]
+        folder = tuned[key].get("same_as", key) if key in tuned else key  # nothing to tune: the default row's runs
+        folders = [out / folder] if k == 1 else [seed_folder(out, s) / folder for s in seed_list(root_seed, k)]
         sums = [json.loads((f / "summary.json").read_text()) for f in folders if (f / "summary.json").exists()]
         row: dict[str, Any] = {"algorithm": r.algorithm, "variant": r.key, "setting": "tuned" if key in tuned else "default",
-                               "params": tuned[key]["params"] if key in tuned else dict(r.fixed), "folder": key}
+                               "params": tuned[key]["params"] if key in tuned else dict(r.fixed), "folder": folder}
+        if key in tuned and tuned[key].get("same_as"):
+            row["nothing_to_tune"] = True
         for name, section in (("selected", "selected"), ("final", "final")):
             vals = [float(s[section]["acc_mean"]) for s in sums if (s.get(section) or {}).get("acc_mean") is not None]
             m, sd = mean_std(vals) if vals else (None, None)

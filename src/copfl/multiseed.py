@@ -267,19 +267,38 @@ def _run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any, overwrite: bo
     return {**doc, "text": seeds_block(agg, k)}
 
 
-def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool = False) -> str:
+def with_aliases(by_row: dict[str, Any], aliases: dict[str, str] | None) -> dict[str, Any]:
+    """``by_row`` with each alias row (a compare --tune row with nothing to tune: alias ->
+    the row whose runs it is) right after the row it repeats; a dict entry gets ``same_as`` and
+    its ``status`` says so."""
+    out: dict[str, Any] = {}
+    for key, value in by_row.items():
+        out[key] = value
+        for alias in [a for a, b in (aliases or {}).items() if b == key]:
+            copy = dict(value) if isinstance(value, dict) else value
+            if isinstance(copy, dict):
+                copy["same_as"] = key
+                if "status" in copy:
+                    copy["status"] = f"{copy['status']} (nothing to tune: {key}'s runs)"
+            out[alias] = copy
+    return out
+
+
+def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool = False,
+                  aliases: dict[str, str] | None = None) -> str:
     """``copfl compare --seeds k``: seed by seed, one federation per seed (saved as
     OUT/seed-<s>/split.json) shared by the algorithms, each in OUT/seed-<s>/<algorithm>/ (a
     completed one skipped); then OUT/compare.md (the table, returned), OUT/compare.json and
-    OUT/compare.png (mean ± std bands). OUT is held for the whole command."""
+    OUT/compare.png (mean ± std bands). OUT is held for the whole command. ``aliases``: rows
+    shown with another row's runs (:func:`with_aliases`)."""
     from copfl import runfolder
 
     preflight([(seed_folder(out, s) / a, replace(acfg, seed=s)) for s in seed_list(cfg.seed, k) for a, acfg in acfgs.items()], overwrite)
     with runfolder.hold(out):
-        return _compare_seeds(cfg, acfgs, out, k, log, overwrite)
+        return _compare_seeds(cfg, acfgs, out, k, log, overwrite, aliases)
 
 
-def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool) -> str:
+def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool, aliases: dict[str, str] | None = None) -> str:
 
     from copfl.callbacks import DataProgress
     from copfl.federation import build_federation
@@ -321,9 +340,11 @@ def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log
         status = status_text([x.get("status", "-") for x in summaries[a]])
         rows[a] = (agg, k, status)
         doc[a] = {"status": status, "seeds": seeds, "aggregate": agg, "runs": runs[a]}
+    rows = {a: (agg, n, status if a not in (aliases or {}) else f"{status} (nothing to tune: {aliases[a]}'s runs)")
+            for a, (agg, n, status) in with_aliases(rows, aliases).items()}
     table = seeds_table(rows)
     atomic_write_text(out / "compare.md", table + "\n")
-    atomic_write_json(out / "compare.json", doc)
+    atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
     clients = f", {cfg.clients} clients" if getattr(cfg, "clients", None) else ""
     plot_curves_bands(histories, out / "compare.png", title=f"{cfg.dataset}{clients}, {k} seeds (mean ± std)")
     return table
