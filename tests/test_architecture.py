@@ -70,13 +70,13 @@ def _doc_example() -> str:
     return block
 
 
-def test_the_documented_example_is_forty_lines_and_is_fedavg_at_mu_zero():
+def test_the_documented_example_is_forty_two_lines_and_is_fedavg_at_mu_zero():
     from copfl.algorithms.base import ALGORITHMS
     from copfl.config import RunConfig
     from copfl.experiment import build_engine, build_federation
 
     code = _doc_example()
-    assert len(code.strip().splitlines()) <= 40
+    assert len(code.strip().splitlines()) <= 42
     try:
         module = types.ModuleType("doc_example")
         sys.modules["doc_example"] = module  # dataclasses look their module up

@@ -523,9 +523,58 @@ def with_params(args: argparse.Namespace, cfg: RunConfig, values: dict[str, Any]
 
 
 def read_params_arg(args: argparse.Namespace) -> dict[str, dict[str, Any]] | None:
+    """The ``--params`` file's values (None without the flag). A dry run of a file not written
+    yet (a ``copfl tune`` still to run) plans with the defaults, and says so."""
     from copfl.tune import read_params
 
-    return read_params(args.params) if getattr(args, "params", None) else None
+    if not getattr(args, "params", None):
+        return None
+    if getattr(args, "dry_run", False) and not Path(args.params).exists():
+        print(f"note: --params {args.params} does not exist yet: planned with each algorithm's defaults", file=sys.stderr)
+        return None
+    return read_params(args.params)
+
+
+DRY_RUN_HELP = "print {what}, the data set (found or missing) and the expected time, and stop (loads no data)"
+
+
+def data_line(cfg: RunConfig) -> str:
+    """A dry run's data line: the data set embedded, found where, or missing and how to obtain it."""
+    from copfl.data.sources import default_data_dir
+    from copfl.reproduce.estimate import data_status
+
+    src = SOURCES[cfg.dataset]
+    if src.embedded is not None:
+        return f"data: {cfg.dataset}, embedded (nothing to load from disk)"
+    root = Path(cfg.data_dir).expanduser() if cfg.data_dir else default_data_dir()
+    try:
+        st = data_status([cfg.dataset], root, Path(cfg.cache_dir) if cfg.cache_dir else None)[cfg.dataset]
+    except (AttributeError, KeyError, OSError, TypeError):  # a plugin's source that data_status cannot read
+        return f"data: {cfg.dataset} (a source copfl cannot look up without loading it)"
+    if st["found"] is not None:
+        return f"data: {cfg.dataset} found at {st['found']}"
+    fetch = "; --download fetches it" if st.get("download") else ""
+    return f"data: {cfg.dataset} NOT FOUND in {root}{'' if root.is_dir() else ' (no such directory)'}{fetch}; to obtain it: {st['how_to_get']}"
+
+
+def dry_run_text(what: list[str], cfgs: list[RunConfig], extra_seconds: float = 0.0) -> str:
+    """A dry run's report: what would run, each data set's line, and the expected time of the
+    runs ``cfgs`` (plus ``extra_seconds``) on this kind of CPU (copfl.reproduce.estimate)."""
+    from copfl.reproduce.estimate import estimate_seconds, format_duration
+
+    lines = list(what)
+    lines += list(dict.fromkeys(data_line(c) for c in cfgs))
+    total = extra_seconds + (estimate_seconds(cfgs) if cfgs else 0.0)
+    lines.append(f"total: about {format_duration(total)} on this kind of CPU (+-50%); nothing was run")
+    return "\n".join(lines)
+
+
+def run_text(cfg: RunConfig) -> str:
+    """One resolved run in a line: algorithm, data, split, rounds, model and optimizer."""
+    part = cfg.partition + (f" ({cfg.classes_per_client} classes/client)" if cfg.partition in ("label-skew", "pathological") else
+                            f" (alpha {cfg.alpha})" if cfg.partition == "dirichlet" else "")
+    return (f"{cfg.algorithm} on {cfg.dataset}: {cfg.clients} clients, {part} partition, {cfg.rounds} rounds, model {cfg.model}, "
+            f"{cfg.optimizer} lr {cfg.lr:g}, seed {cfg.seed}")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -548,6 +597,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
     if doc is None:
         refuse_unused(cfg, explicit_options(args))
+    if getattr(args, "dry_run", False):
+        from copfl.multiseed import seed_list
+
+        cfgs = [replace(cfg, seed=s) for s in seed_list(cfg.seed, k)]
+        done = 0 if doc is None else int(doc.get("round") or 0)  # a resume runs the rounds left
+        if done:
+            cfgs = [replace(c, rounds=max(1, c.rounds - done)) for c in cfgs]
+        what = [f"run: {run_text(cfg)}" + (f"; {k} seeds ({', '.join(map(str, seed_list(cfg.seed, k)))})" if k > 1 else ""),
+                f"results: {out}" + (f" (resumed after round {done})" if done else "")]
+        print(dry_run_text(what, cfgs))
+        return 0
     resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
     check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
     with ExitStack() as held:
@@ -714,6 +774,7 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
     final_s = estimate_seconds(finals)
     names = ", ".join(f"{r.key}{' (default + tuned)' if r in tunable else ' (nothing to tune)' if trials else ''}" for r in rows)
     lines.append(f"final runs: {total_runs} ({names}; {k} seed(s)), about {format_duration(final_s)}")
+    lines.append(data_line(next(iter(acfgs.values()))))
     lines.append(f"total: about {format_duration(tune_s + final_s)} on this kind of CPU (+-50%; pruning varies); nothing was run")
     return "\n".join(lines)
 
@@ -812,6 +873,15 @@ def cmd_tune(args: argparse.Namespace) -> int:
         raise UsageError(f"copfl tune searches each algorithm's own options: fixing {', '.join(sorted(cfg.options))} is not supported")
     check_tuning(cfg, args.trials)
     out = Path(args.out or cfg.out or Path("runs") / f"tune-{cfg.dataset}")
+    if args.dry_run:
+        from copfl.reproduce.estimate import trial_seconds
+
+        acfgs = [replace(cfg, algorithm=a).resolved() for a in algs]
+        tune_s = sum(args.trials * trial_seconds(c) for c in acfgs)
+        what = [f"tuning: {len(algs)} algorithm(s) x {args.trials} trials each (a study already in {out} continues to that many), "
+                f"each trial a run of {run_text(acfgs[0]).split(': ', 1)[1]}, scored on validation data", data_line(acfgs[0])]
+        print(dry_run_text(what, [], tune_s))
+        return 0
     resolve_device(cfg.device)
     check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
     with ExitStack() as held:
@@ -910,6 +980,12 @@ def compare_table(results: dict[str, dict[str, Any]]) -> str:
 
 def cmd_partition(args: argparse.Namespace) -> int:
     cfg = config_from_args(args).resolved()
+    if args.dry_run:
+        split = run_text(cfg).split(": ", 1)[1].split(", model")[0].rsplit(",", 1)[0]  # clients and partition, not the training
+        print(f"partition: {cfg.dataset}: {split}, seed {cfg.seed}" + (f"; saved to {args.save}" if args.save else ""))
+        print(data_line(cfg))
+        print("nothing was split (a dry run)")
+        return 0
     fed = build_federation(cfg, progress=DataProgress())
     ds = fed.dataset
     s = cfg
@@ -1151,6 +1227,7 @@ def build_parser(only_algorithm: str | None = None, brief: bool = True) -> argpa
     run.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/ each", summary="OUT/seeds.json, OUT/curves.png"))
     run.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
     run.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
+    run.add_argument("--dry-run", action="store_true", help=DRY_RUN_HELP.format(what="the run (or each seed's)"))
     add_option_flags(run, ("run",), brief, only_algorithm, algorithms=True)
     run.set_defaults(func=cmd_run)
 
@@ -1177,6 +1254,7 @@ def build_parser(only_algorithm: str | None = None, brief: bool = True) -> argpa
     tun.add_argument("--storage", metavar="URL", help="an Optuna storage URL shared by several machines (e.g. postgresql://...); default OUT/study.db")
     tun.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     tun.add_argument("--overwrite", action="store_true", help="start over in a folder that holds a study of another problem")
+    tun.add_argument("--dry-run", action="store_true", help=DRY_RUN_HELP.format(what="the studies"))
     add_option_flags(tun, ("tune",), brief, skip=("algorithm",))
     tun.set_defaults(func=cmd_tune)
 
@@ -1191,6 +1269,7 @@ def build_parser(only_algorithm: str | None = None, brief: bool = True) -> argpa
     part = sub.add_parser("partition", help="show a split as a clients x classes table")
     part.add_argument("--config", metavar="FILE", help="TOML file of run options")
     part.add_argument("--save", metavar="FILE", help="save the split (JSON) for --split-file")
+    part.add_argument("--dry-run", action="store_true", help="print the split's settings and whether the data set is there, and stop (loads no data)")
     add_option_flags(part, ("partition",), brief)
     part.set_defaults(func=cmd_partition)
 
