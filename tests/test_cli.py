@@ -587,3 +587,31 @@ def test_reproduce_help_names_only_files_in_the_repository():
     files = set(re.findall(r"[A-Za-z0-9_./-]+\.(?:md|py|json|png|pdf|txt|npz|zip|toml)", sub.format_help()))
     named = {f for f in files if not f.startswith("OUT/")}  # OUT/...: what the command writes
     assert named and all((root / f).exists() for f in named), sorted(f for f in named if not (root / f).exists())
+
+
+def test_dry_runs_plan_name_the_data_and_write_nothing(tmp_path, capsys, monkeypatch):
+    """Issue 77: run, tune and partition have --dry-run as compare and reproduce do: what would
+    run, the data set (embedded, found, or NOT FOUND with how to get it), the expected time, and
+    nothing written or loaded."""
+    from copfl.config import RunConfig
+    from copfl.reproduce.estimate import estimate_seconds, format_duration
+
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "r"
+    assert main(["run", "--algorithm", "fedavg", "--rounds", "7", "--seeds", "2", "--out", str(out), "--dry-run"]) == 0
+    text = capsys.readouterr().out
+    assert "run: fedavg on digits: 10 clients, label-skew (2 classes/client) partition, 7 rounds, model mlp, sgd lr 0.05, seed 0; 2 seeds (0, 1)" in text
+    assert "data: digits, embedded" in text
+    expected = estimate_seconds([RunConfig(algorithm="fedavg", rounds=7, seed=s) for s in (0, 1)])
+    assert f"total: about {format_duration(expected)} on this kind of CPU" in text and not out.exists()
+    assert main(["run", "--dataset", "cifar10", "--data-dir", str(tmp_path / "none"), "--dry-run"]) == 0
+    text = capsys.readouterr().out
+    assert f"data: cifar10 NOT FOUND in {tmp_path / 'none'} (no such directory); --download fetches it; to obtain it:" in text
+    assert main(["tune", "--algorithms", "fedavg,ditto", "--trials", "5", "--out", str(tmp_path / "t"), "--dry-run"]) == 0
+    text = capsys.readouterr().out
+    assert "tuning: 2 algorithm(s) x 5 trials each" in text and "total: about" in text and not (tmp_path / "t").exists()
+    assert main(["partition", "--clients", "4", "--save", str(tmp_path / "s.json"), "--dry-run"]) == 0
+    text = capsys.readouterr().out
+    assert "partition: digits: 4 clients, label-skew (2 classes/client) partition, seed 0; saved to" in text
+    assert "nothing was split" in text and not (tmp_path / "s.json").exists()
+    assert list(tmp_path.iterdir()) == []  # not even a runs/ folder
