@@ -520,6 +520,7 @@ def test_a_later_column_keeps_the_columns_finished_earlier_in_the_report(tmp_pat
     assert {c["setting"] for c in doc["cells"]} == {"miniimagenet-20"}
 
 
+@pytest.mark.slow  # a whole table end to end: seconds (CI's slow step; table2's smoke stays in the fast step)
 def test_pgamma_tuned_heatmap_and_bad_column(tmp_path, capsys):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"
@@ -854,6 +855,7 @@ def test_pfedsv_table1_smoke(tmp_path):
     assert md.startswith("# Reproduction: MTA, pathological split") and "Paper: pFedSV, Table 1." in md and "Spearman rho" in md
 
 
+@pytest.mark.slow  # a whole table end to end: seconds (CI's slow step; table2's smoke stays in the fast step)
 def test_dpao_table3_smoke(tmp_path):
     write_letters_femnist(tmp_path, 1500)
     out = tmp_path / "rep"
@@ -884,6 +886,7 @@ def test_rounds_to_milestones_from_the_metrics(tmp_path):
     assert rounds_to(tmp_path / "missing", (60.0,)) == [None]
 
 
+@pytest.mark.slow  # a whole table end to end: seconds (CI's slow step; table2's smoke stays in the fast step)
 def test_pfedsv_table4_smoke_reports_epsilon(tmp_path):
     data = write_balanced_cifar(tmp_path / "data")
     out = tmp_path / "rep"

@@ -303,6 +303,7 @@ def test_processes_sharing_an_out_tune_a_columns_methods_side_by_side(tmp_path):
     assert first.refresh() and {c.algorithm for c in first.cells} == {"local", "fedavg", "co-pfl"}
 
 
+@pytest.mark.slow  # a whole table end to end: seconds (CI's slow step; table2's smoke stays in the fast step)
 def test_dpao_table3_tuned_smoke(tmp_path):
     write_letters_femnist(tmp_path, 1500)
     out = tmp_path / "rep"

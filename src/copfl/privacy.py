@@ -34,6 +34,8 @@ infinity: no noise, no guarantee.
 
 from __future__ import annotations
 
+import functools
+
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -384,10 +386,17 @@ def epsilon(history: list[Entry], delta: float) -> float:
     conversion); 0 for an empty history."""
     if not history:
         return 0.0
+    return _epsilon(tuple((float(s), float(q), int(k)) for s, q, k in history), float(delta))
+
+
+@functools.lru_cache(maxsize=4096)
+def _epsilon(history: tuple[tuple[float, float, int], ...], delta: float) -> float:
+    """:func:`epsilon` of a history as a tuple: a pure function of it, computed once per
+    process (a run's clients, a resumed run and a second run of the same setting share it)."""
     from opacus.accountants import RDPAccountant  # ~2 s to import: only when DP is on
 
     acc = RDPAccountant()
-    acc.history = [(float(s), float(q), int(k)) for s, q, k in history]
+    acc.history = list(history)
     return float(acc.get_epsilon(delta))
 
 

@@ -50,23 +50,31 @@ def expected(hint: Any) -> str:
 
 
 @functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)  # evaluated once per class: configs are made often
+def _plan(cls: type) -> dict[str, tuple[Any, tuple[Any, ...], bool]]:
+    """Per field of ``cls``: its hint, the types it admits and whether None means "the default"
+    there (worked out once per class: configs are made often, a reproduction's plan makes
+    thousands)."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: (hints[f.name], _alternatives(hints[f.name]), f.default is None) for f in fields(cls)}
+
+
+_PLAIN = {bool: (bool,), int: (int,), float: (int, float), str: (str,)}  # exact types accepted at once
 
 
 def type_errors(cls: type, values: dict[str, Any]) -> list[str]:
     """One line per value of ``values`` whose type its field of ``cls`` does not accept
     (unknown keys are not this function's business)."""
-    hints = _hints(cls)
-    defaults_none = {f.name for f in fields(cls) if f.default is None}  # None: "the default" there
-    names = {f.name for f in fields(cls)}
+    plan = _plan(cls)
     errors = []
     for k, v in values.items():
-        if k not in names:
+        field_plan = plan.get(k)
+        if field_plan is None:
             continue
-        hint = hints[k]
-        options = _alternatives(hint)
-        if v is None and (type(None) in options or k in defaults_none):
+        hint, options, default_none = field_plan
+        if v is None:
+            if type(None) in options or default_none:
+                continue
+        elif any(type(v) in _PLAIN.get(t, ()) for t in options):  # the common case: a value of the field's own type
             continue
         if not any(_accepts(t, v) for t in options if t is not type(None)):
             errors.append(f"{k.replace('_', '-')} = {v!r} ({type(v).__name__}): expected {expected(hint)}")

@@ -7,6 +7,8 @@ Every run lives in ``<out>/runs/<name>-<hash>``, the hash taken over what it com
 
 from __future__ import annotations
 
+import functools
+
 import json
 import re
 from dataclasses import asdict, dataclass, replace
@@ -55,7 +57,13 @@ def run_identity(cfg: RunConfig) -> str:
     field added with a default that changes results is left out at the value that gives the
     old results: :func:`copfl.config.added_later`). Options that never change results
     (declared ``computes=False``: where data and results live, threads) are left out."""
-    return options_hash(cfg, option_names(computes=False), {**asdict(RunConfig()), **added_later()}, 10)
+    return options_hash(cfg, option_names(computes=False), _identity_defaults(), 10)
+
+
+@functools.cache
+def _identity_defaults() -> dict[str, Any]:
+    """RunConfig's defaults, with the fields added later at the values that give the old results."""
+    return {**asdict(RunConfig()), **added_later()}
 
 
 def option_suffix(options: tuple[tuple[str, Any], ...]) -> str:
