@@ -609,7 +609,7 @@ def test_dry_runs_plan_name_the_data_and_write_nothing(tmp_path, capsys, monkeyp
     assert f"data: cifar10 NOT FOUND in {tmp_path / 'none'} (no such directory); --download fetches it; to obtain it:" in text
     assert main(["tune", "--algorithms", "fedavg,ditto", "--trials", "5", "--out", str(tmp_path / "t"), "--dry-run"]) == 0
     text = capsys.readouterr().out
-    assert "tuning: 2 algorithm(s) x 5 trials each" in text and "total: about" in text and not (tmp_path / "t").exists()
+    assert "tuning: 2 algorithm(s), 5 trials each" in text and "total: about" in text and not (tmp_path / "t").exists()
     assert main(["partition", "--clients", "4", "--save", str(tmp_path / "s.json"), "--dry-run"]) == 0
     text = capsys.readouterr().out
     assert "partition: digits: 4 clients, label-skew (2 classes/client) partition, seed 0; saved to" in text

@@ -108,7 +108,7 @@ def test_every_run_option_declares_its_role():
     assert set(option_names(resolved=True)) == {"model", "partition", "classes_per_client", "samples_per_class", "test_samples_per_class",
                                                 "optimizer", "lr", "momentum", "weight_decay", "bn_stats", "options"}  # fmt: skip
     assert set(option_names(computes=False)) == {"out", "data_dir", "cache_dir", "threads", "download", "store", "checkpoint_every", "tensorboard", "mlflow", "plugins", "workers", "ray_address"}
-    assert added_later() == {"val_fraction": 0.0, "holdout_clients": 0.0, "tensorboard": False, "attack": None, "attackers": 0.0,
+    assert added_later() == {"val_fraction": 0.0, "val_min": 0, "holdout_clients": 0.0, "tensorboard": False, "attack": None, "attackers": 0.0,
                              "attack_scale": -10.0, "attack_noise": 1.0, "robust": "mean", "robust_fraction": 0.2, "robust_select": None,
                              "robust_bound": None, "train_per_client": None, "test_per_client": None, "mlflow": None, "plugins": None, "workers": 1, "ray_address": None,
                              "client_dropout": 0.0, "stragglers": 0.0, "straggler_steps": 1, "straggler_schedule": "round", "deadline": None,

@@ -250,6 +250,8 @@ def add_algorithm_flags(p: argparse.ArgumentParser, only: str | None = None, hid
             if only not in defaults:
                 continue
             defaults = {only: defaults[only]}
+        if "--" + opt.replace("_", "-") in p._option_string_actions:  # the command's own flag (compare's --budget): a variant sets it
+            continue
         typ, is_bool = _arg_type(hint)
         words = next((h for a in sorted(defaults) if (h := option_help(ALGORITHMS[a].Config, opt))), None)
         # one algorithm's help names no algorithm; every algorithm's names those that have it
@@ -658,7 +660,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
     orphan = [o for o in options if not any(options_for(a, {o: 1}, strict=False) for a in names)]
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(names)}")
-    tune_trials = getattr(args, "tune", None)
+    tune_trials, budget = getattr(args, "tune", None), None
+    if tune_trials is not None or getattr(args, "budget", None):  # --budget alone tunes too
+        tune_trials, budget = tuning_limits(tune_trials, getattr(args, "budget", None), "--tune")
+    elif getattr(args, "prior", None) is not None or getattr(args, "save_prior", None) is not None:
+        raise UsageError("--prior and --save-prior go with --tune N or --budget (they start and keep tuning studies)")
     if tune_trials is not None and getattr(args, "params", None):
         raise UsageError("--tune and --params: give one (--tune searches, --params uses a search's result)")
     params = read_params_arg(args)
@@ -688,7 +694,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
         for line in unused_options(acfgs[r.key], given):  # the others use it: a note, not a refusal
             print(f"note: {line}", file=sys.stderr)
     if getattr(args, "dry_run", False):
-        print(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed))
+        print(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed, budget))
         return 0
     out = (_seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
     if cfg.mlflow:  # every run of the comparison (and its tuning) in one store: the compare folder's
@@ -708,17 +714,18 @@ def cmd_compare(args: argparse.Namespace) -> int:
         if tune_trials is not None:
             out.mkdir(parents=True, exist_ok=True)
             held.enter_context(runfolder.hold(out))
-            acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials)
-        aliases = {key: t["same_as"] for key, t in tuned.items() if t.get("same_as")}
+            acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials, budget, prior_library(args.prior),
+                                      prior_library(args.save_prior))
+        aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
         if k > 1:
             from copfl.multiseed import compare_seeds
 
             table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite, aliases=aliases)
+            listed = _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
             if tuned:
-                table += "\n\n" + tuning_table(tuned)
+                table += "\n\n" + tuning_table(tuned, listed)
                 atomic_write_text(out / "compare.md", table + "\n")
             print(table)
-            _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
             print(f"results: {out}")
             return 0
         from copfl.multiseed import with_aliases
@@ -739,14 +746,14 @@ def cmd_compare(args: argparse.Namespace) -> int:
                 print(f"{a}: {e}", file=sys.stderr)
                 results[a] = json.loads((out / a / "summary.json").read_text())
             histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
-        table = compare_table(with_aliases(results, aliases))
-        if tuned:
-            table += "\n\n" + tuning_table(tuned)
-        print(table)
-        atomic_write_text(out / "compare.md", table + "\n")
         doc = {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs}
         atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
-        _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
+        listed = _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
+        table = compare_table(with_aliases(results, aliases))
+        if tuned:
+            table += "\n\n" + tuning_table(tuned, listed)
+        print(table)
+        atomic_write_text(out / "compare.md", table + "\n")
         from copfl.plots import plot_curves
 
         plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
@@ -754,7 +761,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int) -> str:
+def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int, budget: float | None = None) -> str:
     """``compare --dry-run``: the runs a comparison makes (tuning trials, then each row's
     default and tuned runs on every seed) and about how long they take on this CPU (the
     reproduce cost model, copfl.reproduce.estimate; +-50%)."""
@@ -765,7 +772,11 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
     lines, total_runs = [], 0
     tune_s = 0.0
     tunable = [r for r in rows if trials and not nothing_to_tune(r)]
-    if tunable:
+    if tunable and budget is not None:
+        tune_s = min(budget, sum(trials * trial_seconds(acfgs[r.key], r.fixed) for r in tunable))
+        lines.append(f"tuning: {len(tunable)} row(s), --budget {format_duration(budget)} shared ({format_duration(budget / len(tunable))} "
+                     f"of trials each, at most {trials} trials) on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
+    elif tunable:
         tune_s = sum(trials * trial_seconds(acfgs[r.key], r.fixed) for r in tunable)
         lines.append(f"tuning: {len(tunable)} row(s) x {trials} trials on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
     # a row with nothing to tune runs once: its tuned row is its default row
@@ -784,26 +795,32 @@ def nothing_to_tune(row: Any) -> bool:
     return not set(space_of(get_algorithm(row.algorithm))) - set(row.fixed)
 
 
-def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acfgs: dict[str, Any], out: Path, trials: int) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acfgs: dict[str, Any], out: Path, trials: int,
+               budget: float | None = None, prior: Any = None, save_to: Any = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """``compare --tune``: each row tuned on the first seed's split (its validation part) in
     OUT/tune; the row list then holds each row's default setting and, next to it, its tuned one
     (key ``<row>+tuned``). A row with nothing to tune (every knob fixed) gets no run of its own:
     its tuned row is its default row (``same_as`` in its entry of the returned tuning dict)."""
-    from copfl.tune import apply_params, run_tune
+    from copfl.priors import entries_from
+    from copfl.tune import apply_params, run_tune, tuning_problem
 
     tunable = [r for r in rows if not nothing_to_tune(r)]
     by_key = {}
     if tunable:
-        fed = build_federation(cfg, progress=DataProgress())
-        res = run_tune(cfg, fed, [(r.key, r.algorithm, r.fixed) for r in tunable], out / "tune", trials, None, lambda m: print(m, file=sys.stderr))
+        problem = tuning_problem(cfg)  # each client's validation part at least TUNE_VAL_MIN samples
+        fed = build_federation(problem, progress=DataProgress())
+        res = run_tune(problem, fed, [(r.key, r.algorithm, r.fixed) for r in tunable], out / "tune", trials, None,
+                       lambda m: print(m, file=sys.stderr), budget=budget, prior=prior)
         by_key = {s["algorithm"]: s for s in res["summaries"]}
+        if save_to is not None:
+            save_to.add(entries_from(res["summaries"], {r.key: r.algorithm for r in tunable}, problem.resolved(), runfolder.run_id(problem)))
     out_cfgs: dict[str, Any] = {}
     tuned: dict[str, dict[str, Any]] = {}
     for r in rows:
         out_cfgs[r.key] = acfgs[r.key]
         if r not in tunable:
             tuned[f"{r.key}+tuned"] = {"row": r.key, "params": dict(r.fixed), "val_acc": None, "trials": 0, "pruned": 0, "seconds": 0.0,
-                                       "same_as": r.key}
+                                       "same_as": r.key, "why": "nothing to tune"}
             continue
         s = by_key[r.key]
         if s["best"] is None:
@@ -812,26 +829,39 @@ def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acf
         values = {k: v for k, v in s["best"]["params"].items() if k not in r.fixed}
         out_cfgs[f"{r.key}+tuned"] = apply_params(bases[r.key], values, f"{r.key} tuned").resolved()
         tuned[f"{r.key}+tuned"] = {"row": r.key, "params": s["best"]["params"], "val_acc": s["best"]["val_acc"], "trials": s["trials"],
-                                   "pruned": s["pruned"], "seconds": s["seconds_total"]}
+                                   "pruned": s["pruned"], "seconds": s["seconds_total"], "objective": s["objective"],
+                                   "default_val_acc": (s.get("default") or {}).get("val_acc")}
+        if s.get("default") and s["default"]["trial"] == s["best"]["trial"]:  # the default scored best: the tuned row is the default row
+            del out_cfgs[f"{r.key}+tuned"]
+            tuned[f"{r.key}+tuned"].update(same_as=r.key, why="the default setting scored best")
     return out_cfgs, tuned
 
 
-def tuning_table(tuned: dict[str, dict[str, Any]]) -> str:
-    """The tuned rows' values and what finding them cost."""
-    lines = ["| tuned row | values | best val acc | trials (pruned) | tuning seconds |", "|---|---|---|---|---|"]
+def tuning_table(tuned: dict[str, dict[str, Any]], rows: list[dict[str, Any]] | None = None) -> str:
+    """The tuned rows' values, their validation objective beside the default setting's, the
+    tuned row's validation-test gap (the objective minus the same figure on test data, in
+    points: what tuning on validation over-promised) and what finding them cost."""
+    gap = {f"{r['variant']}+tuned": r.get("val_test_gap") for r in rows or [] if r["setting"] == "tuned"}
+    lines = ["| tuned row | values | best val (objective) | default's val | val - test (points) | trials (pruned) | tuning seconds |",
+             "|---|---|---|---|---|---|---|"]
     for key, t in tuned.items():
         vals = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in t["params"].items())
         if t.get("same_as"):
-            vals += f" (nothing to tune: every knob fixed; the row is {t['same_as']}'s)"
-        lines.append(f"| {key} | {vals} | {_pct(t['val_acc'])} | {t['trials']} ({t['pruned']}) | {t['seconds']:.1f} |")
+            vals += f" ({'nothing to tune: every knob fixed' if t['why'] == 'nothing to tune' else t['why']}; the row is {t['same_as']}'s)"
+        g = gap.get(key)
+        lines.append(f"| {key} | {vals} | {_pct(t['val_acc'])} | {_pct(t.get('default_val_acc'))} | {'-' if g is None else f'{100 * g:+.2f}'} "
+                     f"| {t['trials']} ({t['pruned']}) | {t['seconds']:.1f} |")
     return "\n".join(lines)
 
 
-def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[str, dict[str, Any]], k: int, root_seed: int) -> None:
-    """compare.json's ``rows``: per row and setting (default, tuned) its values and the mean
-    +- std over seeds of the selected (validation-chosen round, test accuracy) and final
-    figures."""
-    from copfl.multiseed import mean_std, seed_folder, seed_list
+def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[str, dict[str, Any]], k: int, root_seed: int) -> list[dict[str, Any]]:
+    """compare.json's ``rows`` (returned): per row and setting (default, tuned) its values and
+    the mean +- std over seeds of the selected (validation-chosen round, test accuracy) and
+    final figures; under --tune with the "last" objective also the same figure on test data
+    (``test_last_weighted``: the last rounds' pooled test accuracy, mean over seeds), the
+    setting's validation objective and their difference (``val_test_gap``)."""
+    from copfl.multiseed import mean_std, read_history, seed_folder, seed_list
+    from copfl.tune import last_window_mean
 
     doc = json.loads((out / "compare.json").read_text()) if (out / "compare.json").exists() else {}
     by_key = {r.key: r for r in rows}
@@ -846,20 +876,54 @@ def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[s
         row: dict[str, Any] = {"algorithm": r.algorithm, "variant": r.key, "setting": "tuned" if key in tuned else "default",
                                "params": tuned[key]["params"] if key in tuned else dict(r.fixed), "folder": folder}
         if key in tuned and tuned[key].get("same_as"):
-            row["nothing_to_tune"] = True
+            row["same_as_default"] = tuned[key]["why"]
+            if tuned[key]["why"] == "nothing to tune":
+                row["nothing_to_tune"] = True
         for name, section in (("selected", "selected"), ("final", "final")):
             vals = [float(s[section]["acc_mean"]) for s in sums if (s.get(section) or {}).get("acc_mean") is not None]
             m, sd = mean_std(vals) if vals else (None, None)
             row[f"{name}_mean"], row[f"{name}_std"], row[f"{name}_n"] = m, sd, len(vals)
         if key in tuned:
             row["tuning"] = {x: tuned[key][x] for x in ("trials", "pruned", "seconds", "val_acc")}
+        study = tuned.get(key) or tuned.get(f"{key}+tuned") or {}
+        if study.get("objective") == "last":  # the objective and the test figure it estimates are alike
+            tests = [t for f in folders if (f / "metrics.jsonl").exists() and (t := last_window_mean(read_history(f))) is not None]
+            val = study.get("val_acc") if key in tuned else study.get("default_val_acc")
+            row["test_last_weighted"] = sum(tests) / len(tests) if tests else None
+            row["val_objective"] = val
+            row["val_test_gap"] = None if val is None or not tests else val - row["test_last_weighted"]
         listed.append(row)
     doc["rows"] = listed
     atomic_write_json(out / "compare.json", doc)
+    return listed
+
+
+def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--trials") -> tuple[int, float | None]:
+    """(trials per study, seconds of trials in all or None) of --trials / --tune N and --budget:
+    with a budget alone, the trials are capped at copfl.tune.BUDGET_CAP; with neither, 20."""
+    from copfl.tune import BUDGET_CAP, parse_duration
+
+    try:
+        budget = parse_duration(budget_text) if budget_text else None
+    except ValueError as e:
+        hint = " (centralized's own budget option is set as a variant here: --algorithms \"centralized[budget=all]\")" \
+            if budget_text in ("all", "participants") else ""
+        raise UsageError(f"{e}{hint}") from None
+    return (trials if trials is not None else BUDGET_CAP if budget is not None else 20), budget
+
+
+def prior_library(path: str | None) -> Any:
+    """The prior library a --prior / --save-prior flag names ('' : the default one), or None."""
+    from copfl.priors import PriorLibrary, default_path
+
+    if path is None:
+        return None
+    return PriorLibrary(Path(path).expanduser() if path else default_path())
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    from copfl.tune import check_tuning, run_tune
+    from copfl.priors import entries_from
+    from copfl.tune import check_tuning, run_tune, tuning_problem
 
     algs = [a.strip() for a in args.algorithms.split(",") if a.strip()]
     if not algs:
@@ -871,14 +935,20 @@ def cmd_tune(args: argparse.Namespace) -> int:
     cfg = config_from_args(args)
     if cfg.options:
         raise UsageError(f"copfl tune searches each algorithm's own options: fixing {', '.join(sorted(cfg.options))} is not supported")
-    check_tuning(cfg, args.trials)
+    trials, budget = tuning_limits(args.trials, args.budget)
+    check_tuning(cfg, trials)
+    cfg = tuning_problem(cfg)  # each client's validation part at least TUNE_VAL_MIN samples
+    prior, save_to = prior_library(args.prior), prior_library(args.save_prior)
+    if prior is not None:
+        prior.entries()  # a malformed library fails now, before any data is loaded
     out = Path(args.out or cfg.out or Path("runs") / f"tune-{cfg.dataset}")
     if args.dry_run:
-        from copfl.reproduce.estimate import trial_seconds
+        from copfl.reproduce.estimate import format_duration, trial_seconds
 
         acfgs = [replace(cfg, algorithm=a).resolved() for a in algs]
-        tune_s = sum(args.trials * trial_seconds(c) for c in acfgs)
-        what = [f"tuning: {len(algs)} algorithm(s) x {args.trials} trials each (a study already in {out} continues to that many), "
+        tune_s = sum(trials * trial_seconds(c) for c in acfgs) if budget is None else budget
+        limit = f"{trials} trials each" if budget is None else f"{format_duration(budget / len(algs))} of trials each (--budget {args.budget})"
+        what = [f"tuning: {len(algs)} algorithm(s), {limit} (a study already in {out} continues to that), "
                 f"each trial a run of {run_text(acfgs[0]).split(': ', 1)[1]}, scored on validation data", data_line(acfgs[0])]
         print(dry_run_text(what, [], tune_s))
         return 0
@@ -900,7 +970,10 @@ def cmd_tune(args: argparse.Namespace) -> int:
                         f.unlink() if f.is_file() else shutil.rmtree(f)
         atomic_write_json(marker, {"problem": ident, "config": json.loads(json.dumps(asdict(cfg), default=str))})
         fed = build_federation(cfg, progress=DataProgress())
-        res = run_tune(cfg, fed, algs, out, args.trials, args.storage, lambda m: print(m, file=sys.stderr))
+        res = run_tune(cfg, fed, algs, out, trials, args.storage, lambda m: print(m, file=sys.stderr), budget=budget, prior=prior)
+        if save_to is not None:
+            save_to.add(entries_from(res["summaries"], {a: a for a in algs}, cfg.resolved(), ident))
+            print(f"best values added to the prior library {save_to.path}", file=sys.stderr)
     for s in res["summaries"]:
         b = s["best"]
         best = "no completed trial" if b is None else f"best val acc {100 * b['val_acc']:.2f}% (trial {b['trial']}): " + \
@@ -1214,6 +1287,17 @@ def add_option_flags(
         p.epilog = hidden_parts_text(shown) + ("\n" + ALGORITHM_HELP_LINE if algorithms and only_algorithm is None else "")
 
 
+def add_budget_flags(p: argparse.ArgumentParser) -> None:
+    """--budget, --prior and --save-prior (copfl tune, compare --tune): docs/tuning.md."""
+    p.add_argument("--budget", metavar="DURATION", help="tune for this much trial time in all (90s, 30m, 1.5h), shared equally by the "
+                   "algorithms: each study starts trials until it has had its share (its default setting always runs)")
+    p.add_argument("--prior", nargs="?", const="", metavar="FILE", help="start each new study from the best settings earlier "
+                   "problems of the same model family found (a library written by --save-prior; FILE default $COPFL_PRIORS or "
+                   "~/.cache/copfl/priors.json), after the default setting")
+    p.add_argument("--save-prior", nargs="?", const="", metavar="FILE", help="add each study's best values to the prior library "
+                   "(FILE as for --prior) for later problems")
+
+
 def build_parser(only_algorithm: str | None = None, brief: bool = True) -> argparse.ArgumentParser:
     """copfl's parser. ``only_algorithm``: ``run``'s help lists that algorithm's options only;
     ``brief``: the commands' help lists their common options (``--help-all``: every option)."""
@@ -1240,6 +1324,7 @@ def build_parser(only_algorithm: str | None = None, brief: bool = True) -> argpa
     cmp_.add_argument("--dry-run", action="store_true", help="print the runs (tuning trials, final runs) and their estimated time, and stop (loads no data)")
     cmp_.add_argument("--tune", type=int, metavar="N", help="tune each row with N trials on the first seed's validation data (copfl tune, "
                       "OUT/tune), then run a default and a tuned row per algorithm on every seed")
+    add_budget_flags(cmp_)  # before the algorithms' flags: centralized's own budget option is a variant's here, centralized[budget=all]
     add_option_flags(cmp_, ("compare",), brief, skip=("algorithm",), algorithms=True)
     cmp_.set_defaults(func=cmd_compare)
 
@@ -1250,7 +1335,8 @@ def build_parser(only_algorithm: str | None = None, brief: bool = True) -> argpa
         "The same command again continues the study (--trials is the total per algorithm).",
     )
     tun.add_argument("--algorithms", required=True, help="comma-separated algorithm names")
-    tun.add_argument("--trials", type=int, default=20, help="finished trials per algorithm, in total over reruns [20]")
+    tun.add_argument("--trials", type=int, default=None, help="finished trials per algorithm, in total over reruns [20; with --budget: up to 1000]")
+    add_budget_flags(tun)
     tun.add_argument("--storage", metavar="URL", help="an Optuna storage URL shared by several machines (e.g. postgresql://...); default OUT/study.db")
     tun.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     tun.add_argument("--overwrite", action="store_true", help="start over in a folder that holds a study of another problem")

@@ -148,6 +148,11 @@ class RunConfig:
         "reported as `selected` without looking at test data (0: off, train on everything as the papers do)",
         part="evaluation", added_later=0.0, data_key=True,
     )
+    val_min: int = _f(
+        0, "validation: raise each client's hold-out to at least N samples (at most half of its training data) where "
+        "--val-fraction gives it fewer (0: off; copfl tune's trials use 30: docs/tuning.md)",
+        part="evaluation", added_later=0, data_key=True,
+    )
     holdout_clients: float = _f(
         0.0,
         "unseen clients: a seeded fraction of the clients kept out of training; on evaluation rounds each joins as a "
@@ -307,6 +312,7 @@ RANGES: dict[str, tuple[float, bool, str]] = {  # field -> (bound, bound allowed
     "batch_size": (1, True, "at least 1"),
     "eval_every": (1, True, "at least 1"),
     "checkpoint_every": (0, True, "0 (never) or more"),
+    "val_min": (0, True, "0 (off) or more"),
     "clients": (1, True, "at least 1"),
     "classes_per_client": (1, True, "at least 1"),
     "min_samples": (1, True, "at least 1"),

@@ -67,7 +67,7 @@ def build_federation(cfg: RunConfig, dataset: ArrayDataset | None = None, progre
         transform, info = corruption_shift(split.num_clients, cfg.severity, cfg.seed)
     clients = build_clients(ds, split, mean, std, transform)
     if cfg.val_fraction > 0:
-        clients = [with_validation(c, cfg.val_fraction, cfg.seed, i) for i, c in enumerate(clients)]
+        clients = [with_validation(c, cfg.val_fraction, cfg.seed, i, cfg.val_min) for i, c in enumerate(clients)]
     return Federation(ds, split, clients, mean, std, info)
 
 

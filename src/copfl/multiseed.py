@@ -267,25 +267,30 @@ def _run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any, overwrite: bo
     return {**doc, "text": seeds_block(agg, k)}
 
 
-def with_aliases(by_row: dict[str, Any], aliases: dict[str, str] | None) -> dict[str, Any]:
-    """``by_row`` with each alias row (a compare --tune row with nothing to tune: alias ->
-    the row whose runs it is) right after the row it repeats; a dict entry gets ``same_as`` and
-    its ``status`` says so."""
+def alias_status(status: str, base: str, why: str) -> str:
+    """The status of a row shown with another row's runs."""
+    return f"{status} ({why}: {base}'s runs)"
+
+
+def with_aliases(by_row: dict[str, Any], aliases: dict[str, tuple[str, str]] | None) -> dict[str, Any]:
+    """``by_row`` with each alias row (a compare --tune tuned row that is its default row:
+    alias -> (the row whose runs it is, why)) right after the row it repeats; a dict entry gets
+    ``same_as`` and its ``status`` says so."""
     out: dict[str, Any] = {}
     for key, value in by_row.items():
         out[key] = value
-        for alias in [a for a, b in (aliases or {}).items() if b == key]:
+        for alias, (_, why) in [(a, bw) for a, bw in (aliases or {}).items() if bw[0] == key]:
             copy = dict(value) if isinstance(value, dict) else value
             if isinstance(copy, dict):
                 copy["same_as"] = key
                 if "status" in copy:
-                    copy["status"] = f"{copy['status']} (nothing to tune: {key}'s runs)"
+                    copy["status"] = alias_status(copy["status"], key, why)
             out[alias] = copy
     return out
 
 
 def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool = False,
-                  aliases: dict[str, str] | None = None) -> str:
+                  aliases: dict[str, tuple[str, str]] | None = None) -> str:
     """``copfl compare --seeds k``: seed by seed, one federation per seed (saved as
     OUT/seed-<s>/split.json) shared by the algorithms, each in OUT/seed-<s>/<algorithm>/ (a
     completed one skipped); then OUT/compare.md (the table, returned), OUT/compare.json and
@@ -298,7 +303,8 @@ def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log:
         return _compare_seeds(cfg, acfgs, out, k, log, overwrite, aliases)
 
 
-def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool, aliases: dict[str, str] | None = None) -> str:
+def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool,
+                   aliases: dict[str, tuple[str, str]] | None = None) -> str:
 
     from copfl.callbacks import DataProgress
     from copfl.federation import build_federation
@@ -340,7 +346,7 @@ def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log
         status = status_text([x.get("status", "-") for x in summaries[a]])
         rows[a] = (agg, k, status)
         doc[a] = {"status": status, "seeds": seeds, "aggregate": agg, "runs": runs[a]}
-    rows = {a: (agg, n, status if a not in (aliases or {}) else f"{status} (nothing to tune: {aliases[a]}'s runs)")
+    rows = {a: (agg, n, status if a not in (aliases or {}) else alias_status(status, *aliases[a]))
             for a, (agg, n, status) in with_aliases(rows, aliases).items()}
     table = seeds_table(rows)
     atomic_write_text(out / "compare.md", table + "\n")

@@ -117,13 +117,16 @@ def run_concurrent_trials(tuner: Any, study: Any, algorithm: str, label: str, fi
     module's docstring)."""
     import ray
 
-    from copfl.tune import TrialReporter, trial_rank
+    from copfl.tune import trial_rank
 
     n = tuner.base.workers
     rounds = tuner.base.rounds
     workers, fed = _workers(tuner, n) if left > 0 else ([], [])
     try:
         while left > 0:
+            if tuner.over_budget(study):
+                tuner.log(f"{label}: its share of --budget ({tuner.budget:.0f} s of trials) is spent")
+                break
             batch = []
             for w in workers[: min(n, left)]:
                 study.sampler = tuner.sampler(label, trial_rank(study))
@@ -131,7 +134,7 @@ def run_concurrent_trials(tuner: Any, study: Any, algorithm: str, label: str, fi
                 cfg, _ = tuner.trial_config(algorithm, trial, fixed)
                 config = {k: v for k, v in asdict(cfg).items() if k in type(cfg).__dataclass_fields__}
                 batch.append({"trial": trial, "worker": w, "config": config, "rounds_done": 0, "history": [],
-                              "reporter": TrialReporter(trial, None, lambda m: tuner.log(f"{label}{m}"))})
+                              "reporter": tuner.reporter(trial, cfg, label)})
             ray.get([b["worker"].start.remote(b["config"], fed) for b in batch])
             running = list(batch)
             while running:

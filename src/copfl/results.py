@@ -66,6 +66,9 @@ def summarize_clients(clients: list[ClientMetrics]) -> dict[str, float]:
     if val:
         out["val_acc_mean"] = float(np.mean([c.val_accuracy for c in val]))
         out["val_loss_mean"] = float(np.mean([c.val_loss for c in val]))
+        nv = np.array([c.num_val or 0 for c in val], dtype=np.float64)
+        if nv.sum() > 0:  # the clients' validation samples pooled: every sample counts once (copfl tune's objective)
+            out["val_acc_weighted"] = float((np.array([c.val_accuracy for c in val]) * nv).sum() / nv.sum())
     return out
 
 

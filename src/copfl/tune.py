@@ -121,20 +121,55 @@ def apply_params(cfg: Any, values: dict[str, Any], what: str) -> Any:
 
 
 # ----------------------------------------------------------------------------- a trial
-class TrialReporter(Callback):
-    """Reports each evaluated round's validation accuracy to the trial, prunes when the
-    pruner says so, and keeps the best round (by accuracy, then lower loss)."""
+# The objective of a study (recorded on the study when it starts, so that a study continues
+# with the objective it began with; a study saved before the choice existed is "peak"):
+# - "last": the mean, over the last quarter of the evaluated rounds (at least one), of the
+#   round's validation accuracy pooled over the clients' validation samples (each sample counts
+#   once: ``val_acc_weighted``); the pruner sees the same mean over the rounds so far. A setting
+#   is judged by where it ends, not by one lucky round of a small validation set.
+# - "peak": the best round's mean client validation accuracy (copfl before issue 78).
+OBJECTIVES = ("last", "peak")
+OBJECTIVE = "last"
 
-    def __init__(self, trial: Any, mlflow: Any = None, progress: Callable[[str], None] | None = None, every: float = 10.0) -> None:
+
+def objective_window(evaluations: int) -> int:
+    """How many of a trial's last evaluated rounds the "last" objective averages: a quarter of
+    them, at least one (20 rounds evaluated: the last 5)."""
+    return max(1, math.ceil(evaluations / 4))
+
+
+def evaluations(rounds: int, eval_every: int) -> int:
+    """How many rounds of a run are evaluated (every ``eval_every``-th, and the last)."""
+    return rounds // eval_every + (1 if rounds % eval_every else 0)
+
+
+class TrialReporter(Callback):
+    """Reports each evaluated round's validation figure to the trial (the round's mean client
+    accuracy for a "peak" study; the mean of the last ``window`` rounds' pooled accuracy for a
+    "last" study), prunes when the pruner says so, and keeps the best round (by accuracy, then
+    lower loss)."""
+
+    def __init__(self, trial: Any, mlflow: Any = None, progress: Callable[[str], None] | None = None, every: float = 10.0,
+                 objective: str = "peak", window: int = 1) -> None:
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective {objective!r}: expected one of {', '.join(OBJECTIVES)}")
         self.trial = trial
         self.mlflow = mlflow  # with --mlflow: the trial's nested run is active
         self.progress = progress  # a line every ``every`` seconds of a long trial
         self.every = every
+        self.objective = objective
+        self.window = window
         self.last = time.perf_counter()
         self.best: tuple[float, float, int] | None = None  # (val acc, -val loss, round)
+        self.pooled: list[tuple[float, float]] = []  # each evaluated round's (pooled val acc, val loss)
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
         self.report(record, engine.config.rounds)
+
+    def last_mean(self) -> tuple[float, float]:
+        """The mean pooled validation accuracy and mean loss of the last ``window`` evaluated rounds so far."""
+        tail = self.pooled[-self.window:]
+        return sum(a for a, _ in tail) / len(tail), sum(loss for _, loss in tail) / len(tail)
 
     def report(self, record: dict[str, Any], rounds: int) -> None:
         """One round's record: reported to the trial; :class:`optuna.TrialPruned` when the
@@ -147,7 +182,8 @@ class TrialReporter(Callback):
         key = (acc, -loss, -record["round"])
         if self.best is None or key > (self.best[0], self.best[1], -self.best[2]):
             self.best = (acc, -loss, record["round"])
-        self.trial.report(acc, record["round"])
+        self.pooled.append((float(record.get("val_acc_weighted", acc)), loss))
+        self.trial.report(acc if self.objective == "peak" else self.last_mean()[0], record["round"])
         if self.progress is not None and time.perf_counter() - self.last >= self.every:
             self.last = time.perf_counter()
             self.progress(f"  trial {self.trial.number}: round {record['round']}/{rounds}, validation accuracy {acc:.4f}")
@@ -157,15 +193,42 @@ class TrialReporter(Callback):
             raise optuna.TrialPruned(f"pruned at round {record['round']} (validation accuracy {acc:.4f})")
 
     def finish(self, who: str, rounds_run: int) -> float:
-        """A completed trial: its best round's validation loss, round and the rounds it ran
-        recorded on it; its objective (the best validation accuracy)."""
+        """A completed trial: its validation loss (the best round's, or the last rounds' mean),
+        its best round and the rounds it ran recorded on it; its objective."""
         if self.best is None:
             raise RuntimeError(f"{who}: no evaluated round reported a validation accuracy")
         acc, neg_loss, rnd = self.best
+        if self.objective == "last":
+            acc, loss = self.last_mean()
+            neg_loss = -loss
+            self.trial.set_user_attr("window", min(self.window, len(self.pooled)))
         self.trial.set_user_attr("val_loss", -neg_loss)
         self.trial.set_user_attr("round", rnd)
         self.trial.set_user_attr("rounds_run", rounds_run)
         return acc
+
+
+# A tuning trial's validation part of each client's data holds at least this many samples (at
+# most half the client's training data; --val-min): with --val-fraction 0.1 alone, a client of 60
+# samples is judged on 6, and one mistake moves its accuracy by 17 points.
+TUNE_VAL_MIN = 30
+BUDGET_CAP = 1000  # the trial cap per study under --budget when --trials / --tune N does not set one
+
+
+def tuning_problem(cfg: Any) -> Any:
+    """The problem a study tunes on: ``cfg`` with each client's validation part raised to
+    :data:`TUNE_VAL_MIN` samples where it has fewer (and the client has twice as many)."""
+    return replace(cfg, val_min=max(cfg.val_min, TUNE_VAL_MIN))
+
+
+def parse_duration(text: str, flag: str = "--budget") -> float:
+    """Seconds of a duration written ``90s``, ``30m``, ``1.5h``, ``2d`` or a plain number of seconds."""
+    import re
+
+    m = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(s|sec|m|min|h|d)?\s*", str(text))
+    if m is None or float(m.group(1)) <= 0:
+        raise ValueError(f"{flag} {text!r}: expected a positive duration such as 90s, 30m, 1.5h or 2d")
+    return float(m.group(1)) * {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "d": 86400}[m.group(2) or "s"]
 
 
 def check_tuning(cfg: Any, trials: int, flag: str = "--trials", who: str = "copfl tune") -> None:
@@ -281,6 +344,9 @@ class Tuner:
     trials: int
     storage: str | None = None
     log: Callable[[str], None] = print
+    budget: float | None = None  # seconds of trials per study (--budget's share); None: --trials alone
+    prior: Any = None  # a copfl.priors.PriorLibrary: a new study starts from its settings after the default
+    scoring: str = OBJECTIVE  # a new study's objective, one of OBJECTIVES (a study keeps the one it began with)
 
     def __post_init__(self) -> None:
         self.mlflow: Any = None
@@ -332,8 +398,66 @@ class Tuner:
 
         sampler = self.sampler(algorithm, 0)
         pruner = _hyperband()(min_resource=min_rounds(self.base.rounds), max_resource=self.base.rounds, reduction_factor=3)
-        return optuna.create_study(study_name=algorithm, storage=self.rdb(), sampler=sampler, pruner=pruner, direction="maximize",
-                                   load_if_exists=True)
+        study = optuna.create_study(study_name=algorithm, storage=self.rdb(), sampler=sampler, pruner=pruner, direction="maximize",
+                                    load_if_exists=True)
+        if "objective" not in study.user_attrs and not study.get_trials(deepcopy=False):
+            study.set_user_attr("objective", self.scoring)  # a new study: this tuner's; kept when it continues
+        return study
+
+    @staticmethod
+    def objective_of(study: Any) -> str:
+        """The objective ``study`` was started with ("peak": a study saved before there was a choice)."""
+        return str(study.user_attrs.get("objective", "peak"))
+
+    def reporter(self, trial: Any, cfg: Any, label: str, mlflow: Any = None) -> TrialReporter:
+        """The reporter of ``trial`` (a run of ``cfg``), scoring it by its study's objective."""
+        window = objective_window(evaluations(cfg.rounds, cfg.eval_every))
+        return TrialReporter(trial, mlflow, lambda m: self.log(f"{label}{m}"), objective=self.objective_of(trial.study), window=window)
+
+    def default_values(self, algorithm: str, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The values of the knobs (those not ``fixed``) that the algorithm runs with by default
+        on this problem: the run options as the tuned problem resolves them, the algorithm's own
+        options at its defaults (an option whose default is derived, e.g. FedMeta's inner rate
+        from the run's rate, as the algorithm's ``search_defaults`` says). A ValueError names a
+        default outside its knob's range (every built-in space holds its defaults: a test)."""
+        cls = get_algorithm(algorithm)
+        fixed = fixed or {}
+        cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), dict(fixed), f"{algorithm} default").resolved()
+        own = make_config(cls, cfg.options)
+        out = {}
+        for k, knob in space_of(cls).items():
+            if k in fixed:
+                continue
+            v = getattr(own, k) if hasattr(own, k) else getattr(cfg, k)
+            if v is None and k in cls.search_defaults:  # derived: e.g. FedMeta's inner rate is the run's lr
+                v = getattr(cfg, cls.search_defaults[k])
+            if not knob.contains(v):
+                raise ValueError(f"{algorithm}: its default {k} = {v!r} lies outside its search space {knob.describe()[0]}")
+            out[k] = v
+        return out
+
+    def start_points(self, algorithm: str, fixed: dict[str, Any] | None = None) -> list[tuple[dict[str, Any], str]]:
+        """What a new study's first trials run: the default setting, then (with a prior library)
+        the best settings of earlier problems of the same model family."""
+        try:
+            default = self.default_values(algorithm, fixed)
+        except ValueError as e:
+            self.log(f"note: {e}: the study does not start from the default setting")
+            default, points = {}, []
+        else:
+            points = [(default, "default")]
+        if self.prior is not None:
+            model = str(self.base.resolved().model) if self.base.model is None else str(self.base.model)
+            points += self.prior.settings(algorithm, model, space_of(get_algorithm(algorithm)), fixed or {}, exclude=[default] if default else [])
+        return points
+
+    def spent(self, study: Any) -> float:
+        """Seconds of the study's finished trials."""
+        return sum(float(t.user_attrs.get("seconds", 0.0)) for t in study.get_trials(deepcopy=False) if t.state.is_finished())
+
+    def over_budget(self, study: Any) -> bool:
+        """Whether the study has had its share of --budget (never before its first trial)."""
+        return self.budget is not None and self.spent(study) >= self.budget
 
     def trial_config(self, algorithm: str, trial: Any, fixed: dict[str, Any] | None) -> tuple[Any, dict[str, Any]]:
         """The config of ``trial`` (the sampler's values for the knobs not in ``fixed``) and
@@ -355,7 +479,7 @@ class Tuner:
 
             start(ml, self.uri, f"trial {trial.number}", nested=True)  # type: ignore[arg-type]
             ml.log_params(values)
-        reporter = TrialReporter(trial, ml, lambda m: self.log(f"{algorithm}{m}"))
+        reporter = self.reporter(trial, cfg, algorithm, ml)
         t0 = time.perf_counter()
         status = "FAILED"
         ident = run_id(cfg)
@@ -425,6 +549,9 @@ class Tuner:
         if fixed and not set(space_of(get_algorithm(algorithm))) - set(fixed):
             raise ValueError(f"{label}: every knob of {algorithm}'s search space is fixed: nothing to tune")
         study = self.study(label)
+        if not study.get_trials(deepcopy=False):  # a new study: the default first (then the prior's settings)
+            for values, origin in self.start_points(algorithm, fixed):
+                study.enqueue_trial(values, user_attrs={"origin": origin}, skip_if_exists=True)
         done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]  # noqa: E731
         left = self.trials - len(done())
         if left > 0:
@@ -453,8 +580,12 @@ class Tuner:
         """The summary of the study ``label`` as stored (its best values with the ``fixed``
         knobs); reads only, so another process may be running its trials."""
         fixed = dict(fixed or {})
-        summary = summarize_study(label, study if study is not None else self.study(label), seconds)
+        study = study if study is not None else self.study(label)
+        summary = summarize_study(label, study, seconds)
         summary["fixed"] = fixed
+        summary["objective"] = self.objective_of(study)
+        if self.budget is not None:
+            summary["budget_seconds"] = round(self.budget, 3)
         if summary["best"] is not None:
             summary["best"]["params"] = dict(sorted({**fixed, **summary["best"]["params"]}.items()))
         return summary
@@ -466,6 +597,9 @@ class Tuner:
             run_concurrent_trials(self, study, algorithm, label, fixed, left, done)
             return
         for _ in range(max(0, left)):
+            if self.over_budget(study):
+                self.log(f"{label}: its share of --budget ({self.budget:.0f} s of trials) is spent after {len(done())} trials")
+                break
             before = len(done())
             study.sampler = self.sampler(label, trial_rank(study))
             ran: list[int] = []  # the trial that ran: a queued one (cut short before), else a new one
@@ -502,13 +636,17 @@ def summarize_study(algorithm: str, study: Any, seconds: float) -> dict[str, Any
     states = [t.state for t in trials]
     table = [
         {"trial": t.number, "state": t.state.name.lower(), "cut_short": is_cut(t), "val_acc": t.value, "round": t.user_attrs.get("round"),
-         "rounds_run": t.user_attrs.get("rounds_run", max(t.intermediate_values, default=None)), "params": dict(sorted(t.params.items()))}
+         "rounds_run": t.user_attrs.get("rounds_run", max(t.intermediate_values, default=None)), "params": dict(sorted(t.params.items())),
+         **({"origin": t.user_attrs["origin"]} if "origin" in t.user_attrs else {})}
         for t in trials
     ]
+    default = next((r for r in table if r.get("origin") == "default" and not r["cut_short"]), None)
     return {
         "algorithm": algorithm,
         "best": None if best is None else {"trial": best.number, "val_acc": best.value, "val_loss": best.user_attrs.get("val_loss"),
                                            "round": best.user_attrs.get("round"), "params": dict(sorted(best.params.items()))},
+        # the default setting's trial (trial 0 of a study started since issue 78): the tuned values never score below it
+        "default": None if default is None else {k: default[k] for k in ("trial", "state", "val_acc", "params")},
         "trials": len(trials),
         "complete": states.count(optuna.trial.TrialState.COMPLETE),
         "pruned": states.count(optuna.trial.TrialState.PRUNED),
@@ -581,11 +719,16 @@ def plot_study(study: Any, out: Path, algorithm: str) -> list[Path]:
 
 
 def run_tune(base: Any, fed: Federation, algorithms: list[str] | list[tuple[str, str, dict[str, Any]]], out: Path, trials: int,
-             storage: str | None = None, log: Callable[[str], None] = print, plots: bool = True) -> dict[str, Any]:
+             storage: str | None = None, log: Callable[[str], None] = print, plots: bool = True, budget: float | None = None,
+             prior: Any = None) -> dict[str, Any]:
     """Tune every algorithm (a name, or ``(label, algorithm, fixed knobs)`` for a variant) in
-    turn; writes best.json (keyed by label), tune.json, tune.md and (``plots``) the plots."""
+    turn; writes best.json (keyed by label), tune.json, tune.md and (``plots``) the plots.
+    ``budget``: seconds of trials in all, shared equally by the algorithms (each study stops
+    starting trials once it has had its share); ``prior``: a copfl.priors.PriorLibrary each new
+    study starts from (after the default)."""
     out.mkdir(parents=True, exist_ok=True)
-    tuner = Tuner(base, fed, out, trials, storage, log)
+    share = None if budget is None else budget / max(1, len(algorithms))
+    tuner = Tuner(base, fed, out, trials, storage, log, budget=share, prior=prior)
     summaries = []
     for item in algorithms:
         label, algorithm, fixed = (item, item, {}) if isinstance(item, str) else item
@@ -603,3 +746,14 @@ def write_tune_files(out: Path, summaries: list[dict[str, Any]], trials: int, ro
                                            "algorithms": summaries})
     atomic_write_text(out / "tune.md", tune_report(summaries, trials, rounds))
     return best
+
+
+def last_window_mean(history: list[dict[str, Any]], key: str = "acc_weighted", window: int | None = None) -> float | None:
+    """The mean of ``key`` over a run's last ``window`` evaluated rounds (default: the "last"
+    objective's window, a quarter of them): the test figure a "last" study's validation
+    objective estimates (their difference: the validation-test gap)."""
+    evals = [r[key] for r in history if key in r]
+    if not evals:
+        return None
+    w = window or objective_window(len(evals))
+    return float(sum(evals[-w:]) / len(evals[-w:]))

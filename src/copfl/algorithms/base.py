@@ -232,6 +232,9 @@ class Algorithm:
     # What `copfl tune` searches: {knob: copfl.search.Knob}, run options (lr, momentum...) and
     # the algorithm's own; every registered algorithm declares its own (a test checks it).
     search_space: ClassVar[dict[str, Any]] = {}
+    # A knob whose option's default is another value of the run ({knob: run option}, e.g.
+    # FedMeta's inner rate, None: the run's lr): the value a tuning study's default trial gives it.
+    search_defaults: ClassVar[dict[str, str]] = {}
 
     def __init__(self, config: Any, setup: Setup) -> None:
         self.config = config

@@ -55,19 +55,23 @@ class ClientData:
         return len(self.y_test)
 
 
-def holdout_split(data: ClientData, fraction: float, seed: int, client: int, purpose: str = "holdout") -> tuple[ClientData, ClientData]:
+def holdout_split(
+    data: ClientData, fraction: float, seed: int, client: int, purpose: str = "holdout", at_least: int = 0
+) -> tuple[ClientData, ClientData]:
     """A client's training data cut into (training, held-out validation) parts: a fixed random
-    ``fraction`` of its training samples (at least one), the same in every round (seeded by
-    the run's seed and the client), both in ascending sample order; the test data goes with
-    both. Used wherever a method needs validation data that it never trains on (CO-PFL's
-    holdout score, pFedSV's and FedFomo's utilities, FedMeta's query set; the run's own
-    validation split, ``purpose`` "validation")."""
+    ``fraction`` of its training samples (at least one; ``at_least``: at least that many, up
+    to half of them), the same in every round (seeded by the run's seed and the client), both
+    in ascending sample order; the test data goes with both. Used wherever a method needs
+    validation data that it never trains on (CO-PFL's holdout score, pFedSV's and FedFomo's
+    utilities, FedMeta's query set; the run's own validation split, ``purpose``
+    "validation"). The held-out samples are the first ``k`` of one seeded permutation, so a
+    larger ``k`` holds out a superset."""
     from copfl.seeding import torch_generator
 
     if not 0.0 < fraction < 1.0:
         raise ValueError(f"a held-out fraction must be in (0, 1), got {fraction}")
     n = data.num_train
-    k = max(1, int(round(fraction * n)))
+    k = max(1, int(round(fraction * n)), min(at_least, n // 2))
     if k >= n:
         raise ValueError(f"client {client} has {n} training samples: too few to hold out {k} ({fraction:g} of them) and train on the rest")
     perm = torch.randperm(n, generator=torch_generator(seed, purpose, client))
@@ -78,15 +82,16 @@ def holdout_split(data: ClientData, fraction: float, seed: int, client: int, pur
     )
 
 
-def with_validation(data: ClientData, fraction: float, seed: int, client: int) -> ClientData:
+def with_validation(data: ClientData, fraction: float, seed: int, client: int, at_least: int = 0) -> ClientData:
     """The run's validation split (``--val-fraction``): a seeded ``fraction`` of the client's
-    training samples (at least one) moved to ``x_val``/``y_val``, the rest trained on. A
-    client with fewer than two training samples keeps its one sample to train on and has no
-    validation data (the validation means are over the clients that have some)."""
+    training samples (at least one; ``--val-min``: at least ``at_least``, up to half of them)
+    moved to ``x_val``/``y_val``, the rest trained on. A client with fewer than two training
+    samples keeps its one sample to train on and has no validation data (the validation means
+    are over the clients that have some)."""
     if data.num_train < 2:
         return data
     try:
-        train, val = holdout_split(data, fraction, seed, client, "validation")
+        train, val = holdout_split(data, fraction, seed, client, "validation", at_least)
     except ValueError as e:
         raise ValueError(f"--val-fraction {fraction:g}: {e} (--val-fraction 0 turns validation off)") from None
     return ClientData(train.x_train, train.y_train, data.x_test, data.y_test, val.x_train, val.y_train)

@@ -1,0 +1,171 @@
+"""Issue 78: tuning that starts where methods work and is judged on a steadier figure: the
+default setting is every new study's trial 0, the objective averages the last rounds' pooled
+validation accuracy, each client's validation part holds enough samples, --budget shares trial
+time equally, and a prior library starts a new problem's study from earlier problems' best."""
+
+from __future__ import annotations
+
+import json
+
+import optuna
+import pytest
+
+from copfl.algorithms import ALGORITHMS
+from copfl.cli import main
+from copfl.config import RunConfig
+from copfl.data.clients import ClientData, holdout_split, with_validation
+from copfl.federation import build_federation
+from copfl.priors import PriorLibrary
+from copfl.search import space_of
+from copfl.tune import (TUNE_VAL_MIN, TrialReporter, Tuner, evaluations, last_window_mean, objective_window, parse_duration,
+                        tuning_problem)
+
+PROBLEM = ["--dataset", "digits", "--clients", "6", "--rounds", "4", "--seed", "3"]
+
+
+def tuner(tmp_path, **kw):
+    base = tuning_problem(RunConfig(dataset="digits", clients=6, rounds=4, seed=3))
+    return Tuner(base, build_federation(base), tmp_path, kw.pop("trials", 3), log=lambda m: None, **kw)
+
+
+def test_every_algorithms_default_setting_lies_in_its_search_space(tmp_path):
+    t = tuner(tmp_path)
+    for name in sorted(ALGORITHMS):
+        values = t.default_values(name)
+        assert set(values) == set(space_of(ALGORITHMS[name])), name
+        assert all(space_of(ALGORITHMS[name])[k].contains(v) for k, v in values.items()), (name, values)
+    assert t.default_values("fedavg") == {"lr": 0.05, "momentum": 0.5}
+    assert t.default_values("fedmeta")["inner_lr"] == t.default_values("fedmeta")["lr"]  # None: the run's lr
+    assert t.default_values("fedprox", {"mu": 1.0}) == {"lr": 0.05, "momentum": 0.5}  # a fixed knob is not the study's
+
+
+def test_trial_zero_is_the_default_and_the_best_never_scores_below_it(tmp_path):
+    t = tuner(tmp_path, trials=4)
+    s = t.tune("fedprox")
+    first = s["table"][0]
+    assert first["trial"] == 0 and first.get("origin") == "default" and first["params"] == {"lr": 0.05, "momentum": 0.5, "mu": 0.01}
+    assert s["default"]["trial"] == 0 and s["best"]["val_acc"] >= s["default"]["val_acc"]
+    assert s["objective"] == "last" and t.study("fedprox").user_attrs["objective"] == "last"
+    # continued, the study adds trials but never a second default
+    again = Tuner(t.base, t.fed, tmp_path, 5, log=lambda m: None).tune("fedprox")
+    assert [r.get("origin") for r in again["table"]].count("default") == 1 and again["trials"] == 5
+
+
+def test_the_last_objective_is_the_mean_of_the_last_rounds_pooled_validation_accuracy():
+    assert [objective_window(n) for n in (1, 3, 4, 5, 10, 20)] == [1, 1, 1, 2, 3, 5]
+    assert evaluations(20, 1) == 20 and evaluations(20, 3) == 7 and evaluations(5, 5) == 1
+
+    class Trial:
+        def __init__(self):
+            self.reported, self.attrs = [], {}
+
+        def report(self, v, step):
+            self.reported.append((step, v))
+
+        def should_prune(self):
+            return False
+
+        def set_user_attr(self, k, v):
+            self.attrs[k] = v
+
+    tr = Trial()
+    rep = TrialReporter(tr, objective="last", window=2)
+    for r, (mean, pooled, loss) in enumerate([(0.5, 0.4, 2.0), (0.9, 0.6, 1.0), (0.7, 0.8, 1.5)], 1):
+        rep.report({"round": r, "val_acc_mean": mean, "val_acc_weighted": pooled, "val_loss_mean": loss}, 3)
+    assert tr.reported == [(1, 0.4), (2, 0.5), (3, 0.7)]  # the running mean of the last 2 pooled figures
+    assert rep.finish("t", 3) == pytest.approx(0.7) and tr.attrs["val_loss"] == 1.25 and tr.attrs["round"] == 2 and tr.attrs["window"] == 2
+    peak = TrialReporter(Trial(), objective="peak")
+    for r, acc in enumerate([0.5, 0.9, 0.7], 1):
+        peak.report({"round": r, "val_acc_mean": acc, "val_loss_mean": 1.0}, 3)
+    assert peak.finish("t", 3) == 0.9  # the best round, as before
+    assert last_window_mean([{"acc_weighted": a} for a in (0.1, 0.2, 0.3, 0.4, 0.5)]) == pytest.approx(0.45)  # the last 2 of 5
+    with pytest.raises(ValueError, match="objective 'best': expected one of last, peak"):
+        TrialReporter(Trial(), objective="best")
+
+
+def test_a_study_saved_before_the_choice_continues_with_the_peak_objective(tmp_path):
+    t = tuner(tmp_path, trials=1)
+    study = optuna.create_study(study_name="fedavg", storage=t.rdb(), direction="maximize")
+    study.add_trial(optuna.create_trial(params={"lr": 0.1, "momentum": 0.0}, distributions={
+        "lr": optuna.distributions.FloatDistribution(1e-3, 0.5, log=True),
+        "momentum": optuna.distributions.CategoricalDistribution([0.0, 0.5, 0.9])}, value=0.5))
+    assert Tuner.objective_of(t.study("fedavg")) == "peak" and "objective" not in t.study("fedavg").user_attrs
+    s = Tuner(t.base, t.fed, tmp_path, 2, log=lambda m: None).tune("fedavg")
+    assert s["objective"] == "peak" and s["trials"] == 2 and all(r.get("origin") != "default" for r in s["table"])
+
+
+def test_the_validation_part_holds_at_least_val_min_samples(tmp_path):
+    import torch
+
+    x, y = torch.arange(60.0).view(60, 1), torch.arange(60) % 3
+    data = ClientData(x, y, x[:5], y[:5])
+    tr, ho = holdout_split(data, 0.1, 0, 1, "validation")
+    tr30, ho30 = holdout_split(data, 0.1, 0, 1, "validation", at_least=30)
+    assert (ho.num_train, ho30.num_train, tr30.num_train) == (6, 30, 30)
+    assert set(ho.x_train.view(-1).tolist()) <= set(ho30.x_train.view(-1).tolist())  # a superset: the same permutation's head
+    assert holdout_split(data, 0.1, 0, 1, "validation", at_least=50)[1].num_train == 30  # at most half of the client's data
+    assert with_validation(data, 0.1, 0, 1, at_least=20).num_val == 20
+    plain = build_federation(RunConfig(dataset="digits", clients=6, seed=3))
+    raised = build_federation(tuning_problem(RunConfig(dataset="digits", clients=6, seed=3)))
+    assert [c.num_val for c in plain.clients] == [10] * 6 and [c.num_val for c in raised.clients] == [TUNE_VAL_MIN] * 6
+    assert main(["run", "--val-min", "-1", "--rounds", "1"]) == 2
+
+
+def test_budget_durations_and_a_spent_share_stops_new_trials(tmp_path, capsys):
+    assert [parse_duration(x) for x in ("90s", "30m", "1.5h", "2d", "45", " 2 min ")] == [90, 1800, 5400, 172800, 45, 120]
+    for bad in ("", "0", "-3m", "5 weeks", "soon"):
+        with pytest.raises(ValueError, match="expected a positive duration such as 90s, 30m, 1.5h or 2d"):
+            parse_duration(bad)
+    out = tmp_path / "t"
+    # a budget spent by the first trial: each study runs its default and stops; the cap (--trials) is not reached
+    assert main(["tune", "--algorithms", "fedavg,local", "--budget", "0.01s", "--out", str(out), *PROBLEM]) == 0
+    doc = json.loads((out / "tune.json").read_text())
+    assert [(a["algorithm"], a["trials"], a["budget_seconds"]) for a in doc["algorithms"]] == [("fedavg", 1, 0.005), ("local", 1, 0.005)]
+    assert "its share of --budget" in capsys.readouterr().err
+    assert main(["tune", "--algorithms", "fedavg", "--budget", "soon", "--out", str(tmp_path / "x"), *PROBLEM]) == 2
+    assert main(["compare", "--algorithms", "centralized", "--budget", "all", "--out", str(tmp_path / "y"), *PROBLEM]) == 2
+    assert 'centralized\'s own budget option is set as a variant here: --algorithms "centralized[budget=all]"' in capsys.readouterr().err
+    assert main(["compare", "--algorithms", "centralized[budget=all]", "--rounds", "1", "--out", str(tmp_path / "z"), *PROBLEM[:-4]]) == 0
+    cfg = json.loads((tmp_path / "z" / "centralized--budget-all" / "config.json").read_text())["config"]
+    assert cfg["options"]["budget"] == "all"
+    assert main(["compare", "--algorithms", "fedavg", "--prior", "--out", str(tmp_path / "w"), *PROBLEM]) == 2
+    assert "--prior and --save-prior go with --tune N or --budget" in capsys.readouterr().err
+
+
+def test_a_prior_library_starts_a_new_problems_study_from_earlier_best_values(tmp_path, capsys, monkeypatch):
+    lib = tmp_path / "priors.json"
+    monkeypatch.setenv("COPFL_PRIORS", str(lib))
+    assert main(["tune", "--algorithms", "fedavg,ditto", "--trials", "3", "--save-prior", "--out", str(tmp_path / "a"), *PROBLEM]) == 0
+    entries = PriorLibrary(lib).entries()
+    best = json.loads((tmp_path / "a" / "best.json").read_text())
+    assert {(e["algorithm"], e["model"], e["dataset"], e["clients"]) for e in entries} == {("fedavg", "mlp", "digits", 6), ("ditto", "mlp", "digits", 6)}
+    assert {e["algorithm"]: e["params"] for e in entries} == best
+    # the same problem saved again replaces its entries; another problem adds its own
+    assert main(["tune", "--algorithms", "fedavg", "--trials", "3", "--save-prior", "--out", str(tmp_path / "a2"), *PROBLEM]) == 0
+    assert len(PriorLibrary(lib).entries()) == 2
+    # a new problem (8 clients) of the same model family starts from them, after its default
+    other = ["--dataset", "digits", "--clients", "8", "--rounds", "4", "--seed", "5"]
+    assert main(["tune", "--algorithms", "fedavg", "--trials", "3", "--prior", "--out", str(tmp_path / "b"), *other]) == 0
+    table = json.loads((tmp_path / "b" / "tune.json").read_text())["algorithms"][0]["table"]
+    assert table[0]["origin"] == "default"
+    if best["fedavg"] != table[0]["params"]:  # the prior's setting, unless it is the default itself
+        assert table[1]["origin"].startswith("prior: digits label-skew 6 clients") and table[1]["params"] == best["fedavg"]
+    # a problem of another model family does not use them
+    lib_entries = PriorLibrary(lib).settings("fedavg", "cnn", space_of(ALGORITHMS["fedavg"]), {})
+    assert lib_entries == []
+    (tmp_path / "bad.json").write_text("[1, 2]")
+    assert main(["tune", "--algorithms", "fedavg", "--prior", str(tmp_path / "bad.json"), "--out", str(tmp_path / "c"), *PROBLEM]) == 2
+    assert "(written by copfl tune --save-prior)" in capsys.readouterr().err and not (tmp_path / "c").exists()
+
+
+def test_compare_tune_reports_each_rows_validation_test_gap(tmp_path):
+    out = tmp_path / "cmp"
+    assert main(["compare", "--algorithms", "fedavg", "--tune", "3", "--lr", "0.002", "--out", str(out), *PROBLEM]) == 0
+    rows = {r["setting"]: r for r in json.loads((out / "compare.json").read_text())["rows"]}
+    for setting, row in rows.items():
+        history = [json.loads(x) for x in (out / row["folder"] / "metrics.jsonl").read_text().splitlines()]
+        assert row["test_last_weighted"] == last_window_mean(history), setting
+        assert row["val_test_gap"] == pytest.approx(row["val_objective"] - row["test_last_weighted"]), setting
+    assert rows["tuned"]["val_objective"] == rows["tuned"]["tuning"]["val_acc"] >= rows["default"]["val_objective"]
+    md = (out / "compare.md").read_text()
+    assert "| val - test (points) |" in md and f"{100 * rows['tuned']['val_test_gap']:+.2f}" in md
