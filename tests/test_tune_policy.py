@@ -169,3 +169,31 @@ def test_compare_tune_reports_each_rows_validation_test_gap(tmp_path):
     assert rows["tuned"]["val_objective"] == rows["tuned"]["tuning"]["val_acc"] >= rows["default"]["val_objective"]
     md = (out / "compare.md").read_text()
     assert "| val - test (points) |" in md and f"{100 * rows['tuned']['val_test_gap']:+.2f}" in md
+
+
+def test_learning_rates_are_searched_relative_to_the_models_measured_stable_rate():
+    from helpers import ROOT, load_script
+
+    from copfl.search import STABLE_LR, stable_lr
+
+    measured = json.loads((ROOT / "docs" / "results" / "stable-lr.json").read_text())
+    assert {m: v["stable_lr"] for m, v in measured["models"].items()} == STABLE_LR  # the constants are the benchmark's figures
+    fedavg, pfedme = ALGORITHMS["fedavg"], ALGORITHMS["per-fedavg"]
+    assert space_of(fedavg, "cnn")["lr"].describe()[0] == "[0.001, 0.5]" == space_of(fedavg)["lr"].describe()[0]  # the CNN's: as before
+    assert space_of(fedavg, "lstm")["lr"].describe()[0] == "[0.005, 15]" and space_of(fedavg, "resnet18")["lr"].describe()[0] == "[0.0003, 0.15]"
+    assert space_of(fedavg, "svm")["lr"].describe()[0] == "[0.001, 0.5]" and stable_lr("a-plugin-model") == 0.1
+    assert space_of(pfedme, "cnn")["lr"].describe()[0] == "[0.0001, 0.1]"
+    with pytest.raises(ValueError, match="resolve"):
+        vars(fedavg)["search_space"]["lr"].contains(0.05)
+    for model in STABLE_LR:  # every default and every paper rate is inside on every measured model family
+        for name, cls in ALGORITHMS.items():
+            for knob in space_of(cls, model).values():
+                if knob.paper is not None:
+                    assert knob.contains(knob.paper), (model, name, knob)
+        assert space_of(fedavg, model)["lr"].contains(0.05), model
+    bench = load_script("benchmarks/stable_lr.py")
+    rows = [{"lr": 0.01, "losses": [2.3, 2.25, 2.2]}, {"lr": 0.1, "losses": [2.2, 1.5, 1.0]}, {"lr": 1.0, "losses": [2.0, 1.2, 0.9]},
+            {"lr": 3.0, "losses": [9.0, 5.0, 3.0]}, {"lr": 10.0, "losses": [2.0, 1.0, 0.5]}]
+    assert bench.classify(rows, 0.9) == 1.0  # 0.01 slow; 3.0 blew up in its first round: 10 is dropped
+    assert [r["status"] for r in rows] == ["slow", "stable", "stable", "diverges"]
+    assert bench.status([1.0, 1.2, 0.5], 0.9) == "diverges" and bench.status([1.0, float("inf")], 0.9) == "diverges"

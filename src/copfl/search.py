@@ -7,7 +7,10 @@ knobs, :func:`sgd_space`) or one of the algorithm's own options (FedProx's ``mu`
 table in docs/tuning.md is made from these declarations, :func:`space_table`).
 
 Ranges are wide enough to hold the paper's value and the values a federated problem nobody
-tuned for may need; learning rates and penalty weights are searched on a log scale.
+tuned for may need; learning rates and penalty weights are searched on a log scale. An SGD
+learning rate is searched **relative to the model's stable rate** (:data:`STABLE_LR`, measured
+by benchmarks/stable_lr.py): a knob made by :func:`sgd_space` holds multiples of it, and
+:func:`space_of` with the problem's model gives the rates themselves.
 """
 
 from __future__ import annotations
@@ -29,6 +32,17 @@ class Knob:
     log: bool = False
     choices: tuple[Any, ...] = ()
     paper: Any = None
+    relative: bool = False  # low and high are multiples of the model's stable learning rate (resolve())
+
+    def resolve(self, model: str | None) -> Knob:
+        """The knob on a problem of ``model``: a relative knob's range as rates, [low x
+        min(s, 0.5), high x s] for the model's stable rate s (the low end never above what a
+        stable rate of 0.5 gives, so that copfl's default 0.05 and the papers' rates, 0.001 and
+        up, stay inside on every model); any other knob as it is."""
+        if not self.relative:
+            return self
+        s = stable_lr(model)
+        return Knob(self.kind, float(f"{self.low * min(s, 0.5):.6g}"), float(f"{self.high * s:.6g}"), self.log, self.choices, self.paper)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -48,6 +62,8 @@ class Knob:
         return trial.suggest_categorical(name, list(self.choices))
 
     def contains(self, value: Any) -> bool:
+        if self.relative:
+            raise ValueError("a relative knob's range depends on the model: resolve(model) it first (space_of(algorithm, model))")
         if self.kind == "choice":
             return value in self.choices
         return isinstance(value, (int, float)) and not isinstance(value, bool) and self.low <= value <= self.high  # type: ignore[operator]
@@ -56,6 +72,8 @@ class Knob:
         """(range, scale) as the docs' table writes them."""
         if self.kind == "choice":
             return "{" + ", ".join(str(c) for c in self.choices) + "}", "choice"
+        if self.relative:
+            return f"[{self.low:g} s, {self.high:g} s]", "log, s: the model's stable rate"
         return f"[{self.low:g}, {self.high:g}]", ("log" if self.log else "linear") + (" int" if self.kind == "int" else "")
 
 
@@ -75,10 +93,24 @@ def choice(*values: Any, paper: Any = None) -> Knob:
     return Knob("choice", choices=tuple(values), paper=paper)
 
 
-def sgd_space(lr: tuple[float, float] = (1e-3, 0.5), paper_lr: Any = None, momentum: bool = True, paper_momentum: Any = None) -> dict[str, Knob]:
-    """The shared optimizer knobs of an SGD method: the learning rate (log scale) and, unless
-    the method's protocol fixes it, the momentum."""
-    out = {"lr": log_float(*lr, paper=paper_lr)}
+# The largest SGD learning rate (momentum 0.5, plain local training) at which each model family
+# still lowers its training loss steadily: benchmarks/stable_lr.py, on a 2-core CPU, 2026-12-05
+# (docs/results/stable-lr.json: the grid 1e-3 ... 30 in half decades, 3 rounds). A model not
+# measured (svm, tiny, a plugin's) takes DEFAULT_STABLE_LR, the CNN's.
+STABLE_LR = {"mlp": 0.1, "logreg": 10.0, "cnn": 0.1, "lenet5": 0.3, "lstm": 3.0, "resnet18": 0.03}
+DEFAULT_STABLE_LR = 0.1
+
+
+def stable_lr(model: str | None) -> float:
+    """The model family's stable SGD rate (:data:`STABLE_LR`; the CNN's for a model not measured)."""
+    return STABLE_LR.get(str(model), DEFAULT_STABLE_LR) if model is not None else DEFAULT_STABLE_LR
+
+
+def sgd_space(lr: tuple[float, float] = (1e-2, 5.0), paper_lr: Any = None, momentum: bool = True, paper_momentum: Any = None) -> dict[str, Knob]:
+    """The shared optimizer knobs of an SGD method: the learning rate (log scale, ``lr`` as
+    multiples of the model's stable rate: by default s/100 to 5 s, which on the CNN, s = 0.1, is
+    [0.001, 0.5]) and, unless the method's protocol fixes it, the momentum."""
+    out = {"lr": Knob("float", lr[0], lr[1], log=True, paper=paper_lr, relative=True)}
     if momentum:
         out["momentum"] = choice(0.0, 0.5, 0.9, paper=paper_momentum)
     return out
@@ -118,19 +150,21 @@ def split_values(algorithm: Any, values: dict[str, Any], what: str) -> tuple[dic
     return run, own
 
 
-def space_of(algorithm: Any) -> dict[str, Knob]:
-    """The algorithm's declared search space (its class's own ``search_space``)."""
+def space_of(algorithm: Any, model: str | None = None) -> dict[str, Knob]:
+    """The algorithm's declared search space (its class's own ``search_space``), its relative
+    knobs resolved for a problem of ``model`` (None: the CNN's stable rate)."""
     space = vars(algorithm).get("search_space")
     if not space:
         raise ValueError(f"{algorithm.name} declares no search space (search_space = {{knob: Knob}} beside its options)")
-    return space
+    return {k: knob.resolve(model) for k, knob in space.items()}
 
 
 def space_table(algorithms: dict[str, Any]) -> str:
-    """The docs' table of every algorithm's knobs: knob, range, scale, paper value."""
+    """The docs' table of every algorithm's knobs: knob, range, scale, paper value (a learning
+    rate's range as multiples of the model's stable rate s)."""
     lines = ["| algorithm | knob | range | scale | paper |", "|---|---|---|---|---|"]
     for name in sorted(algorithms):
-        for knob, k in space_of(algorithms[name]).items():
+        for knob, k in vars(algorithms[name])["search_space"].items():
             rng, scale = k.describe()
             paper = "-" if k.paper is None else f"{k.paper:g}" if isinstance(k.paper, float) else str(k.paper)
             lines.append(f"| {name} | `{knob}` | {rng} | {scale} | {paper} |")

@@ -359,6 +359,11 @@ class Tuner:
         check_tuning(self.base, self.trials)
 
     @property
+    def model(self) -> str:
+        """The tuned problem's model (the stable learning rate its rate knobs are relative to)."""
+        return str(self.base.model) if self.base.model is not None else str(self.base.resolved().model)
+
+    @property
     def storage_url(self) -> str:
         return self.storage or f"sqlite:///{(self.out / STUDY).resolve()}"
 
@@ -425,7 +430,7 @@ class Tuner:
         cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), dict(fixed), f"{algorithm} default").resolved()
         own = make_config(cls, cfg.options)
         out = {}
-        for k, knob in space_of(cls).items():
+        for k, knob in space_of(cls, cfg.model).items():
             if k in fixed:
                 continue
             v = getattr(own, k) if hasattr(own, k) else getattr(cfg, k)
@@ -447,8 +452,8 @@ class Tuner:
         else:
             points = [(default, "default")]
         if self.prior is not None:
-            model = str(self.base.resolved().model) if self.base.model is None else str(self.base.model)
-            points += self.prior.settings(algorithm, model, space_of(get_algorithm(algorithm)), fixed or {}, exclude=[default] if default else [])
+            model = self.model
+            points += self.prior.settings(algorithm, model, space_of(get_algorithm(algorithm), model), fixed or {}, exclude=[default] if default else [])
         return points
 
     def spent(self, study: Any) -> float:
@@ -463,7 +468,7 @@ class Tuner:
         """The config of ``trial`` (the sampler's values for the knobs not in ``fixed``) and
         those values."""
         fixed = fixed or {}
-        values = {k: knob.suggest(trial, k) for k, knob in space_of(get_algorithm(algorithm)).items() if k not in fixed}
+        values = {k: knob.suggest(trial, k) for k, knob in space_of(get_algorithm(algorithm), self.model).items() if k not in fixed}
         cfg = apply_params(replace(self.base, algorithm=algorithm, options={}), {**fixed, **values}, f"{algorithm} trial {trial.number}")
         return replace(cfg, workers=1, ray_address=None).resolved(), values
 
