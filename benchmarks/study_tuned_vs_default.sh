@@ -26,6 +26,13 @@
 # explore row at about 47 h on FEMNIST's 50 writers (30 h of tuning) and 7 h on MNIST, the capped
 # row at about 6 h and 3 h.
 # Then: python benchmarks/tuned_vs_default_report.py OUT_ROOT/* --out docs/results/tuned-vs-default
+#
+# `STUDY=tuning` runs issue 78's study instead (report: docs/results/tuning-study.md): every one of
+# the 30 algorithms, at its defaults (pFedSV too), on three problems none of copfl's defaults were
+# set on (FEMNIST's natural writers, 20 clients; CIFAR-10 Dirichlet(0.3), 20 clients, 250 training
+# samples each; Fashion-MNIST Dirichlet(0.1), 20 clients, 250 each; 10 rounds), each method tuned
+# for the same trial time (`--budget`, BUDGET_MIN minutes per method, default 4: the default setting first,
+# then TPE with Hyperband) on seed 0's validation data, then its default and tuned rows on 3 seeds.
 set -euo pipefail
 DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
 OUT_ROOT=${2:-runs/study-tuned-vs-default}
@@ -33,12 +40,29 @@ JOBS=${3:-1}
 shift $(( $# < 3 ? $# : 3 ))
 COPFL=${COPFL:-copfl}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-METHODS=(local fedavg fedrep dpao-pfl co-pfl ditto fedpac "pfedsv[topk=capped]")
-declare -A PROBLEM=(
-  [mnist-dirichlet0.5-20]="--dataset mnist --partition dirichlet --alpha 0.5 --clients 20 --rounds 20 --train-per-client 500"
-  [femnist-natural-50]="--dataset femnist --partition natural --clients 50 --rounds 20"
-)
-read -r -a PROBLEMS <<<"${PROBLEMS:-mnist-dirichlet0.5-20 femnist-natural-50}"
+if [[ "${STUDY:-tuned-vs-default}" == tuning ]]; then
+  # every algorithm, the reference (Local) and the cheap ones first, pFedHN and pFedSV (the dearest) last
+  METHODS=(local fedavg fedprox fedavg-ft fedper lg-fedavg fedrep fedbn ditto fedselect fedpac co-pfl apfl fedala fedrod fedbabu fedcac gpfl
+           feddbe centralized fedfomo ifca fedem per-fedavg fedamp fedmeta dpao-pfl pfedme pfedhn pfedsv)
+  declare -A PROBLEM=(
+    [femnist-natural-20]="--dataset femnist --partition natural --clients 20 --rounds 10"
+    [cifar10-dirichlet0.3-20]="--dataset cifar10 --partition dirichlet --alpha 0.3 --clients 20 --rounds 10 --train-per-client 250 --test-per-client 100"
+    [fmnist-dirichlet0.1-20]="--dataset fashion-mnist --partition dirichlet --alpha 0.1 --clients 20 --rounds 10 --train-per-client 250 --test-per-client 100"
+  )
+  DEFAULT_PROBLEMS="femnist-natural-20 fmnist-dirichlet0.1-20 cifar10-dirichlet0.3-20"
+  TUNE=(--budget "${BUDGET_MIN:-4}m")
+  DRY_TUNE=(--budget "$(( ${BUDGET_MIN:-4} * ${#METHODS[@]} ))m")  # one compare of every method: their budgets together
+else
+  METHODS=(local fedavg fedrep dpao-pfl co-pfl ditto fedpac "pfedsv[topk=capped]")
+  declare -A PROBLEM=(
+    [mnist-dirichlet0.5-20]="--dataset mnist --partition dirichlet --alpha 0.5 --clients 20 --rounds 20 --train-per-client 500"
+    [femnist-natural-50]="--dataset femnist --partition natural --clients 50 --rounds 20"
+  )
+  DEFAULT_PROBLEMS="mnist-dirichlet0.5-20 femnist-natural-50"
+  TUNE=(--tune 20)
+  DRY_TUNE=("${TUNE[@]}")
+fi
+read -r -a PROBLEMS <<<"${PROBLEMS:-$DEFAULT_PROBLEMS}"
 for p in "${PROBLEMS[@]}"; do
   [[ -n "${PROBLEM[$p]:-}" ]] || { echo "unknown problem '$p'; expected one of: ${!PROBLEM[*]}" >&2; exit 2; }
 done
@@ -46,7 +70,7 @@ if [[ -n "${DRY:-}" ]]; then
   for p in "${PROBLEMS[@]}"; do
     echo "== $p"
     # shellcheck disable=SC2086
-    $COPFL compare --algorithms "$(IFS=,; echo "${METHODS[*]}")" --tune 20 --seeds 3 ${PROBLEM[$p]} \
+    $COPFL compare --algorithms "$(IFS=,; echo "${METHODS[*]}")" "${DRY_TUNE[@]}" --seeds 3 ${PROBLEM[$p]} \
       --data-dir "$DATA_DIR" --out "$OUT_ROOT/$p" --dry-run "$@"
   done
   exit 0
@@ -70,7 +94,7 @@ run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
   echo "$(date -u +%H:%M:%S) start $p/$m"
   # shellcheck disable=SC2086
   local rc=0
-  $COPFL compare --algorithms "$m" --tune 20 --seeds 3 ${PROBLEM[$p]} --data-dir "$DATA_DIR" \
+  $COPFL compare --algorithms "$m" "${TUNE[@]}" --seeds 3 ${PROBLEM[$p]} --data-dir "$DATA_DIR" \
       --out "$dir" "${EXTRA[@]}" >>"$dir.log" 2>&1 || rc=$?
   if (( rc == 0 )); then
     echo "$(date -u +%H:%M:%S) done  $p/$m"

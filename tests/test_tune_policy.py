@@ -197,3 +197,17 @@ def test_learning_rates_are_searched_relative_to_the_models_measured_stable_rate
     assert bench.classify(rows, 0.9) == 1.0  # 0.01 slow; 3.0 blew up in its first round: 10 is dropped
     assert [r["status"] for r in rows] == ["slow", "stable", "stable", "diverges"]
     assert bench.status([1.0, 1.2, 0.5], 0.9) == "diverges" and bench.status([1.0, float("inf")], 0.9) == "diverges"
+
+
+def test_the_pruning_check_replays_curves_through_copfl_tunes_pruner():
+    """benchmarks/pruning_check.py: curves replayed in order through the pruner a study uses;
+    a slow starter that ends best is caught where the pruner would stop it."""
+    from helpers import load_script
+
+    check = load_script("benchmarks/pruning_check.py")
+    fast = [(r, 0.5 + 0.01 * r) for r in range(1, 11)]
+    slow = [(r, 0.05 * r) for r in range(1, 11)]  # 0.05 at round 1 ... 0.5 at round 10, level with the fast one at the end
+    later = [[(r, 0.4 + 0.01 * r) for r in range(1, 11)] for _ in range(4)]
+    pruned = check.replay([fast, *later, slow], 10)
+    assert pruned[0] is None and pruned[-1] is not None and pruned[-1] < 10  # the slow starter is stopped early
+    assert check.spearman([1, 2, 3], [1, 2, 3]) == pytest.approx(1.0) and check.spearman([1, 1], [2, 3]) is None

@@ -1,0 +1,106 @@
+"""What copfl tune costs to reach the accuracy of a plain random search (issue 78's target: at
+most 10 default runs).
+
+For each algorithm on one problem:
+
+1. **The reference**: ``--random`` settings drawn at random from the algorithm's search space
+   (no pruning, every one run to the end), each scored by copfl tune's objective (the mean of
+   the last rounds' pooled validation accuracy); the reference accuracy is the best of them.
+2. **copfl tune**: a study as ``copfl tune`` runs it (the default setting first, then TPE with
+   Hyperband over rounds), trial after trial until its best objective reaches the reference, or
+   until it has spent ``--cap`` default runs of time.
+3. **The default run**: the algorithm at its defaults, once, timed.
+
+Reported per algorithm: the reference, the default's objective, the trials and seconds copfl
+tune took to reach the reference (or ``null``), and that as a multiple of one default run. The
+machine is noisy: each ratio is measured in one process, its parts one after another. Prints
+JSON; ``--out FILE`` writes it.
+
+    python benchmarks/tuning_cost.py --algorithms fedavg,ditto,dpao-pfl --random 40 \
+        --dataset femnist --partition natural --clients 20 --rounds 10 --data-dir DIR --out FILE.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import copfl  # noqa: F401  (before torch: idle OpenMP threads sleep)
+import optuna
+import torch
+
+from copfl.cli import build_parser, config_from_args
+from copfl.federation import build_federation
+from copfl.tune import Tuner, evaluations, objective_window, tuning_problem
+
+HERE = Path(__file__).resolve().parent
+
+
+def _pruning_check():
+    spec = importlib.util.spec_from_file_location("pruning_check", HERE / "pruning_check.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--algorithms", required=True)
+    p.add_argument("--random", type=int, default=40, help="random settings run to the end: the reference [40]")
+    p.add_argument("--cap", type=float, default=30.0, help="stop copfl tune's study after this many default runs of time [30]")
+    p.add_argument("--out", help="also write the JSON here")
+    args, rest = p.parse_known_args(argv)
+    curve_of = _pruning_check().curve_of
+    base = tuning_problem(config_from_args(build_parser(brief=False).parse_args(["run", *rest])))
+    torch.set_num_threads(base.threads or 1)
+    fed = build_federation(base)
+    window = objective_window(evaluations(base.rounds, base.eval_every))
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    doc = {"problem": {k: getattr(base, k) for k in ("dataset", "partition", "clients", "rounds", "seed")}, "random": args.random,
+           "cap_default_runs": args.cap, "algorithms": {}}
+    for alg in [a.strip() for a in args.algorithms.split(",") if a.strip()]:
+        with tempfile.TemporaryDirectory() as tmp:
+            tuner = Tuner(base, fed, Path(tmp), 10_000, log=lambda m: None)
+            # 3. the default run, timed
+            default_cfg = replace(tuner.trial_config(alg, optuna.trial.FixedTrial(tuner.default_values(alg)), {})[0], workers=1)
+            _, default_obj, default_s = curve_of(default_cfg, fed, window)
+            # 1. the reference: random settings, every one to the end
+            rnd = optuna.create_study(direction="maximize", sampler=optuna.samplers.RandomSampler(seed=11))
+            finals = []
+            for _ in range(args.random):
+                trial = rnd.ask()
+                cfg, _ = tuner.trial_config(alg, trial, {})
+                _, final, _ = curve_of(replace(cfg, workers=1), fed, window)
+                rnd.tell(trial, state=optuna.trial.TrialState.PRUNED)
+                finals.append(final)
+            reference = max((f for f in finals if f is not None), default=None)
+            # 2. copfl tune's study, trial by trial, until it reaches the reference
+            reached, spent, trials, s = None, 0.0, 0, {}
+            tuner.budget = args.cap * default_s
+            while reference is not None and spent < tuner.budget:
+                tuner.trials = trials + 1
+                s = tuner.tune(alg)
+                trials, spent = s["trials"], tuner.spent(tuner.study(alg))
+                if s["best"] is not None and s["best"]["val_acc"] >= reference - 1e-12:
+                    reached = {"trials": trials, "seconds": round(spent, 1), "default_runs": round(spent / default_s, 2),
+                               "best": s["best"]["val_acc"]}
+                    break
+        doc["algorithms"][alg] = {"default_seconds": round(default_s, 2), "default_objective": default_obj, "reference": reference,
+                                  "random_finals": finals, "reached": reached, "trials_run": trials, "seconds_run": round(spent, 1),
+                                  "best_by_copfl_tune": s["best"]["val_acc"] if s.get("best") else None}
+        print(f"{alg}: reference {reference}, default {default_obj}, reached {reached}", file=sys.stderr)
+    text = json.dumps(doc, indent=1)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
