@@ -17,7 +17,6 @@ best final setting would have been pruned (the regret: best final minus the best
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from dataclasses import replace
@@ -31,6 +30,7 @@ from copfl.cli import build_parser, config_from_args
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import build_engine
 from copfl.federation import build_federation
+from copfl.io import emit_json
 from copfl.tune import Tuner, _hyperband, evaluations, min_rounds, objective_window, seal_test_data, tuning_problem
 
 
@@ -128,10 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                                   "spearman_by_round": corr}
         print(f"{alg}: best final {best}, best kept {doc['algorithms'][alg]['best_kept']}, pruned {sum(a is not None for a in pruned)}/{len(rows)}",
               file=sys.stderr)
-    text = json.dumps(doc, indent=1)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text + "\n")
+    emit_json(doc, args.out)
     return 0
 
 

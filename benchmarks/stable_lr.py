@@ -29,6 +29,7 @@ from copfl.config import RunConfig
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import build_engine
 from copfl.federation import build_federation
+from copfl.io import emit_json
 
 GRID = [1e-3, 3e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0]
 # each model's problem: the data set its family is made for, small enough for a CPU
@@ -101,10 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         for m in doc["models"].values():
             m["stable_lr"] = classify(m["rates"], doc["drop"])
         doc["blowup"] = BLOWUP
-        text = json.dumps(doc, indent=1)
-        print(text)
-        if args.out:
-            Path(args.out).write_text(text + "\n")
+        emit_json(doc, args.out)
         return 0
     torch.set_num_threads(1)
     doc = {"grid": GRID, "rounds": args.rounds, "drop": args.drop, "blowup": BLOWUP, "momentum": 0.5, "models": {}}
@@ -119,10 +117,7 @@ def main(argv: list[str] | None = None) -> int:
                 break  # every rate above a diverging one counts as unstable
         best = classify(rows, args.drop)
         doc["models"][model] = {"problem": PROBLEMS[model], "stable_lr": best, "rates": rows, "seconds": round(time.perf_counter() - t0, 1)}
-    text = json.dumps(doc, indent=1)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text + "\n")
+    emit_json(doc, args.out)
     return 0
 
 

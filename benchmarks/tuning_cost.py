@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import json
 import sys
 import tempfile
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -37,6 +35,7 @@ import torch
 
 from copfl.cli import build_parser, config_from_args
 from copfl.federation import build_federation
+from copfl.io import emit_json
 from copfl.tune import Tuner, evaluations, objective_window, tuning_problem
 
 HERE = Path(__file__).resolve().parent
@@ -95,10 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                                   "random_finals": finals, "reached": reached, "trials_run": trials, "seconds_run": round(spent, 1),
                                   "best_by_copfl_tune": s["best"]["val_acc"] if s.get("best") else None}
         print(f"{alg}: reference {reference}, default {default_obj}, reached {reached}", file=sys.stderr)
-    text = json.dumps(doc, indent=1)
-    print(text)
-    if args.out:
-        Path(args.out).write_text(text + "\n")
+    emit_json(doc, args.out)
     return 0
 
 

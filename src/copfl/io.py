@@ -63,6 +63,14 @@ def atomic_write_json(path: str | Path, obj: Any) -> None:
     atomic_write_text(path, json.dumps(obj, indent=2, sort_keys=False) + "\n")
 
 
+def emit_json(doc: Any, path: str | Path | None = None) -> None:
+    """A benchmark's JSON report: printed, and written atomically to ``path`` when one is given."""
+    text = json.dumps(doc, indent=1)
+    print(text)
+    if path:
+        atomic_write_text(path, text + "\n")
+
+
 def remove_temporaries(folder: str | Path) -> list[Path]:
     """Delete the temporary files an interrupted :func:`atomic_write` left in ``folder`` (and
     its subfolders): ``.<name>.<random>.tmp``. Only for a folder no other process is writing
