@@ -85,6 +85,17 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
                                  "tuning": _tuning(t) if t else None}
         if d and t and d["selected_mean"] is not None and t["selected_mean"] is not None:
             entry["gain"] = t["selected_mean"] - d["selected_mean"]
+            entry["gain_margin"] = math.hypot(t["selected_std"] or 0.0, d["selected_std"] or 0.0)
+            vs_default = paired_vs_local(t, d)  # the same seeds' splits: paired
+            if vs_default is not None:
+                entry["gain_paired"] = vs_default
+                entry["gain_margin"] = vs_default["std"]
+            # issue 78: a tuned row below its default by more than the seeds' noise
+            entry["tuned_below_default"] = entry["gain"] < -entry["gain_margin"] - 1e-12
+        if t and t.get("val_test_gap") is not None:
+            entry["val_test_gap"] = t["val_test_gap"]
+        if t and t.get("same_as_default"):
+            entry["same_as_default"] = t["same_as_default"]
         if local and t and variant != "local" and t["selected_mean"] is not None and local["selected_mean"] is not None:
             entry["vs_local"] = t["selected_mean"] - local["selected_mean"]
             entry["local_margin"] = math.hypot(t["selected_std"] or 0.0, local["selected_std"] or 0.0)
@@ -96,6 +107,12 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
             if entry["behind_local"]:
                 entry["why"] = diagnose(t, local)
         methods.append(entry)
+    tuned = [m for m in methods if (m["tuned"] or {}).get("selected_mean") is not None]
+    if tuned:
+        best = max(tuned, key=lambda m: m["tuned"]["selected_mean"])
+        for m in tuned:  # each method's distance to the best tuned row of the problem
+            m["vs_best"] = m["tuned"]["selected_mean"] - best["tuned"]["selected_mean"]
+            m["best"] = best["variant"]
     return {"problem": folder.name, "methods": methods, "unfinished": [m for m in expected if m not in rows]}
 
 
@@ -282,16 +299,25 @@ def markdown(problems: list[dict[str, Any]], follow_ups: str = "") -> str:
     lines += seed_methods_section(problems)
     for p in problems:
         lines += [f"## {p['problem']}", "",
-                  "| method | default | tuned | gain (points) | tuned values | trials (pruned) | tuning time | behind Local (tuned) |",
-                  "|---|---|---|---|---|---|---|---|"]
+                  "| method | default | tuned | gain (points) | tuned values | trials (pruned) | tuning time | val - test (points) | behind Local (tuned) |",
+                  "|---|---|---|---|---|---|---|---|---|"]
         for m in p["methods"]:
             vals = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in (m["params"] or {}).items()) or "-"
+            if m.get("same_as_default"):
+                vals = f"= default ({m['same_as_default']})"
             tun = m["tuning"] or {}
-            gain = "-" if "gain" not in m else f"{100 * m['gain']:+.2f}"
+            gain = "-" if "gain" not in m else f"{100 * m['gain']:+.2f}" + (" (below default)" if m.get("tuned_below_default") else "")
+            gap = "-" if m.get("val_test_gap") is None else f"{100 * m['val_test_gap']:+.2f}"
             behind = _behind(m)
             lines.append(f"| {m['variant']} | {_pct(m['default'])} | {_pct(m['tuned'])} | {gain} | {vals} | "
-                         f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}){_failed(tun)} | {_minutes(tun.get('seconds'))} | {behind} |")
+                         f"{tun.get('trials', '-')} ({tun.get('pruned', '-')}){_failed(tun)} | {_minutes(tun.get('seconds'))} | {gap} | {behind} |")
         lines.append("")
+        below = [m for m in p["methods"] if m.get("tuned_below_default")]
+        checked = [m for m in p["methods"] if "tuned_below_default" in m]
+        if checked:
+            lines += [f"Tuned against default on test: {len(checked) - len(below)} of {len(checked)} tuned rows are at or above their default "
+                      "row, allowing for the seeds' spread" + (": " + "; ".join(f"**{m['variant']}** below by {-100 * m['gain']:.2f} points (noise "
+                                                                  f"{100 * m['gain_margin']:.2f})" for m in below) if below else "") + ".", ""]
         notes = [f"- **{m['variant']}**: {NOTES[m['variant']]}." for m in p["methods"] if m["variant"] in NOTES]
         if notes:
             lines += ["Rows run with a setting other than the method's defaults (in their default and tuned columns alike):", "", *notes, ""]
@@ -338,6 +364,9 @@ def seed_methods_section(problems: list[dict[str, Any]]) -> list[str]:
                     verdict = f"level within seed noise ({d:+.2f} points, noise {noise:.2f}{_seeds_below(m) if d < 0 else above})"
                 else:
                     verdict = f"ahead by {d:.2f} points (noise {noise:.2f}{above})"
+                if m.get("vs_best") is not None:
+                    verdict += ("; the best tuned row" if m["best"] == m["variant"] else
+                                f"; {-100 * m['vs_best']:.2f} points below the best tuned row ({m['best']})")
                 as_variant = f" (as {m['variant']})" if m["variant"] != key else ""
                 parts.append(f"{p['problem']}{as_variant}: {verdict}")
         if parts:

@@ -40,8 +40,8 @@ def test_per_method_folders_merge_into_one_problem(tmp_path):
     assert by["ditto"]["behind_local"] is True
     assert by["fedavg"]["params"] == {"lr": 0.02}
     md = _report().markdown([out])
-    assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | 12.6 min | no (+3.00) |" in md
-    assert "| ditto | 85.00 ± 1.00 | 88.00 ± 1.00 | +3.00 | - | 20 (7) | 12.6 min | yes (-4.00) |" in md
+    assert "| fedavg | 80.00 ± 2.00 | 95.00 ± 1.00 | +15.00 | lr=0.02 | 20 (7) | 12.6 min | - | no (+3.00) |" in md
+    assert "| ditto | 85.00 ± 1.00 | 88.00 ± 1.00 | +3.00 | - | 20 (7) | 12.6 min | - | yes (-4.00) |" in md
     assert "within seed noise" not in md  # no row sits below Local within noise
 
 
@@ -148,7 +148,7 @@ def test_rows_follow_the_study_order_and_count_trials_cut_off_by_an_interruption
     assert [m["variant"] for m in out["methods"]] == ["local", "fedavg"]
     assert out["methods"][1]["tuning"] == {"trials": 20, "pruned": 12, "failed": 1, "seconds": 754.2}
     md = _report().markdown([out])
-    assert "| fedavg | 69.00 ± 3.00 | 75.00 ± 3.00 | +6.00 | lr=0.05 | 20 (12); 1 cut off by an interruption, not counted | 12.6 min | no (+13.00) |" in md
+    assert "| fedavg | 69.00 ± 3.00 | 75.00 ± 3.00 | +6.00 | lr=0.05 | 20 (12); 1 cut off by an interruption, not counted | 12.6 min | - | no (+13.00) |" in md
     assert md.index("| local |") < md.index("| fedavg |")
 
 
@@ -231,10 +231,27 @@ def test_the_report_opens_with_each_papers_method_against_local(tmp_path):
     md = _report().markdown([_report().summarize(prob)])
     head = md.split("## femnist-natural-50")[0]
     assert "## The papers' methods against training alone (Local), both tuned" in head
-    assert "- **CO-PFL**: femnist-natural-50: ahead by 5.00 points (noise 1.41)." in head
-    assert "- **DPAO-PFL**: femnist-natural-50: level within seed noise (-1.00 points, noise 1.41)." in head
-    assert "- **pFedSV**: femnist-natural-50 (as pfedsv--topk-capped): **behind** by 5.00 points (noise 1.41)." in head
+    # issue 78: and each one's distance to the best tuned row of the problem
+    assert "- **CO-PFL**: femnist-natural-50: ahead by 5.00 points (noise 1.41); the best tuned row." in head
+    assert ("- **DPAO-PFL**: femnist-natural-50: level within seed noise (-1.00 points, noise 1.41); 6.00 points below the best tuned row "
+            "(co-pfl).") in head
+    assert ("- **pFedSV**: femnist-natural-50 (as pfedsv--topk-capped): **behind** by 5.00 points (noise 1.41); 10.00 points below the best "
+            "tuned row (co-pfl).") in head
     assert "fedavg" not in head
     plain = tmp_path / "p"
     _write(plain / "local", [_row("local", "tuned", 0.60, 0.01)])
     assert "The papers' methods" not in _report().markdown([_report().summarize(plain)])
+
+
+def test_the_report_flags_a_tuned_row_below_its_default_and_shows_the_validation_test_gap(tmp_path):
+    """Issue 78: every tuned row is checked against its default row on test (within the seeds'
+    noise), and a tuned row's validation-test gap is in its problem's table."""
+    prob = tmp_path / "p"
+    _write(prob / "local", [_row("local", "default", 0.80, 0.01), {**_row("local", "tuned", 0.75, 0.01), "val_test_gap": 0.031}])
+    _write(prob / "fedavg", [_row("fedavg", "default", 0.60, 0.02), _row("fedavg", "tuned", 0.59, 0.02)])
+    doc = _report().summarize(prob)
+    by = {m["variant"]: m for m in doc["methods"]}
+    assert by["local"]["tuned_below_default"] is True and by["fedavg"]["tuned_below_default"] is False  # -1 within hypot(2, 2)
+    md = _report().markdown([doc])
+    assert "Tuned against default on test: 1 of 2 tuned rows are at or above their default row, allowing for the seeds' spread: **local** below by 5.00 points (noise 1.41)." in md
+    assert "| +3.10 |" in md and "-5.00 (below default)" in md
