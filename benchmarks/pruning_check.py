@@ -17,6 +17,7 @@ best final setting would have been pruned (the regret: best final minus the best
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from dataclasses import replace
@@ -63,11 +64,13 @@ def curve_of(cfg, fed, window: int) -> tuple[list[tuple[int, float]], float | No
     return curve, (curve[-1][1] if curve else None), time.perf_counter() - t0
 
 
-def replay(curves: list[list[tuple[int, float]]], rounds: int) -> list[int | None]:
-    """The round at which a study running these curves one after another would prune each
-    (None: it runs to the end), with copfl tune's pruner."""
-    pruner = _hyperband()(min_resource=min_rounds(rounds), max_resource=rounds, reduction_factor=3)
-    study = optuna.create_study(direction="maximize", pruner=pruner, sampler=optuna.samplers.RandomSampler(seed=0))
+def replay(curves: list[list[tuple[int, float]]], rounds: int, warmup: float = 0.0, name: str = "study") -> list[int | None]:
+    """The round at which a study named ``name`` (Hyperband draws a trial's bracket from the
+    study's name and the trial's number: copfl tune's studies are named by the algorithm)
+    running these curves one after another would prune each (None: it runs to the end), with
+    copfl tune's pruner (``warmup``: the algorithm's ``search_warmup``)."""
+    pruner = _hyperband()(min_resource=min_rounds(rounds, warmup), max_resource=rounds, reduction_factor=3)
+    study = optuna.create_study(study_name=name, direction="maximize", pruner=pruner, sampler=optuna.samplers.RandomSampler(seed=0))
     out: list[int | None] = []
     for curve in curves:
         trial = study.ask()
@@ -85,12 +88,58 @@ def replay(curves: list[list[tuple[int, float]]], rounds: int) -> list[int | Non
     return out
 
 
+ORDERS = 50  # bracket draws replayed: Hyperband's brackets depend on the study's name, so one replay is one draw
+
+
+def analyse(rows: list[dict], rounds: int, warmup: float, name: str) -> dict:
+    """The settings' pruning under copfl tune's pruner (each row's ``pruned_at`` set, as the
+    study ``name`` would prune them), the best final figure, the best one kept, the regret;
+    over :data:`ORDERS` other bracket draws (study names ``name-0`` ...) the share in which the
+    best setting is pruned and the mean regret; and each rung's rank correlation with the end."""
+    finals = [r["final"] for r in rows if r["final"] is not None]
+    best = max(finals) if finals else None
+    regrets = []
+    for i in range(ORDERS):
+        pruned = replay([r["curve"] for r in rows], rounds, warmup, f"{name}-{i}")
+        kept_i = [r["final"] for r, at in zip(rows, pruned) if r["final"] is not None and at is None]
+        regrets.append(best - max(kept_i) if best is not None and kept_i else None)
+    for r, at in zip(rows, replay([r["curve"] for r in rows], rounds, warmup, name)):
+        r["pruned_at"] = at
+    kept = [r["final"] for r in rows if r["final"] is not None and r["pruned_at"] is None]
+    corr = {}
+    for rnd in sorted({rnd for r in rows for rnd, _ in r["curve"]})[:-1]:
+        pairs = [(dict(map(tuple, r["curve"]))[rnd], r["final"]) for r in rows if r["final"] is not None and rnd in dict(map(tuple, r["curve"]))]
+        corr[str(rnd)] = spearman([a for a, _ in pairs], [b for _, b in pairs])
+    out = {}
+    if warmup > 0:  # what the same settings would suffer without the algorithm's warmup
+        plain = analyse([dict(r) for r in rows], rounds, 0.0, name)
+        out["without_warmup"] = {k: plain[k] for k in ("min_resource", "best_pruned_share", "mean_regret", "pruned")}
+    return {**out, "settings": rows, "warmup": warmup, "min_resource": min_rounds(rounds, warmup), "best_final": best,
+            "best_kept": max(kept) if kept else None, "regret": None if best is None or not kept else best - max(kept),
+            "pruned": sum(r["pruned_at"] is not None for r in rows),
+            "draws": ORDERS, "best_pruned_share": sum(x is not None and x > 1e-12 for x in regrets) / ORDERS,
+            "mean_regret": sum(x for x in regrets if x is not None) / max(1, sum(x is not None for x in regrets)),
+            "best_pruned": bool(best is not None and any(r["final"] == best and r["pruned_at"] is not None for r in rows)),
+            "spearman_by_round": corr}
+
+
 def main(argv: list[str] | None = None) -> int:
+    from copfl.algorithms import get_algorithm
+
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--algorithms", required=True)
+    p.add_argument("--algorithms", help="comma-separated (not with --replay)")
     p.add_argument("--configs", type=int, default=8, help="settings per algorithm (the default first)")
+    p.add_argument("--replay", metavar="FILE", help="replay the curves of an earlier run's JSON through today's pruner (runs nothing)")
     p.add_argument("--out", help="also write the JSON here")
     args, rest = p.parse_known_args(argv)
+    if args.replay:
+        doc = json.loads(Path(args.replay).read_text())
+        for alg, a in doc["algorithms"].items():
+            doc["algorithms"][alg] = analyse(a["settings"], doc["problem"]["rounds"], get_algorithm(alg).search_warmup, alg)
+        emit_json(doc, args.out)
+        return 0
+    if not args.algorithms:
+        p.error("--algorithms is required (or --replay FILE)")
     run_args = build_parser(brief=False).parse_args(["run", *rest])
     base = tuning_problem(config_from_args(run_args))
     torch.set_num_threads(base.threads or 1)
@@ -99,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     window = objective_window(evaluations(rounds, base.eval_every))
     tuner = Tuner(base, fed, Path("/tmp"), args.configs, log=lambda m: None)
     doc = {"problem": {k: getattr(base, k) for k in ("dataset", "partition", "clients", "rounds", "seed", "model")}, "window": window,
-           "min_resource": min_rounds(rounds), "algorithms": {}}
+           "algorithms": {}}
     for alg in [a.strip() for a in args.algorithms.split(",") if a.strip()]:
         study = optuna.create_study(direction="maximize", sampler=optuna.samplers.RandomSampler(seed=7))
         study.enqueue_trial(tuner.default_values(alg))
@@ -111,23 +160,8 @@ def main(argv: list[str] | None = None) -> int:
             study.tell(trial, state=optuna.trial.TrialState.PRUNED)  # only the draws matter here
             rows.append({"values": values, "curve": curve, "final": final, "seconds": round(secs, 1)})
             print(f"{alg} setting {i}: final {final} in {secs:.0f} s  {values}", file=sys.stderr)
-        pruned = replay([r["curve"] for r in rows], rounds)
-        for r, at in zip(rows, pruned):
-            r["pruned_at"] = at
-        finals = [r["final"] for r in rows if r["final"] is not None]
-        best = max(finals) if finals else None
-        kept = [r["final"] for r in rows if r["final"] is not None and r["pruned_at"] is None]
-        rungs = sorted({rnd for r in rows for rnd, _ in r["curve"]})
-        corr = {}
-        for rnd in rungs[:-1]:
-            pairs = [(dict(r["curve"])[rnd], r["final"]) for r in rows if r["final"] is not None and rnd in dict(r["curve"])]
-            corr[rnd] = spearman([a for a, _ in pairs], [b for _, b in pairs])
-        doc["algorithms"][alg] = {"settings": rows, "best_final": best, "best_kept": max(kept) if kept else None,
-                                  "regret": None if best is None or not kept else best - max(kept),
-                                  "best_pruned": bool(best is not None and any(r["final"] == best and r["pruned_at"] is not None for r in rows)),
-                                  "spearman_by_round": corr}
-        print(f"{alg}: best final {best}, best kept {doc['algorithms'][alg]['best_kept']}, pruned {sum(a is not None for a in pruned)}/{len(rows)}",
-              file=sys.stderr)
+        a = doc["algorithms"][alg] = analyse(rows, rounds, get_algorithm(alg).search_warmup, alg)
+        print(f"{alg}: best final {a['best_final']}, best kept {a['best_kept']}, pruned {a['pruned']}/{len(rows)}", file=sys.stderr)
     emit_json(doc, args.out)
     return 0
 

@@ -286,10 +286,20 @@ def test_a_long_trial_reports_its_progress_and_keeps_its_best_round():
     assert Trial.reported == [(1, 0.5), (2, 0.7), (3, 0.7)]
 
 
-def test_the_pruner_waits_a_tenth_of_the_rounds():
-    from copfl.tune import min_rounds
+def test_the_pruner_waits_a_tenth_of_the_rounds_or_the_algorithms_warmup(tmp_path):
+    from copfl.algorithms import ALGORITHMS
+    from copfl.config import RunConfig
+    from copfl.experiment import build_federation
+    from copfl.tune import Tuner, min_rounds
 
     assert [min_rounds(r) for r in (1, 3, 9, 10, 20, 100)] == [1, 1, 1, 1, 2, 10]
+    assert [min_rounds(r, 0.4) for r in (1, 3, 10, 20)] == [1, 2, 4, 8]
+    # pFedSV waits 40% of the rounds (benchmarks/pruning_check.py); the others a tenth
+    assert {n for n, c in ALGORITHMS.items() if c.search_warmup} == {"pfedsv"}
+    base = RunConfig(dataset="digits", clients=4, rounds=10, seed=0)
+    t = Tuner(base, build_federation(base), tmp_path, 1, log=lambda m: None)
+    assert t.study("pfedsv").pruner._min_resource == 4 and t.study("fedavg").pruner._min_resource == 1
+    assert t.study("pfedsv--topk-capped", ALGORITHMS["pfedsv"]).pruner._min_resource == 4  # a variant's study: its algorithm's
 
 
 # ----------------------------------------------------------------------------- trials cut short

@@ -235,6 +235,9 @@ class Algorithm:
     # A knob whose option's default is another value of the run ({knob: run option}, e.g.
     # FedMeta's inner rate, None: the run's lr): the value a tuning study's default trial gives it.
     search_defaults: ClassVar[dict[str, str]] = {}
+    # The share of a tuning trial's rounds before the pruner may stop it, for a method whose
+    # early rounds rank its settings poorly (copfl.tune.min_rounds; benchmarks/pruning_check.py).
+    search_warmup: ClassVar[float] = 0.0
 
     def __init__(self, config: Any, setup: Setup) -> None:
         self.config = config
