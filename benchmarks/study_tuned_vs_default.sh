@@ -41,9 +41,9 @@ shift $(( $# < 3 ? $# : 3 ))
 COPFL=${COPFL:-copfl}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 if [[ "${STUDY:-tuned-vs-default}" == tuning ]]; then
-  # every algorithm, the reference (Local) and the cheap ones first, pFedHN and pFedSV (the dearest) last
-  METHODS=(local fedavg fedprox fedavg-ft fedper lg-fedavg fedrep fedbn ditto fedselect fedpac co-pfl apfl fedala fedrod fedbabu fedcac gpfl
-           feddbe centralized fedfomo ifca fedem per-fedavg fedamp fedmeta dpao-pfl pfedme pfedhn pfedsv)
+  # every algorithm: the reference (Local), FedAvg and the three papers' methods first, then the others, cheap ones first
+  METHODS=(local fedavg co-pfl dpao-pfl pfedsv fedprox fedavg-ft fedper lg-fedavg fedrep fedbn ditto fedselect fedpac apfl fedala fedrod
+           fedbabu fedcac gpfl feddbe centralized fedfomo ifca fedem per-fedavg fedamp fedmeta pfedme pfedhn)
   declare -A PROBLEM=(
     [femnist-natural-20]="--dataset femnist --partition natural --clients 20 --rounds 10"
     [cifar10-dirichlet0.3-20]="--dataset cifar10 --partition dirichlet --alpha 0.3 --clients 20 --rounds 10 --train-per-client 250 --test-per-client 100"
