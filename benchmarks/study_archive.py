@@ -14,29 +14,45 @@ reads are small text files:
   ``config.json`` (a run with both is one that `copfl compare` skips when run again),
   ``metrics.jsonl`` and ``clients.csv`` (what the report's diagnosis reads).
 
-``save RUN_ROOT ARCHIVE`` copies those into ARCHIVE under the same relative paths (a file is
-rewritten only when its content changed). ``restore ARCHIVE RUN_ROOT`` puts them back where they
-are missing (it never overwrites: a run folder that goes further than the archive keeps its
-files); a study restored from ``study.sql`` continues where the archive left it (a trial that was
-running when the archive was saved is counted as failed and run again with its values, from
-round 1: the archive keeps no trial checkpoint). Then run the study's
-command again: finished trials and runs are not repeated, and the report
-(benchmarks/tuned_vs_default_report.py) can read the archive itself. The same holds for a
-`copfl reproduce` output folder (its runs are found again by their summaries, its studies by
-their study.db) and for the folders of benchmarks/study_unreliable.sh.
+``save RUN_ROOT ARCHIVE [--under PATH]`` copies those into ARCHIVE under the same relative paths
+(below PATH with ``--under``; a file is rewritten only when its content changed).
+``restore ARCHIVE RUN_ROOT [--under PATH]`` puts them back where they are missing (it never
+overwrites: a run folder that goes further than the archive keeps its files); a study restored
+from ``study.sql`` continues where the archive left it (a trial that was running when the archive
+was saved is counted as failed and run again with its values, from round 1: the archive keeps no
+trial checkpoint). Then run the study's command again: finished trials and runs are not repeated,
+and the report (benchmarks/tuned_vs_default_report.py) reads the restored folder (or a folder
+archive itself). The same holds for a `copfl reproduce` output folder (its runs are found again
+by their summaries, its studies by their study.db) and for the folders of
+benchmarks/study_unreliable.sh.
 
-    python benchmarks/study_archive.py save runs/study-tuned-vs-default docs/results/tuned-vs-default-runs
-    python benchmarks/study_archive.py restore docs/results/tuned-vs-default-runs runs/study-tuned-vs-default
+An archive is a folder, or one compressed file (a name ending in ``.tar.xz``): the committed ones
+are one file per study in docs/results/archives/ (a few files instead of thousands, which code
+tools do not read as source). ``save`` and ``restore`` take either (the study scripts' parallel
+jobs each save their own part, ``--under PROBLEM/METHOD``, into the one file: a lock file,
+``.NAME.lock`` beside it, keeps their saves apart); ``pack FOLDER FILE.tar.xz`` turns a folder
+archive into one file. The file is deterministic: the same files give the same bytes (sorted
+names, no dates or owners), so saving an unchanged study rewrites nothing.
+
+    python benchmarks/study_archive.py save runs/study-tuned-vs-default runs/archive
+    python benchmarks/study_archive.py pack runs/archive docs/results/archives/tuned-vs-default-runs.tar.xz
+    python benchmarks/study_archive.py restore docs/results/archives/tuned-vs-default-runs.tar.xz runs/study-tuned-vs-default
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
+import io
 import json
+import lzma
 import os
 import sqlite3
 import sys
+import tarfile
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from copfl.io import atomic_write
@@ -116,13 +132,84 @@ def kept_files(root: Path) -> list[tuple[Path, Path]]:
     return out
 
 
-def save(root: Path, archive: Path) -> dict[str, int]:
-    """Copy ``root``'s kept files into ``archive``; counts of files written and unchanged."""
+TARBALL = ".tar.xz"
+
+
+def is_tarball(archive: Path) -> bool:
+    """An archive kept as one compressed file (its name ends in ``.tar.xz``), not a folder."""
+    return archive.name.endswith(TARBALL)
+
+
+def read_tarball(archive: Path) -> dict[str, bytes]:
+    """Every file of a ``.tar.xz`` archive: relative posix path -> bytes (empty when absent)."""
+    if not archive.exists():
+        return {}
+    try:
+        with tarfile.open(archive, "r:xz") as tar:
+            return {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}
+    except (tarfile.TarError, lzma.LZMAError, EOFError) as e:
+        raise SystemExit(f"{archive}: not a readable .tar.xz archive ({e}); expected one written by `save` or `pack`") from e
+
+
+def tarball_bytes(files: dict[str, bytes]) -> bytes:
+    """The ``.tar.xz`` of ``files`` (relative posix path -> bytes), the same bytes for the same
+    files: sorted names, regular files of mode 644, no dates, owners or folders."""
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for name in sorted(files):
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(files[name]), 0o644, 0
+            tar.addfile(info, io.BytesIO(files[name]))
+    return lzma.compress(raw.getvalue(), preset=9)
+
+
+def _merge_into_tarball(archive: Path, new: dict[str, bytes]) -> dict[str, int]:
+    """Add or replace ``new``'s files in the ``.tar.xz`` ``archive`` (its other files kept); the
+    file is rewritten only when a file changed."""
+    with _locked(archive):  # the study scripts' jobs save their parts into one file
+        files = read_tarball(archive)
+        written = sum(files.get(name) != data for name, data in new.items())
+        files.update(new)
+        if written or not archive.exists():
+            _write_if_changed(archive, tarball_bytes(files))
+    return {"written": written, "unchanged": len(new) - written}
+
+
+@contextlib.contextmanager
+def _locked(archive: Path):
+    """Hold an exclusive lock on ``archive``'s lock file (``.NAME.lock`` beside it)."""
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    with open(archive.with_name(f".{archive.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _under(under: str | None) -> str:
+    """``under`` as a clean relative posix prefix ('' for none), refused when it leaves the archive."""
+    if not under:
+        return ""
+    parts = Path(under).parts
+    if Path(under).is_absolute() or ".." in parts:
+        raise SystemExit(f"--under {under!r}: expected a relative path inside the archive (e.g. PROBLEM/METHOD)")
+    return Path(*parts).as_posix() + "/"
+
+
+def save(root: Path, archive: Path, under: str | None = None) -> dict[str, int]:
+    """Copy ``root``'s kept files into ``archive`` (a folder, or a ``.tar.xz`` file), under the
+    relative path ``under`` when given (one study part of a bigger archive); counts of files
+    written and unchanged."""
     if not root.is_dir():
         raise SystemExit(f"save: {root} is not a folder (expected the study's run root)")
+    prefix = _under(under)
+    kept = {prefix + rel.as_posix(): dump_study(src) if src.name == STUDY_DB else src.read_bytes()
+            for src, rel in kept_files(root)}
+    if is_tarball(archive):
+        return _merge_into_tarball(archive, kept)
     written = same = 0
-    for src, rel in kept_files(root):
-        data = dump_study(src) if src.name == STUDY_DB else src.read_bytes()
+    for rel, data in kept.items():
         if _write_if_changed(archive / rel, data):
             written += 1
         else:
@@ -130,27 +217,57 @@ def save(root: Path, archive: Path) -> dict[str, int]:
     return {"written": written, "unchanged": same}
 
 
-def restore(archive: Path, root: Path) -> dict[str, int]:
-    """Put the archive's files into ``root`` where they are missing; counts restored and kept."""
+def archive_files(archive: Path, under: str | None = None) -> Iterator[tuple[Path, bytes]]:
+    """``(relative path, bytes)`` of every file an archive (folder or ``.tar.xz``) holds, sorted;
+    with ``under``, only those under that relative path, relative to it."""
+    prefix = _under(under)
+    if is_tarball(archive):
+        if not archive.is_file():
+            raise SystemExit(f"{archive} is not a file (expected an archive written by `save` or `pack`)")
+        for name, data in sorted(read_tarball(archive).items()):
+            if name.startswith(prefix):
+                yield Path(name[len(prefix):]), data
+        return
+    archive = archive / prefix if prefix else archive
+    if prefix and not archive.exists():
+        return  # a part the archive has not seen yet
     if not archive.is_dir():
-        raise SystemExit(f"restore: {archive} is not a folder (expected an archive written by `save`)")
-    restored = kept = 0
+        raise SystemExit(f"{archive} is not a folder (expected an archive written by `save`, or a .tar.xz file)")
     for src in sorted(p for p in archive.rglob("*") if p.is_file() and not p.name.startswith(".")):
-        rel = src.relative_to(archive)
-        if src.name == STUDY_SQL:
+        yield src.relative_to(archive), src.read_bytes()
+
+
+def restore(archive: Path, root: Path, under: str | None = None) -> dict[str, int]:
+    """Put the archive's files (those under ``under`` when given) into ``root`` where they are
+    missing; counts restored and kept."""
+    restored = kept = 0
+    for rel, data in archive_files(archive, under):
+        if rel.name == STUDY_SQL:
             dst = root / rel.with_name(STUDY_DB)
             if dst.exists():
                 kept += 1
                 continue
-            load_study(src, dst)
+            with tempfile.TemporaryDirectory() as tmp:
+                sql = Path(tmp) / STUDY_SQL
+                sql.write_bytes(data)
+                load_study(sql, dst)
         else:
             dst = root / rel
             if dst.exists():
                 kept += 1
                 continue
-            _write_if_changed(dst, src.read_bytes())
+            _write_if_changed(dst, data)
         restored += 1
     return {"restored": restored, "kept": kept}
+
+
+def pack(folder: Path, archive: Path) -> dict[str, int]:
+    """Every file of a folder archive into the ``.tar.xz`` ``archive`` (merged with what it holds)."""
+    if not is_tarball(archive):
+        raise SystemExit(f"pack: {archive} should name a {TARBALL} file")
+    if not folder.is_dir():
+        raise SystemExit(f"pack: {folder} is not a folder (expected an archive folder written by `save`)")
+    return _merge_into_tarball(archive, {rel.as_posix(): data for rel, data in archive_files(folder)})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,11 +276,21 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("save", help="copy a run root's small files into an archive")
     s.add_argument("root", type=Path)
     s.add_argument("archive", type=Path)
+    s.add_argument("--under", metavar="PATH", help="save into this relative path of the archive (PROBLEM/METHOD)")
     r = sub.add_parser("restore", help="put an archive's files back into a run root where missing")
     r.add_argument("archive", type=Path)
     r.add_argument("root", type=Path)
+    r.add_argument("--under", metavar="PATH", help="restore only this relative path of the archive")
+    k = sub.add_parser("pack", help="turn a folder archive into one .tar.xz file")
+    k.add_argument("folder", type=Path)
+    k.add_argument("archive", type=Path)
     a = ap.parse_args(argv)
-    res = save(a.root, a.archive) if a.cmd == "save" else restore(a.archive, a.root)
+    if a.cmd == "save":
+        res = save(a.root, a.archive, a.under)
+    elif a.cmd == "restore":
+        res = restore(a.archive, a.root, a.under)
+    else:
+        res = pack(a.folder, a.archive)
     print(json.dumps({"command": a.cmd, **res}))
     return 0
 

@@ -14,9 +14,10 @@
 # and a trial or run cut short goes on from its last checkpoint (written once a minute).
 # `PROBLEMS="a b"` picks the problems and their order (default: the cheaper MNIST one first).
 # `DRY=1` prints each problem's estimated cost (compare --dry-run) and runs nothing.
-# `ARCHIVE=DIR` keeps the study's progress in small files that can be committed
-# (benchmarks/study_archive.py): each pair is restored from DIR/PROBLEM/METHOD before it starts and
-# saved there when it ends, so a study whose run folders were lost goes on from the archive.
+# `ARCHIVE=DIR` (or FILE.tar.xz, as committed in docs/results/archives/) keeps the study's progress
+# in small files that can be committed (benchmarks/study_archive.py): each pair is restored from its
+# PROBLEM/METHOD part of the archive before it starts and saved there when it ends, so a study whose
+# run folders were lost goes on from the archive.
 # Order: method by method, both problems each (Local, the reference every row is read against,
 # first; pFedSV, the dearest, last).
 # pFedSV runs as the variant `pfedsv[topk=capped]` (folder pfedsv--topk-capped): its dynamic top-k
@@ -88,8 +89,8 @@ run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
   key=${m/\[/--}; key=${key%]}; key=${key//=/-}
   local dir="$OUT_ROOT/$p/$key"
   mkdir -p "$dir"
-  if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$key" ]]; then
-    python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$key" "$dir"
+  if [[ -n "${ARCHIVE:-}" && -e "$ARCHIVE" ]]; then
+    python "$HERE/study_archive.py" restore "$ARCHIVE" "$dir" --under "$p/$key"
   fi
   echo "$(date -u +%H:%M:%S) start $p/$m"
   # shellcheck disable=SC2086
@@ -102,7 +103,7 @@ run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
     echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$m (exit $rc; log: $dir.log)"
   fi
   if [[ -n "${ARCHIVE:-}" ]]; then
-    python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$key"
+    python "$HERE/study_archive.py" save "$dir" "$ARCHIVE" --under "$p/$key"
   fi
 }
 EXTRA=("$@")

@@ -29,10 +29,11 @@
 # JOBS (default 1) folders or reproductions run at once (--threads 1 each suits two on 2 cores).
 # Resumable: run the same command again after an interruption; finished runs are kept.
 # `DRY=1` prints each part's estimated cost (--dry-run) and runs nothing.
-# `ARCHIVE=DIR` keeps the progress in small committable files (benchmarks/study_archive.py): each
-# compare folder is restored from DIR/PROBLEM/SETTING before it starts and saved there when it
-# ends; the reproductions' runs likewise in REPRODUCE_ARCHIVE (default
-# docs/results/reproduce-cpu-runs, where the reproductions keep theirs).
+# `ARCHIVE=DIR` (or FILE.tar.xz) keeps the progress in small committable files
+# (benchmarks/study_archive.py): each compare folder is restored from its PROBLEM/SETTING part of
+# the archive before it starts and saved there when it ends; the reproductions' runs likewise in
+# REPRODUCE_ARCHIVE (default docs/results/archives/reproduce-cpu-runs.tar.xz, where the
+# reproductions keep theirs).
 # Then: python benchmarks/unreliable_report.py OUT_ROOT --reproduce REPRODUCE_OUT --out docs/results/unreliable-clients
 set -euo pipefail
 DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
@@ -45,7 +46,7 @@ shift $(( $# < 3 ? $# : 3 ))
 COPFL=${COPFL:-copfl}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPRODUCE_OUT=${REPRODUCE_OUT:-runs/reproduce-cpu}
-REPRODUCE_ARCHIVE=${REPRODUCE_ARCHIVE:-$HERE/../docs/results/reproduce-cpu-runs}
+REPRODUCE_ARCHIVE=${REPRODUCE_ARCHIVE:-$HERE/../docs/results/archives/reproduce-cpu-runs.tar.xz}
 METHODS=co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod
 NEW_METHODS=apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe
 declare -A PROBLEM=(
@@ -69,7 +70,7 @@ reproduce_one() {  # EXPERIMENT [--dry-run]: the seven new methods beside the ex
   local cmd=($COPFL reproduce "$exp" --scale cpu --columns "${COLUMN[$exp]}" --add-algorithms "$NEW_METHODS"
              --data-dir "$DATA_DIR" --out "$REPRODUCE_OUT" ${EXTRA[@]+"${EXTRA[@]}"})
   if [[ $# -gt 0 ]]; then "${cmd[@]}" "$@"; return; fi
-  if [[ -n "${ARCHIVE:-}" && -d "$REPRODUCE_ARCHIVE" ]]; then
+  if [[ -n "${ARCHIVE:-}" && -e "$REPRODUCE_ARCHIVE" ]]; then
     python "$HERE/study_archive.py" restore "$REPRODUCE_ARCHIVE" "$REPRODUCE_OUT" || { echo "FAILED to restore $REPRODUCE_ARCHIVE: reproduce $exp not started"; return 0; }
   fi
   echo "$(date -u +%H:%M:%S) start reproduce $exp"
@@ -85,12 +86,12 @@ compare_one() {  # PROBLEM SETTING [--dry-run]: one compare folder, its log besi
   local cmd=($COPFL compare --algorithms "${ONLY[$p/$s]:-$METHODS}" --seeds 2 ${PROBLEM[$p]} ${SETTING[$s]} --data-dir "$DATA_DIR" --out "$dir" ${EXTRA[@]+"${EXTRA[@]}"})
   if [[ $# -gt 0 ]]; then "${cmd[@]}" "$@"; return; fi
   mkdir -p "$dir"
-  if [[ -n "${ARCHIVE:-}" && -d "$ARCHIVE/$p/$s" ]]; then
-    python "$HERE/study_archive.py" restore "$ARCHIVE/$p/$s" "$dir" || { echo "FAILED to restore $ARCHIVE/$p/$s: $p/$s not started"; return 0; }
+  if [[ -n "${ARCHIVE:-}" && -e "$ARCHIVE" ]]; then
+    python "$HERE/study_archive.py" restore "$ARCHIVE" "$dir" --under "$p/$s" || { echo "FAILED to restore $ARCHIVE/$p/$s: $p/$s not started"; return 0; }
   fi
   echo "$(date -u +%H:%M:%S) start $p/$s"
   if "${cmd[@]}" >>"$dir.log" 2>&1; then echo "$(date -u +%H:%M:%S) done  $p/$s"; else echo "$(date -u +%H:%M:%S) FAILED or stopped $p/$s (log: $dir.log)"; fi
-  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$dir" "$ARCHIVE/$p/$s" || echo "FAILED to save $ARCHIVE/$p/$s"; fi
+  if [[ -n "${ARCHIVE:-}" ]]; then python "$HERE/study_archive.py" save "$dir" "$ARCHIVE" --under "$p/$s" || echo "FAILED to save $ARCHIVE/$p/$s"; fi
 }
 
 # the order: the new methods' rows (cheap), then CIFAR-10's settings, then FEMNIST's

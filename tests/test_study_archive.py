@@ -92,20 +92,61 @@ def test_bad_folders_are_refused_by_name(tmp_path):
 
 
 def test_archives_under_docs_results_are_not_ignored_by_git():
-    """A `copfl reproduce` archive keeps its runs in a `runs/` folder: the .gitignore entry for
-    the top-level results folder once hid docs/results/reproduce-cpu-runs/runs/ from every commit,
-    so the archive the docs pointed at was never in the repository."""
+    """The committed archives are one .tar.xz file per study under docs/results/archives/ (a
+    reproduction's `runs/` folder once hid an archive from every commit through the .gitignore
+    entry of the top-level results folder)."""
     import shutil
     import subprocess
 
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
-    paths = ["docs/results/reproduce-cpu-runs/runs/r/summary.json", "docs/results/tuned-vs-default-runs/p/m/seed-0/m/summary.json",
-             "docs/results/unreliable-runs/runs/r/summary.json"]
+    paths = [f"docs/results/archives/{n}.tar.xz" for n in ("reproduce-cpu-runs", "tuned-vs-default-runs", "unreliable-runs")]
     ignored = subprocess.run(["git", "check-ignore", *paths], cwd=ROOT, capture_output=True, text=True).stdout.split()
     assert ignored == []
     # the top-level results folder stays ignored
     assert subprocess.run(["git", "check-ignore", "-q", "runs/reproduce-cpu/runs/r/summary.json"], cwd=ROOT).returncode == 0
+
+
+def test_a_tarball_archive_holds_what_a_folder_one_does_and_is_rewritten_only_on_change(tmp_path, finished):
+    arc = _archive()
+    arc.save(finished, tmp_path / "folder")
+    tar = tmp_path / "study.tar.xz"
+    assert arc.save(finished, tar) == {"written": 22, "unchanged": 0}
+    first = tar.read_bytes()
+    assert arc.save(finished, tar) == {"written": 0, "unchanged": 22} and tar.read_bytes() == first
+    assert arc.pack(tmp_path / "folder", tmp_path / "packed.tar.xz") == {"written": 22, "unchanged": 0}
+    assert (tmp_path / "packed.tar.xz").read_bytes() == first  # deterministic: same files, same bytes
+    from_tar, from_folder = arc.read_tarball(tar), {rel.as_posix(): d for rel, d in arc.archive_files(tmp_path / "folder")}
+    assert from_tar == from_folder and "tune/study.sql" in from_tar
+    assert arc.restore(tar, tmp_path / "a") == arc.restore(tmp_path / "folder", tmp_path / "b") == {"restored": 22, "kept": 0}
+    assert _trials(tmp_path / "a" / "tune" / "study.db") == _trials(finished / "tune" / "study.db")
+    assert (tmp_path / "a" / "compare.json").read_bytes() == (finished / "compare.json").read_bytes()
+    # a second study saved into the same file is added beside the first
+    one = {"x/summary.json": b'{"status": "completed"}'}
+    (tmp_path / "more" / "x").mkdir(parents=True)
+    (tmp_path / "more" / "x" / "summary.json").write_bytes(one["x/summary.json"])
+    assert arc.save(tmp_path / "more", tar) == {"written": 1, "unchanged": 0}
+    assert set(arc.read_tarball(tar)) == set(from_tar) | {"x/summary.json"}
+    # a study script's job saves its own part, PROBLEM/METHOD, and restores only that part
+    assert arc.save(finished, tar, under="femnist/fedavg") == {"written": 22, "unchanged": 0}
+    assert arc.restore(tar, tmp_path / "part", under="femnist/fedavg") == {"restored": 22, "kept": 0}
+    assert (tmp_path / "part" / "compare.json").read_bytes() == (finished / "compare.json").read_bytes()
+    assert arc.save(finished, tmp_path / "folder", under="femnist/fedavg")["written"] == 22
+    assert (tmp_path / "folder" / "femnist" / "fedavg" / "compare.json").is_file()
+    assert arc.restore(tmp_path / "folder", tmp_path / "none", under="mnist/fedavg") == {"restored": 0, "kept": 0}
+    with pytest.raises(SystemExit, match="expected a relative path inside the archive"):
+        arc.save(finished, tar, under="../out")
+
+
+def test_a_tarball_that_is_not_one_is_refused_by_name(tmp_path):
+    arc = _archive()
+    (tmp_path / "bad.tar.xz").write_bytes(b"not xz")
+    with pytest.raises(SystemExit, match="bad.tar.xz: not a readable .tar.xz archive"):
+        arc.restore(tmp_path / "bad.tar.xz", tmp_path / "root")
+    with pytest.raises(SystemExit, match="missing.tar.xz is not a file"):
+        arc.restore(tmp_path / "missing.tar.xz", tmp_path / "root")
+    with pytest.raises(SystemExit, match="should name a .tar.xz file"):
+        arc.pack(tmp_path, tmp_path / "out.zip")
 
 
 def test_a_diverged_run_is_kept_like_a_completed_one_and_an_unfinished_one_is_not(tmp_path):
