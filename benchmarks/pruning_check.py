@@ -27,7 +27,8 @@ import copfl  # noqa: F401  (before torch: idle OpenMP threads sleep)
 import optuna
 import torch
 
-from copfl.cli import build_parser, config_from_args
+from copfl.cli import build_parser
+from copfl.commands.common import config_from_args
 from copfl.engine import NonFiniteLossError
 from copfl.experiment import build_engine
 from copfl.federation import build_federation

@@ -33,7 +33,8 @@ import copfl  # noqa: F401  (before torch: idle OpenMP threads sleep)
 import optuna
 import torch
 
-from copfl.cli import build_parser, config_from_args
+from copfl.cli import build_parser
+from copfl.commands.common import config_from_args
 from copfl.federation import build_federation
 from copfl.io import emit_json
 from copfl.tune import Tuner, evaluations, objective_window, tuning_problem

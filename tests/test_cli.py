@@ -82,12 +82,12 @@ def test_bad_input_fails_before_training_with_a_clear_message(argv, message, tmp
     ],
 )
 def test_toml_values_are_type_checked_before_any_data_is_loaded(toml, message, tmp_path, capsys, monkeypatch):
-    import copfl.cli
+    import copfl.commands.run
 
     def no_data(*a, **k):
         raise AssertionError("data loaded before the config was checked")
 
-    monkeypatch.setattr(copfl.cli, "build_federation", no_data)
+    monkeypatch.setattr(copfl.commands.run, "build_federation", no_data)
     (tmp_path / "c.toml").write_text(toml + "\n")
     assert main(["run", "--config", str(tmp_path / "c.toml"), "--out", str(tmp_path / "x")]) == 2
     err = capsys.readouterr().err
@@ -96,9 +96,11 @@ def test_toml_values_are_type_checked_before_any_data_is_loaded(toml, message, t
 
 
 def test_out_naming_an_existing_file_fails_before_loading_data(tmp_path, capsys, monkeypatch):
-    import copfl.cli
+    import copfl.commands.compare
+    import copfl.commands.run
 
-    monkeypatch.setattr(copfl.cli, "build_federation", lambda *a, **k: (_ for _ in ()).throw(AssertionError("data loaded")))
+    for command in (copfl.commands.run, copfl.commands.compare):
+        monkeypatch.setattr(command, "build_federation", lambda *a, **k: (_ for _ in ()).throw(AssertionError("data loaded")))
     (tmp_path / "f").write_text("keep me")
     for cmd in (["run"], ["compare", "--algorithms", "fedavg,local"]):
         assert main(cmd + ["--out", str(tmp_path / "f")]) == 2
@@ -415,7 +417,7 @@ def test_every_optimizer_flag_an_algorithm_accepts_changes_its_run(algorithm):
     refuses it naming what to use instead (pFedHN's own optimizers; --momentum with Adam)."""
     import torch
 
-    from copfl.cli import UsageError, refuse_unused
+    from copfl.commands.common import UsageError, refuse_unused
     from copfl.experiment import RunConfig, build_engine, build_federation
 
     torch.set_num_threads(1)
@@ -460,7 +462,8 @@ def test_run_help_groups_every_run_option_under_its_part():
     """`copfl run --help` groups the run options by their declared part (copfl.config)."""
     from dataclasses import fields
 
-    from copfl.cli import PART_TITLES, build_parser
+    from copfl.cli import build_parser
+    from copfl.commands.flags import PART_TITLES
     from copfl.config import RunConfig
 
     run = build_parser()._subparsers._group_actions[0].choices["run"]
@@ -508,7 +511,7 @@ def test_the_short_help_shows_the_common_options_and_names_the_others_in_a_line_
     line each at its end, and shown by --help-all. Every flag is accepted either way."""
     from dataclasses import fields
 
-    from copfl.cli import COMMON_PARTS, PART_TITLES
+    from copfl.commands.flags import COMMON_PARTS, PART_TITLES
     from copfl.config import RunConfig
 
     monkeypatch.setenv("COLUMNS", "80")

@@ -51,7 +51,8 @@ def doc_commands() -> list[tuple[str, str]]:
 
 def parse_error(command: str) -> str | None:
     """None when copfl's parser accepts ``command``, else its error."""
-    from copfl.cli import build_parser, plugin_args
+    from copfl.cli import build_parser
+    from copfl.commands.flags import plugin_args
     from copfl.plugins import load_plugins
 
     args = shlex.split(command, comments=True)[1:]
@@ -96,7 +97,8 @@ def test_the_default_lr_study_commands_run_their_rows_rounds():
     rows once left `--rounds 10` out, and ran 20)."""
     import json
 
-    from copfl.cli import build_parser, config_from_args
+    from copfl.cli import build_parser
+    from copfl.commands.common import config_from_args
 
     doc = json.loads((ROOT / "docs" / "results" / "copfl-default-lr.json").read_text())
     page = (ROOT / "docs" / "results" / "copfl-default-lr.md").read_text()

@@ -113,8 +113,10 @@ def test_every_command_and_flag_a_message_or_doc_suggests_exists(capsys):
     import re
 
     from copfl.cli import build_parser
+    from copfl.commands import COMMANDS
+    from test_writing_a_command import documented_command
 
-    top = build_parser()
+    top = build_parser(commands=(*COMMANDS, documented_command()))  # docs/writing-a-command.md's `copfl best` too
     commands = _suggested_commands()
     assert len(commands) > 50  # the collector finds them (README, docs, messages)
     bad, paths = [], set()
@@ -143,7 +145,7 @@ def test_every_command_and_flag_a_message_or_doc_suggests_exists(capsys):
     assert not bad, "\n".join(bad)
     for path in sorted(paths):  # and each command's --help runs
         with pytest.raises(SystemExit) as e:
-            main([*path, "--help"])
+            top.parse_args([*path, "--help"])
         assert e.value.code == 0
     assert capsys.readouterr().out.count("usage: copfl") == len(paths)
 

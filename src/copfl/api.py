@@ -174,8 +174,9 @@ def run(
     refused unless ``overwrite``. ``plugins``: modules or ``.py`` files to import first
     (:mod:`copfl.plugins`). ``return_models``: also return each client's personalized model.
     """
-    from copfl import cli
     from copfl.algorithms import get_algorithm, make_config
+    from copfl.callbacks import DataProgress
+    from copfl.commands.common import UsageError, check_out, options_for, refuse_unused
     from copfl.config import RunConfig
     from copfl.experiment import build_federation, run_in_folder
     from copfl.parallel import check_workers
@@ -191,16 +192,16 @@ def run(
     try:
         cfg = RunConfig(**run_opts, options=alg_opts)
         get_algorithm(cfg.algorithm)
-        cfg = replace(cfg, options=cli.options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+        cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
         make_config(get_algorithm(cfg.algorithm), cfg.options)
-        cli.refuse_unused(cfg, set(run_opts) | set(alg_opts))
+        refuse_unused(cfg, set(run_opts) | set(alg_opts))
         resolve_device(cfg.device)
         check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
         folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix=f"copfl-{cfg.algorithm}-"))
         if folder.exists() and not folder.is_dir():
             raise ValueError(f"out={str(folder)!r} is a file, not a folder: name a folder for the results")
-        cli.check_out(folder, cfg, overwrite)
-    except cli.UsageError as e:
+        check_out(folder, cfg, overwrite)
+    except UsageError as e:
         raise _usage(e) from None
     extra: list[Callback] = []
     if progress is not None:
@@ -210,7 +211,7 @@ def run(
         extra.append(capture)
     quiet = contextlib.nullcontext() if verbose else contextlib.redirect_stderr(io.StringIO())
     with quiet:
-        fed = build_federation(cfg, progress=cli.DataProgress() if verbose else None)
+        fed = build_federation(cfg, progress=DataProgress() if verbose else None)
         run_in_folder(cfg, fed, folder, progress=verbose, overwrite=overwrite, callbacks=extra)
     result = read_run(folder)
     if capture is not None:
@@ -237,7 +238,9 @@ def compare(
     rows) and ``params`` (a ``copfl tune`` best.json) are the CLI's ``--seeds``, ``--tune`` and
     ``--params``; ``options`` as for :func:`run`. The command line's own parser checks
     everything, so an option is accepted here exactly when ``copfl compare`` accepts it."""
-    from copfl import cli
+    from copfl.cli import build_parser
+    from copfl.commands.common import UsageError
+    from copfl.commands.compare import cmd_compare
 
     names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
     folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-compare-"))
@@ -255,14 +258,14 @@ def compare(
     from copfl.plugins import load_plugins
 
     load_plugins([a for i, a in enumerate(argv) if i and argv[i - 1] == "--plugin"])
-    parser = cli.build_parser()
+    parser = build_parser()
     try:
         with _parser_errors():
             args = parser.parse_args(argv)
         sink = contextlib.nullcontext() if verbose else _silenced()
         with sink:
-            cli.cmd_compare(args)
-    except cli.UsageError as e:
+            cmd_compare(args)
+    except UsageError as e:
         raise _usage(e) from None
     table = json.loads((folder / "compare.json").read_text())
     md = (folder / "compare.md").read_text() if (folder / "compare.md").is_file() else ""

@@ -1,0 +1,326 @@
+"""``copfl compare``: several algorithms (or variants) on the same split, one table and one plot;
+``--tune N`` / ``--budget`` tunes each row first."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from contextlib import ExitStack
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from copfl import runfolder
+from copfl.algorithms import get_algorithm, make_config
+from copfl.callbacks import DataProgress, RunsProgress
+from copfl.commands.common import (
+    UsageError,
+    check_out,
+    check_top,
+    config_from_args,
+    data_line,
+    explicit_options,
+    options_for,
+    pct,
+    prior_library,
+    read_params_arg,
+    results_folder,
+    seeds_arg,
+    seeds_folder,
+    tuning_limits,
+    unused_options,
+    with_params,
+)
+from copfl.commands.flags import (
+    OVERWRITE_HELP,
+    PARAMS_HELP,
+    SEEDS_HELP,
+    add_budget_flags,
+    add_option_flags,
+)
+from copfl.commands.table import compare_table
+from copfl.config import RunConfig
+from copfl.engine import NonFiniteLossError
+from copfl.experiment import default_out, run_in_folder
+from copfl.federation import build_federation
+from copfl.io import atomic_write_json, atomic_write_text
+from copfl.parallel import check_workers
+from copfl.results import summarize
+from copfl.runtime import (
+    resolve_device,  # importing copfl made idle OpenMP threads sleep, before torch loads
+)
+from copfl.search import space_of
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from copfl.tune import apply_params
+    from copfl.variants import parse_rows
+
+    k = seeds_arg(args)
+    try:
+        rows = parse_rows(args.algorithms)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    cfg = config_from_args(args)
+    options = cfg.options or {}
+    names = sorted({r.algorithm for r in rows})
+    orphan = [o for o in options if not any(options_for(a, {o: 1}, strict=False) for a in names)]
+    if orphan:
+        raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(names)}")
+    tune_trials, budget = getattr(args, "tune", None), None
+    if tune_trials is not None or getattr(args, "budget", None):  # --budget alone tunes too
+        tune_trials, budget = tuning_limits(tune_trials, getattr(args, "budget", None), "--tune")
+    elif getattr(args, "prior", None) is not None or getattr(args, "save_prior", None) is not None:
+        raise UsageError("--prior and --save-prior go with --tune N or --budget (they start and keep tuning studies)")
+    if tune_trials is not None and getattr(args, "params", None):
+        raise UsageError("--tune and --params: give one (--tune searches, --params uses a search's result)")
+    params = read_params_arg(args)
+    if tune_trials is not None:
+        from copfl.tune import check_tuning
+
+        check_tuning(cfg, tune_trials, "--tune", "--tune")
+        for r in rows:
+            if nothing_to_tune(r):
+                print(f"note: --tune: {r.text} fixes every knob of {r.algorithm}'s search space: nothing to tune; "
+                      "its tuned row is its default row", file=sys.stderr)
+    bases: dict[str, RunConfig] = {}
+    acfgs = {}
+    given = explicit_options(args)
+    for r in rows:  # every row's options checked before the first run
+        acfg = replace(cfg, algorithm=r.algorithm, options=options_for(r.algorithm, options, strict=False))
+        if params is not None:
+            if r.key in params or r.algorithm in params:
+                acfg = with_params(args, acfg, params[r.key] if r.key in params else params[r.algorithm])
+            else:
+                print(f"note: --params {args.params} holds no values for {r.key}: it runs with its defaults", file=sys.stderr)
+        if r.fixed:
+            acfg = apply_params(acfg, r.fixed, f"--algorithms {r.text}")
+        bases[r.key] = acfg
+        acfgs[r.key] = acfg.resolved()
+        make_config(get_algorithm(r.algorithm), acfgs[r.key].options)
+        for line in unused_options(acfgs[r.key], given):  # the others use it: a note, not a refusal
+            print(f"note: {line}", file=sys.stderr)
+    if getattr(args, "dry_run", False):
+        print(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed, budget))
+        return 0
+    out = (seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
+    if cfg.mlflow:  # every run of the comparison (and its tuning) in one store: the compare folder's
+        from copfl.tracking import tracking_uri
+
+        uri = tracking_uri(cfg.mlflow, out)
+        cfg = replace(cfg, mlflow=uri)
+        bases = {key: replace(c, mlflow=uri) for key, c in bases.items()}
+        acfgs = {key: replace(c, mlflow=uri) for key, c in acfgs.items()}
+    resolve_device(cfg.device)
+    check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
+    tuned: dict[str, dict[str, Any]] = {}
+    with ExitStack() as held:
+        if out.exists():  # another process's command there is refused now, before any data is loaded
+            held.enter_context(runfolder.hold(out))
+        check_top(out, args.overwrite, "compare")
+        if tune_trials is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            held.enter_context(runfolder.hold(out))
+            acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials, budget, prior_library(args.prior),
+                                      prior_library(args.save_prior))
+        aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
+        if k > 1:
+            from copfl.multiseed import compare_seeds
+
+            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite, aliases=aliases)
+            listed = _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
+            if tuned:
+                table += "\n\n" + tuning_table(tuned, listed)
+                atomic_write_text(out / "compare.md", table + "\n")
+            print(table)
+            print(f"results: {out}")
+            return 0
+        from copfl.multiseed import with_aliases
+
+        for a in acfgs:  # every row's folder checked before the first run
+            check_out(out / a, acfgs[a], args.overwrite)
+        fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
+        held.enter_context(runfolder.hold(out))
+        fed.split.save(out / "split.json")
+        results: dict[str, dict[str, Any]] = {}
+        histories: dict[str, list[dict[str, Any]]] = {}
+        overall = RunsProgress(len(acfgs))
+        for a, acfg in acfgs.items():
+            overall.next(a)
+            try:
+                results[a] = run_in_folder(acfg, fed, out / a, label=a, overwrite=args.overwrite)
+            except NonFiniteLossError as e:
+                print(f"{a}: {e}", file=sys.stderr)
+                results[a] = json.loads((out / a / "summary.json").read_text())
+            histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
+        doc = {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs}
+        atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
+        listed = _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
+        table = compare_table(with_aliases(results, aliases))
+        if tuned:
+            table += "\n\n" + tuning_table(tuned, listed)
+        print(table)
+        atomic_write_text(out / "compare.md", table + "\n")
+        from copfl.plots import plot_curves
+
+        plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
+    print(f"results: {out}")
+    return 0
+
+
+def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int, budget: float | None = None) -> str:
+    """``compare --dry-run``: the runs a comparison makes (tuning trials, then each row's
+    default and tuned runs on every seed) and about how long they take on this CPU (the
+    reproduce cost model, copfl.reproduce.estimate; +-50%)."""
+    from copfl.multiseed import seed_list
+    from copfl.reproduce.estimate import (
+        estimate_seconds,
+        format_duration,
+        trial_seconds,
+    )
+
+    seeds = seed_list(root_seed, k)
+    lines, total_runs = [], 0
+    tune_s = 0.0
+    tunable = [r for r in rows if trials and not nothing_to_tune(r)]
+    if tunable and budget is not None:
+        tune_s = min(budget, sum(trials * trial_seconds(acfgs[r.key], r.fixed) for r in tunable))
+        lines.append(f"tuning: {len(tunable)} row(s), --budget {format_duration(budget)} shared ({format_duration(budget / len(tunable))} "
+                     f"of trials each, at most {trials} trials) on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
+    elif tunable:
+        tune_s = sum(trials * trial_seconds(acfgs[r.key], r.fixed) for r in tunable)
+        lines.append(f"tuning: {len(tunable)} row(s) x {trials} trials on seed {seeds[0]}'s validation data, about {format_duration(tune_s)}")
+    # a row with nothing to tune runs once: its tuned row is its default row
+    finals = [replace(acfgs[r.key], seed=s) for r in rows for s in seeds for _ in range(2 if r in tunable else 1)]
+    total_runs = len(finals)
+    final_s = estimate_seconds(finals)
+    names = ", ".join(f"{r.key}{' (default + tuned)' if r in tunable else ' (nothing to tune)' if trials else ''}" for r in rows)
+    lines.append(f"final runs: {total_runs} ({names}; {k} seed(s)), about {format_duration(final_s)}")
+    lines.append(data_line(next(iter(acfgs.values()))))
+    lines.append(f"total: about {format_duration(tune_s + final_s)} on this kind of CPU (+-50%; pruning varies); nothing was run")
+    return "\n".join(lines)
+
+
+def nothing_to_tune(row: Any) -> bool:
+    """A comparison row (copfl.variants.Row) that fixes every knob of its algorithm's search space."""
+    return not set(space_of(get_algorithm(row.algorithm))) - set(row.fixed)
+
+
+def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acfgs: dict[str, Any], out: Path, trials: int,
+               budget: float | None = None, prior: Any = None, save_to: Any = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """``compare --tune``: each row tuned on the first seed's split (its validation part) in
+    OUT/tune; the row list then holds each row's default setting and, next to it, its tuned one
+    (key ``<row>+tuned``). A row with nothing to tune (every knob fixed) gets no run of its own:
+    its tuned row is its default row (``same_as`` in its entry of the returned tuning dict)."""
+    from copfl.priors import entries_from
+    from copfl.tune import apply_params, run_tune, tuning_problem
+
+    tunable = [r for r in rows if not nothing_to_tune(r)]
+    by_key = {}
+    if tunable:
+        problem = tuning_problem(cfg)  # each client's validation part at least TUNE_VAL_MIN samples
+        fed = build_federation(problem, progress=DataProgress())
+        res = run_tune(problem, fed, [(r.key, r.algorithm, r.fixed) for r in tunable], out / "tune", trials, None,
+                       lambda m: print(m, file=sys.stderr), budget=budget, prior=prior)
+        by_key = {s["algorithm"]: s for s in res["summaries"]}
+        if save_to is not None:
+            save_to.add(entries_from(res["summaries"], {r.key: r.algorithm for r in tunable}, problem.resolved(), runfolder.run_id(problem)))
+    out_cfgs: dict[str, Any] = {}
+    tuned: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        out_cfgs[r.key] = acfgs[r.key]
+        if r not in tunable:
+            tuned[f"{r.key}+tuned"] = {"row": r.key, "params": dict(r.fixed), "val_acc": None, "trials": 0, "pruned": 0, "seconds": 0.0,
+                                       "same_as": r.key, "why": "nothing to tune"}
+            continue
+        s = by_key[r.key]
+        if s["best"] is None:
+            print(f"note: {r.key}: no tuning trial completed (all pruned or diverged): no tuned row", file=sys.stderr)
+            continue
+        values = {k: v for k, v in s["best"]["params"].items() if k not in r.fixed}
+        out_cfgs[f"{r.key}+tuned"] = apply_params(bases[r.key], values, f"{r.key} tuned").resolved()
+        tuned[f"{r.key}+tuned"] = {"row": r.key, "params": s["best"]["params"], "val_acc": s["best"]["val_acc"], "trials": s["trials"],
+                                   "pruned": s["pruned"], "seconds": s["seconds_total"], "objective": s["objective"],
+                                   "default_val_acc": (s.get("default") or {}).get("val_acc")}
+        if s.get("default") and s["default"]["trial"] == s["best"]["trial"]:  # the default scored best: the tuned row is the default row
+            del out_cfgs[f"{r.key}+tuned"]
+            tuned[f"{r.key}+tuned"].update(same_as=r.key, why="the default setting scored best")
+    return out_cfgs, tuned
+
+
+def tuning_table(tuned: dict[str, dict[str, Any]], rows: list[dict[str, Any]] | None = None) -> str:
+    """The tuned rows' values, their validation objective beside the default setting's, the
+    tuned row's validation-test gap (the objective minus the same figure on test data, in
+    points: what tuning on validation over-promised) and what finding them cost."""
+    gap = {f"{r['variant']}+tuned": r.get("val_test_gap") for r in rows or [] if r["setting"] == "tuned"}
+    lines = ["| tuned row | values | best val (objective) | default's val | val - test (points) | trials (pruned) | tuning seconds |",
+             "|---|---|---|---|---|---|---|"]
+    for key, t in tuned.items():
+        vals = ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in t["params"].items())
+        if t.get("same_as"):
+            vals += f" ({'nothing to tune: every knob fixed' if t['why'] == 'nothing to tune' else t['why']}; the row is {t['same_as']}'s)"
+        g = gap.get(key)
+        lines.append(f"| {key} | {vals} | {pct(t['val_acc'])} | {pct(t.get('default_val_acc'))} | {'-' if g is None else f'{100 * g:+.2f}'} "
+                     f"| {t['trials']} ({t['pruned']}) | {t['seconds']:.1f} |")
+    return "\n".join(lines)
+
+
+def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[str, dict[str, Any]], k: int, root_seed: int) -> list[dict[str, Any]]:
+    """compare.json's ``rows`` (returned): per row and setting (default, tuned) its values and
+    the mean +- std over seeds of the selected (validation-chosen round, test accuracy) and
+    final figures; under --tune with the "last" objective also the same figure on test data
+    (``test_last_weighted``: the last rounds' pooled test accuracy, mean over seeds), the
+    setting's validation objective and their difference (``val_test_gap``)."""
+    from copfl.multiseed import mean_std, read_history, seed_folder, seed_list
+    from copfl.tune import last_window_mean
+
+    doc = json.loads((out / "compare.json").read_text()) if (out / "compare.json").exists() else {}
+    by_key = {r.key: r for r in rows}
+    listed = []
+    keys = [x for r in rows for x in (r.key, f"{r.key}+tuned") if x in acfgs or x in tuned]
+    for key in keys:
+        base_key = key[: -len("+tuned")] if key in tuned else key
+        r = by_key[base_key]
+        folder = tuned[key].get("same_as", key) if key in tuned else key  # nothing to tune: the default row's runs
+        folders = [out / folder] if k == 1 else [seed_folder(out, s) / folder for s in seed_list(root_seed, k)]
+        sums = [json.loads((f / "summary.json").read_text()) for f in folders if (f / "summary.json").exists()]
+        row: dict[str, Any] = {"algorithm": r.algorithm, "variant": r.key, "setting": "tuned" if key in tuned else "default",
+                               "params": tuned[key]["params"] if key in tuned else dict(r.fixed), "folder": folder}
+        if key in tuned and tuned[key].get("same_as"):
+            row["same_as_default"] = tuned[key]["why"]
+            if tuned[key]["why"] == "nothing to tune":
+                row["nothing_to_tune"] = True
+        for name, section in (("selected", "selected"), ("final", "final")):
+            vals = [float(s[section]["acc_mean"]) for s in sums if (s.get(section) or {}).get("acc_mean") is not None]
+            m, sd = mean_std(vals) if vals else (None, None)
+            row[f"{name}_mean"], row[f"{name}_std"], row[f"{name}_n"] = m, sd, len(vals)
+        if key in tuned:
+            row["tuning"] = {x: tuned[key][x] for x in ("trials", "pruned", "seconds", "val_acc")}
+        study = tuned.get(key) or tuned.get(f"{key}+tuned") or {}
+        if study.get("objective") == "last":  # the objective and the test figure it estimates are alike
+            tests = [t for f in folders if (f / "metrics.jsonl").exists() and (t := last_window_mean(read_history(f))) is not None]
+            val = study.get("val_acc") if key in tuned else study.get("default_val_acc")
+            row["test_last_weighted"] = sum(tests) / len(tests) if tests else None
+            row["val_objective"] = val
+            row["val_test_gap"] = None if val is None or not tests else val - row["test_last_weighted"]
+        listed.append(row)
+    doc["rows"] = listed
+    atomic_write_json(out / "compare.json", doc)
+    return listed
+
+
+def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
+    """``copfl compare``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
+    cmp_ = sub.add_parser("compare", help="several algorithms on the same split, one table and one plot")
+    cmp_.add_argument("--algorithms", required=True, help="comma-separated algorithm names")
+    cmp_.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
+    cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
+    cmp_.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
+    cmp_.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
+    cmp_.add_argument("--dry-run", action="store_true", help="print the runs (tuning trials, final runs) and their estimated time, and stop (loads no data)")
+    cmp_.add_argument("--tune", type=int, metavar="N", help="tune each row with N trials on the first seed's validation data (copfl tune, "
+                      "OUT/tune), then run a default and a tuned row per algorithm on every seed")
+    add_budget_flags(cmp_)  # before the algorithms' flags: centralized's own budget option is a variant's here, centralized[budget=all]
+    add_option_flags(cmp_, ("compare",), brief, skip=("algorithm",), algorithms=True, rebuild=add_parser)
+    cmp_.set_defaults(func=cmd_compare)

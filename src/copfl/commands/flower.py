@@ -1,0 +1,75 @@
+"""``copfl flower new`` / ``deploy``: a Flower app for a run, and its deployment on this machine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+
+from copfl.callbacks import DataProgress
+from copfl.commands.common import (
+    UsageError,
+    config_from_args,
+    explicit_options,
+    options_for,
+    print_summary,
+    refuse_unused,
+)
+from copfl.commands.flags import add_option_flags
+from copfl.federation import build_federation
+
+
+def cmd_flower(args: argparse.Namespace) -> int:
+    from copfl import flower
+
+    if not flower.available():
+        raise UsageError(flower.MISSING)
+    from copfl.flower.supervisor import DeploymentError, LocalDeployment
+    from copfl.flower.templates import write_app
+
+    if args.action == "new":
+        cfg = config_from_args(args)
+        cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+        refuse_unused(cfg, explicit_options(args))
+        fed = build_federation(cfg, progress=DataProgress())  # checks the data and the split now, and counts the partitions
+        hosts = tuple(h.strip() for h in args.host.split(",") if h.strip())
+        info = write_app(cfg, args.dir, len(fed.clients), port=args.port, secure=args.secure, hosts=hosts, force=args.force)
+        print(f"Flower app for {cfg.algorithm} on {cfg.dataset} ({info.partitions} clients, {cfg.rounds} rounds) written to {info.root}")
+        print(f"  results will go to {info.out}")
+        print(f"  {info.root / 'README.md'} lists the commands; or run it here: copfl flower deploy {info.root}")
+        return 0
+    try:
+        with LocalDeployment(args.dir, secure=args.secure, simulation=args.simulation, log=lambda m: print(m, flush=True)) as dep:
+            res = dep.run(args.run_config, timeout=args.timeout)
+    except DeploymentError as e:
+        raise UsageError(str(e)) from None
+    summary = json.loads((res.out / "summary.json").read_text())
+    print_summary(summary, res.out)
+    print(f"Flower run {res.run_id}: {res.status} in {res.seconds:.1f} s")
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
+    """``copfl flower``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
+    fl = sub.add_parser("flower", help="copfl on Flower: write a Flower app for a run, deploy it on this machine")
+    fsub = fl.add_subparsers(dest="action", metavar="ACTION", required=True)
+    new = fsub.add_parser("new", help="write a ready Flower app (pyproject.toml, README with the commands, CLI connections)")
+    new.add_argument("dir", help="the app folder to write")
+    new.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
+    new.add_argument("--port", type=int, default=9093, help="the SuperLink's port; SuperNode k uses port+1+k [9093]")
+    new.add_argument("--secure", action="store_true", help="also write a CA, a server certificate and SuperNode keys (TLS + SuperNode authentication)")
+    new.add_argument("--host", default="127.0.0.1,localhost", help="with --secure: addresses/names the server certificate is valid for [127.0.0.1,localhost]")
+    new.add_argument("--force", action="store_true", help="overwrite an app already in DIR")
+    add_option_flags(new, ("flower", "new"), brief, algorithms=True, positional="DIR", rebuild=add_parser)
+    new.set_defaults(func=cmd_flower)
+    dep = fsub.add_parser("deploy", help="run an app written by `copfl flower new` on a SuperLink + one SuperNode per client, on 127.0.0.1")
+    dep.add_argument("dir", help="the app folder")
+    dep.add_argument("--secure", action=argparse.BooleanOptionalAction, default=None, help="TLS + SuperNode authentication (default: as the app was written); --no-secure: plain")
+    dep.add_argument(
+        "--simulation",
+        action="store_true",
+        help="run the clients in Flower's simulation engine on a simulation-mode SuperLink (no SuperNode processes) instead of a deployment",
+    )
+    dep.add_argument("--run-config", help='overrides for single run fields, as for `flwr run` (e.g. "rounds=5 seed=1")')
+    dep.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for the run to finish [3600]")
+    dep.set_defaults(func=cmd_flower)

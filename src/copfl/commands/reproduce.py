@@ -1,0 +1,113 @@
+"""``copfl reproduce``: a table or figure of the papers, ours beside theirs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from copfl.commands.common import UsageError
+from copfl.commands.flags import add_plugin_flag, add_run_flags
+from copfl.config import RunConfig
+from copfl.parallel import check_workers
+
+BARE_TUNE = 0  # `--tune` without its number (the old flag) reads as 0 trials: refused, with what to write now
+
+
+def reproduce_grid_and_trials(args: argparse.Namespace) -> tuple[bool | None, int | None]:
+    """``reproduce``'s (--lr-grid, --tune N). ``--no-tune``, the old name of ``--no-lr-grid``,
+    still works (a note says so) but not beside ``--tune N`` or ``--lr-grid``; a bare ``--tune``
+    (the old name of ``--lr-grid``) is refused: ``--tune`` now takes the trials."""
+    if args.tune is not None and args.tune <= BARE_TUNE:
+        raise UsageError("--tune N: tune each method with N >= 1 trials on validation data (the issue's budget: 12); "
+                         "the paper's rate grid selected on test data, the old --tune, is --lr-grid")
+    lr_grid = args.lr_grid
+    if args.no_tune:
+        if args.tune is not None or lr_grid:
+            raise UsageError("--no-tune is the old name of --no-lr-grid: beside --tune N or --lr-grid, write --no-lr-grid")
+        print("note: --no-tune is now --no-lr-grid (the paper's rate grid, selected on test data, off)", file=sys.stderr)
+        lr_grid = False
+    return lr_grid, args.tune
+
+
+def cmd_reproduce(args: argparse.Namespace) -> int:
+    from copfl.reproduce import reproduce
+
+    lr_grid, trials = reproduce_grid_and_trials(args)
+    runtime = RunConfig(workers=1 if args.workers is None else args.workers, ray_address=args.ray_address)  # a bad --workers is refused here
+    if not args.dry_run:
+        check_workers(runtime)  # --workers: Ray importable and reachable, before any data is loaded
+    columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
+    argv = sys.argv[1:] if sys.argv and Path(sys.argv[0]).name in ("copfl", "__main__.py") else []
+    default_command = f"copfl reproduce {args.experiment} --scale {args.scale}" + (f" --tune {trials}" if trials is not None else "")
+    reproduce(
+        args.experiment,
+        scale=args.scale,
+        seeds=args.seeds,
+        out=args.out,
+        data_dir=args.data_dir,
+        cache_dir=args.cache_dir,
+        lr_grid=lr_grid,
+        columns=columns,
+        threads=args.threads,
+        download=bool(args.download),
+        dry_run=args.dry_run,
+        command="copfl " + " ".join(argv) if argv else default_command,
+        log=lambda m: print(m, flush=True),
+        tune_trials=trials,
+        tune_scale=args.tune_scale,
+        workers=runtime.workers,
+        ray_address=runtime.ray_address,
+        top_seeds=args.top_seeds,
+        add_algorithms=[a.strip() for a in args.add_algorithms.split(",") if a.strip()] if args.add_algorithms else None,
+    )
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
+    """``copfl reproduce``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
+    from copfl.reproduce import EXPERIMENTS, SCALES
+
+    rep = sub.add_parser(
+        "reproduce",
+        help="a table or figure of the CO-PFL paper, our numbers beside the paper's",
+        description="Experiments: "
+        + "; ".join(f"{k}: {e.title} ({e.source})" for k, (e, _) in EXPERIMENTS.items())
+        + ". Finished runs are kept: running the same command again resumes.",
+    )
+    rep.add_argument("experiment", choices=list(EXPERIMENTS), help="which table or figure")
+    rep.add_argument("--scale", choices=SCALES, default="cpu", help="smoke (a functional check: tiny network, 2 rounds, 10-25 s per experiment) | cpu (default: CNN, 100 rounds) | paper (ResNet-18, 200 rounds)")
+    rep.add_argument("--seeds", type=int, help="seeds per cell (mean +- std when > 1; default 1, the readings study 3)")
+    rep.add_argument(
+        "--top-seeds", type=int, default=1, metavar="K",
+        help="once every cell has run, K seeds for each column's rows of the paper's own method and its two strongest "
+             "baselines (by their figure: the tuned row's with --tune), default and tuned rows alike; the rest keep --seeds [1]",
+    )
+    rep.add_argument("--out", help="results folder, shared by experiments (default runs/reproduce-<scale>)")
+    rep.add_argument(
+        "--lr-grid", action=argparse.BooleanOptionalAction, default=None,
+        help="the paper's learning-rate grids, each cell at the rate with the best final *test* accuracy, as the papers select "
+             "(default: on, off at smoke scale); with --tune N, the default row's rates",
+    )
+    rep.add_argument("--no-tune", action="store_true", help="deprecated: the old name of --no-lr-grid")
+    rep.add_argument(
+        "--tune", type=int, nargs="?", const=BARE_TUNE, metavar="N",
+        help="also tune each method of each column with N trials on validation data (copfl tune; the same N for every "
+             "method; studies in OUT/tune, resumed by the same command), then run every cell again with the tuned values: "
+             "the report OUT/EXP-tuned.md shows paper, default and tuned side by side (the issue's budget: 12)",
+    )
+    rep.add_argument(
+        "--tune-scale", choices=SCALES, default=None,
+        help="the scale of the problem the methods are tuned on (default: cpu, smoke at smoke scale): its model, rounds and "
+             "data caps; the tuned values are reused by the final runs at --scale (a paper-scale or ResNet row, a full-data row)",
+    )
+    rep.add_argument("--columns", help="comma-separated column keys to run (e.g. cifar10-10); default: all")
+    rep.add_argument(
+        "--add-algorithms", metavar="A[,B...]",
+        help="rows of these algorithms beside the paper's in every column of a table of methods (not in the paper: no paper "
+             "value, no part in rho); each at its defaults and its column's FedAvg rates; report OUT/EXP-added.md",
+    )
+    add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads", "workers", "ray_address"))  # the run options a reproduction passes on
+    add_plugin_flag(rep)
+    rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not), the data sets found or missing, the expected time at each scale, and stop (loads no data)")
+    rep.set_defaults(func=cmd_reproduce)

@@ -1,0 +1,162 @@
+"""``copfl run``: one run (no option: the embedded digits default), ``--seeds K``, ``--resume DIR``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from contextlib import ExitStack
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from copfl import runfolder
+from copfl.algorithms import get_algorithm, make_config
+from copfl.callbacks import DataProgress
+from copfl.checkpoint import Checkpoint
+from copfl.commands.common import (
+    UsageError,
+    check_out,
+    check_top,
+    config_from_args,
+    dry_run_text,
+    explicit_options,
+    options_for,
+    print_summary,
+    read_params_arg,
+    refuse_unused,
+    results_folder,
+    run_seeds_command,
+    run_text,
+    seeds_arg,
+    seeds_folder,
+    with_params,
+)
+from copfl.commands.flags import (
+    DRY_RUN_HELP,
+    OVERWRITE_HELP,
+    PARAMS_HELP,
+    SEEDS_HELP,
+    add_option_flags,
+)
+from copfl.config import RunConfig, may_change_on_resume, resume_conflicts, saved_config
+from copfl.experiment import default_out, run_in_folder
+from copfl.federation import build_federation
+from copfl.parallel import check_workers
+from copfl.runtime import (
+    resolve_device,  # importing copfl made idle OpenMP threads sleep, before torch loads
+)
+
+
+def _resume_config(args: argparse.Namespace) -> tuple[Path, dict[str, Any], RunConfig]:
+    """``--resume DIR``: the folder, its config.json document and the run's config with the
+    flags that may change on resume applied; a UsageError for anything that does not fit."""
+    rdir = Path(args.resume)
+    if args.seeds is not None:
+        raise UsageError("--seeds does not go with --resume: to continue an interrupted `copfl run --seeds K --out DIR`, run the same command again (completed seeds are skipped)")
+    if getattr(args, "overwrite", False):
+        raise UsageError("--overwrite starts a new run in place of the one in a folder; --resume continues that one: use one of them")
+    if args.out is not None and Path(args.out).resolve() != rdir.resolve():
+        raise UsageError(
+            f"--resume {rdir} continues the run in {rdir} and writes there, but --out names {args.out}: to continue it in "
+            f"another folder, copy it first (cp -r {rdir} {args.out}) and resume the copy"
+        )
+    if not rdir.is_dir():
+        raise UsageError(f"--resume {rdir}: no such folder")
+    try:
+        doc = runfolder.read_config(rdir)
+    except ValueError as e:
+        raise UsageError(f"--resume {rdir}: {e}") from None
+    base = saved_config(doc["config"])
+    cfg = config_from_args(args, base)
+    conflicts = resume_conflicts(base, cfg)
+    if conflicts:
+        raise UsageError(
+            f"--resume {rdir}: these options define the run and differ from the ones it was started with: "
+            + "; ".join(conflicts)
+            + f". Only {', '.join('--' + k.replace('_', '-') for k in may_change_on_resume())} may change on resume"
+            " (start a new run for anything else)"
+        )
+    return rdir, doc, cfg
+
+
+def _load_resume(rdir: Path, doc: dict[str, Any], cfg: RunConfig) -> Checkpoint:
+    """The checkpoint of the run in ``rdir``, checked to belong to the run its config.json
+    describes and to hold no more rounds than asked for."""
+    try:
+        resume = Checkpoint.load(rdir / "checkpoint.pt")
+    except ValueError as e:
+        raise UsageError(f"--resume {rdir}: {e}") from None
+    expected = runfolder.run_id(doc["config"])
+    if resume.run_id is None:
+        print(f"note: {rdir}/checkpoint.pt predates run ids: copfl cannot check that it belongs to the run in config.json", file=sys.stderr)
+    elif resume.run_id != expected:
+        raise UsageError(
+            f"--resume {rdir}: checkpoint.pt belongs to another run (run id {resume.run_id}) than config.json describes "
+            f"({expected}): resuming would splice two runs. Start the run again (--overwrite), or resume the folder the checkpoint came from"
+        )
+    if cfg.rounds < resume.state.round:
+        raise UsageError(f"--resume {rdir}: --rounds {cfg.rounds} is below the {resume.state.round} rounds its checkpoint already holds")
+    return resume
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    k = seeds_arg(args)
+    doc = None
+    if args.resume:
+        if getattr(args, "params", None):
+            raise UsageError("--params with --resume: a resumed run keeps the values it started with")
+        out, doc, cfg = _resume_config(args)
+    else:
+        cfg = config_from_args(args)
+        params = read_params_arg(args)
+        if params is not None:
+            if cfg.algorithm not in params:
+                raise UsageError(f"--params {args.params} holds no values for {cfg.algorithm} (it has: {', '.join(sorted(params)) or 'none'})")
+            cfg = with_params(args, cfg, params[cfg.algorithm])
+        out = (seeds_folder if k > 1 else results_folder)(args, cfg, default_out(cfg))
+    get_algorithm(cfg.algorithm)
+    cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+    make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
+    if doc is None:
+        refuse_unused(cfg, explicit_options(args))
+    if getattr(args, "dry_run", False):
+        from copfl.multiseed import seed_list
+
+        cfgs = [replace(cfg, seed=s) for s in seed_list(cfg.seed, k)]
+        done = 0 if doc is None else int(doc.get("round") or 0)  # a resume runs the rounds left
+        if done:
+            cfgs = [replace(c, rounds=max(1, c.rounds - done)) for c in cfgs]
+        what = [f"run: {run_text(cfg)}" + (f"; {k} seeds ({', '.join(map(str, seed_list(cfg.seed, k)))})" if k > 1 else ""),
+                f"results: {out}" + (f" (resumed after round {done})" if done else "")]
+        print(dry_run_text(what, cfgs))
+        return 0
+    resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
+    check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
+    with ExitStack() as held:
+        if out.exists():  # another process's run there is refused now, before any data is loaded
+            held.enter_context(runfolder.hold(out))
+        if k > 1:
+            check_top(out, args.overwrite, "run --seeds")
+            return run_seeds_command(cfg, out, k, args.overwrite)
+        resume = None
+        if doc is not None:
+            resume = _load_resume(out, doc, cfg)
+        else:
+            check_out(out, cfg, args.overwrite)
+        fed = build_federation(cfg, progress=DataProgress())
+        summary = run_in_folder(cfg, fed, out, resume=resume, overwrite=args.overwrite)
+    print_summary(summary, out)
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
+    """``copfl run``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
+    run = sub.add_parser("run", help="run one algorithm (no option: the embedded digits default)")
+    run.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
+    run.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint.pt")
+    run.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/ each", summary="OUT/seeds.json, OUT/curves.png"))
+    run.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
+    run.add_argument("--params", metavar="FILE", help=PARAMS_HELP)
+    run.add_argument("--dry-run", action="store_true", help=DRY_RUN_HELP.format(what="the run (or each seed's)"))
+    add_option_flags(run, ("run",), brief, only_algorithm, algorithms=True, rebuild=add_parser)
+    run.set_defaults(func=cmd_run)

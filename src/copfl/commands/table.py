@@ -1,0 +1,90 @@
+"""``copfl table``: one table of the runs in run, compare or reproduce folders."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from copfl.commands.common import UsageError, pct
+from copfl.io import atomic_write_text
+
+
+def find_summaries(paths: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """Every run below ``paths`` (a run folder, or a compare / --seeds / reproduce folder
+    holding runs), as (name, summary.json content); the name is the run's folder relative to
+    the folder given (or its own name)."""
+    runs = []
+    for given in paths:
+        root = Path(given)
+        if not root.is_dir():
+            raise UsageError(f"{given}: no such folder (give run or compare folders)")
+        found = [root / "summary.json"] if (root / "summary.json").exists() else sorted(root.rglob("summary.json"))
+        if not found:
+            raise UsageError(f"{given}: holds no run (no summary.json below it)")
+        for f in found:
+            try:
+                doc = json.loads(f.read_text())
+            except (OSError, json.JSONDecodeError) as e:
+                raise UsageError(f"{f}: unreadable summary ({e})") from None
+            rel = f.parent.relative_to(root)
+            runs.append((root.name if str(rel) == "." else f"{root.name}/{rel}", doc))
+    return runs
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from copfl.results import runs_table, table_csv, table_markdown
+
+    runs = find_summaries(args.dirs)
+    header, rows = runs_table(runs, args.sort, args.ascending)
+    text = table_markdown(header, rows)
+    print(text)
+    if args.out:
+        atomic_write_text(Path(args.out), text + "\n")
+    if args.csv:
+        atomic_write_text(Path(args.csv), table_csv(header, rows))
+    return 0
+
+
+def compare_table(results: dict[str, dict[str, Any]]) -> str:
+    """One run per algorithm: final, best-test (picked on test data) and, when the runs have
+    them, the validation-selected accuracy, the worst 10% of clients, the unseen gap and the
+    weight given to attackers (accuracy is then the honest clients')."""
+    sel = any(s.get("selected") for s in results.values())
+    worst = any("acc_worst10" in (s.get("final") or {}) for s in results.values())
+    unseen = any(s.get("unseen") for s in results.values())
+    attack = any(s.get("attack") for s in results.values())
+    cols = ["algorithm", "final acc (mean)", "final acc (weighted)", "best-test acc (mean)", "best round"]
+    cols += ["selected acc (mean)", "selected round"] if sel else []
+    cols += ["worst 10%"] if worst else []
+    cols += ["unseen gap"] if unseen else []
+    cols += ["weight on attackers"] if attack else []
+    cols += ["train loss", "status"]
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    for a, s in results.items():
+        fin, best, chosen = s.get("final") or {}, s.get("best") or {}, s.get("selected") or {}
+        tl = fin.get("train_loss")
+        row = [a, pct(fin.get("acc_mean")), pct(fin.get("acc_weighted")), pct(best.get("acc_mean")), str(best.get("round", "-"))]
+        row += [pct(chosen.get("acc_mean")), str(chosen.get("round", "-"))] if sel else []
+        row += [pct(fin.get("acc_worst10"))] if worst else []
+        if unseen:
+            gap = (s.get("unseen") or {}).get("gap")
+            row.append("-" if gap is None else f"{100 * gap:+.2f}")
+        if attack:
+            w = (s.get("attack") or {}).get("attacker_weight_mean")
+            row.append("-" if w is None else f"{w:.3f}")
+        row += ["-" if tl is None else f"{tl:.4f}", s["status"]]
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines)
+
+
+def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
+    """``copfl table``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
+    tab = sub.add_parser("table", help="one table of the runs in run, compare or reproduce folders (markdown; --csv)")
+    tab.add_argument("dirs", nargs="+", metavar="DIR", help="run folders, or folders holding runs (compare, --seeds, reproduce)")
+    tab.add_argument("--sort", help="sort by a column: final, best, selected, worst10, unseen, bytes, seconds, rounds, algorithm... (descending)")
+    tab.add_argument("--ascending", action="store_true", help="with --sort: smallest first")
+    tab.add_argument("--out", help="also write the markdown table to this file")
+    tab.add_argument("--csv", help="also write the table as CSV to this file")
+    tab.set_defaults(func=cmd_table)

@@ -1,0 +1,113 @@
+"""``copfl tune``: each algorithm's hyper-parameters tuned on validation data (docs/tuning.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from contextlib import ExitStack
+from dataclasses import asdict, replace
+from pathlib import Path
+
+from copfl import runfolder
+from copfl.algorithms import get_algorithm
+from copfl.callbacks import DataProgress
+from copfl.commands.common import (
+    UsageError,
+    config_from_args,
+    data_line,
+    dry_run_text,
+    prior_library,
+    run_text,
+    tuning_limits,
+)
+from copfl.commands.flags import DRY_RUN_HELP, add_budget_flags, add_option_flags
+from copfl.federation import build_federation
+from copfl.io import atomic_write_json
+from copfl.parallel import check_workers
+from copfl.runtime import (
+    resolve_device,  # importing copfl made idle OpenMP threads sleep, before torch loads
+)
+from copfl.search import space_of
+
+
+def cmd_tune(args: argparse.Namespace) -> int:
+    from copfl.priors import entries_from
+    from copfl.tune import check_tuning, run_tune, tuning_problem
+
+    algs = [a.strip() for a in args.algorithms.split(",") if a.strip()]
+    if not algs:
+        raise UsageError("--algorithms needs at least one name")
+    if len(set(algs)) != len(algs):
+        raise UsageError(f"--algorithms lists a name twice: {args.algorithms}")
+    for a in algs:
+        space_of(get_algorithm(a))  # every algorithm declares what to search
+    cfg = config_from_args(args)
+    if cfg.options:
+        raise UsageError(f"copfl tune searches each algorithm's own options: fixing {', '.join(sorted(cfg.options))} is not supported")
+    trials, budget = tuning_limits(args.trials, args.budget)
+    check_tuning(cfg, trials)
+    cfg = tuning_problem(cfg)  # each client's validation part at least TUNE_VAL_MIN samples
+    prior, save_to = prior_library(args.prior), prior_library(args.save_prior)
+    if prior is not None:
+        prior.entries()  # a malformed library fails now, before any data is loaded
+    out = Path(args.out or cfg.out or Path("runs") / f"tune-{cfg.dataset}")
+    if args.dry_run:
+        from copfl.reproduce.estimate import format_duration, trial_seconds
+
+        acfgs = [replace(cfg, algorithm=a).resolved() for a in algs]
+        tune_s = sum(trials * trial_seconds(c) for c in acfgs) if budget is None else budget
+        limit = f"{trials} trials each" if budget is None else f"{format_duration(budget / len(algs))} of trials each (--budget {args.budget})"
+        what = [(f"tuning: {len(algs)} algorithm(s), {limit} (a study already in {out} continues to that), "
+                f"each trial a run of {run_text(acfgs[0]).split(': ', 1)[1]}, scored on validation data"), data_line(acfgs[0])]
+        print(dry_run_text(what, [], tune_s))
+        return 0
+    resolve_device(cfg.device)
+    check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
+    with ExitStack() as held:
+        out.mkdir(parents=True, exist_ok=True)
+        held.enter_context(runfolder.hold(out))
+        ident = runfolder.run_id(replace(cfg, algorithm=algs[0]))  # the problem: data, split, rounds, model...
+        marker = out / "tune-problem.json"
+        if marker.exists():
+            old = json.loads(marker.read_text())
+            if old.get("problem") != ident and not args.overwrite:
+                raise UsageError(f"{out} holds a tuning study of another problem (other data, split, rounds or model): "
+                                 "use another --out, or --overwrite to start over")
+            if old.get("problem") != ident:
+                for f in out.iterdir():
+                    if f.name != ".copfl.lock":
+                        f.unlink() if f.is_file() else shutil.rmtree(f)
+        atomic_write_json(marker, {"problem": ident, "config": json.loads(json.dumps(asdict(cfg), default=str))})
+        fed = build_federation(cfg, progress=DataProgress())
+        res = run_tune(cfg, fed, algs, out, trials, args.storage, lambda m: print(m, file=sys.stderr), budget=budget, prior=prior)
+        if save_to is not None:
+            save_to.add(entries_from(res["summaries"], {a: a for a in algs}, cfg.resolved(), ident))
+            print(f"best values added to the prior library {save_to.path}", file=sys.stderr)
+    for s in res["summaries"]:
+        b = s["best"]
+        best = "no completed trial" if b is None else f"best val acc {100 * b['val_acc']:.2f}% (trial {b['trial']}): " + \
+            ", ".join(f"{k}={v:.4g}" if isinstance(v, float) else f"{k}={v}" for k, v in b["params"].items())
+        print(f"{s['algorithm']}: {best}; {s['trials']} trials, {s['pruned']} pruned")
+    print(f"results: {out} (best.json for --params, tune.md, study.db)")
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
+    """``copfl tune``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
+    tun = sub.add_parser(
+        "tune", help="tune each algorithm's hyper-parameters on validation data (Optuna; best.json for --params)",
+        description="Per-method search over each algorithm's declared knobs (docs/tuning.md): a seeded TPE sampler, a Hyperband "
+        "pruner over rounds, the objective the best per-round mean client validation accuracy; no test data is read. "
+        "The same command again continues the study (--trials is the total per algorithm).",
+    )
+    tun.add_argument("--algorithms", required=True, help="comma-separated algorithm names")
+    tun.add_argument("--trials", type=int, default=None, help="finished trials per algorithm, in total over reruns [20; with --budget: up to 1000]")
+    add_budget_flags(tun)
+    tun.add_argument("--storage", metavar="URL", help="an Optuna storage URL shared by several machines (e.g. postgresql://...); default OUT/study.db")
+    tun.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
+    tun.add_argument("--overwrite", action="store_true", help="start over in a folder that holds a study of another problem")
+    tun.add_argument("--dry-run", action="store_true", help=DRY_RUN_HELP.format(what="the studies"))
+    add_option_flags(tun, ("tune",), brief, skip=("algorithm",), rebuild=add_parser)
+    tun.set_defaults(func=cmd_tune)
