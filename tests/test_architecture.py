@@ -101,3 +101,89 @@ def test_the_documented_example_is_forty_two_lines_and_is_fedavg_at_mu_zero():
     finally:
         ALGORITHMS.pop("my-prox", None)
         sys.modules.pop("doc_example", None)
+
+
+# --------------------------------------------------------------------------- no import circle
+def _import_graph() -> dict[str, set[str]]:
+    """copfl's modules -> the copfl modules each imports anywhere in its code (at the top or
+    deferred in a function), and a package that imports its modules by name (pkgutil: the
+    algorithms) -> each of them."""
+    import ast
+
+    src = Path(__file__).resolve().parents[1] / "src"
+    mods = {}
+    for f in src.rglob("*.py"):
+        parts = list(f.relative_to(src).with_suffix("").parts)
+        mods[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = f
+
+    def resolve(name: str) -> str:
+        while name and name not in mods:
+            name = name.rpartition(".")[0]
+        return name
+
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for m, f in mods.items():
+        text = f.read_text()
+        pkg = m if f.name == "__init__.py" else m.rpartition(".")[0]
+        for n in ast.walk(ast.parse(text)):
+            if isinstance(n, ast.Import):
+                names = [a.name for a in n.names]
+            elif isinstance(n, ast.ImportFrom):
+                base = n.module or ""
+                if n.level:
+                    up = pkg.split(".")[: len(pkg.split(".")) - (n.level - 1)]
+                    base = ".".join([*up, base] if base else up)
+                names = [base, *(f"{base}.{a.name}" for a in n.names)]
+            else:
+                continue
+            graph[m] |= {r for t in names if t.startswith("copfl") and (r := resolve(t)) and r != m}
+        if f.name == "__init__.py" and "pkgutil" in text:
+            graph[m] |= {o for o in mods if o.startswith(m + ".") and o.count(".") == m.count(".") + 1}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    import sys
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_circle_finder_finds_a_deferred_circle():
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_itself_through_others():
+    """Issue 79: no import circle, drawn (at the top) or deferred (in a function), counting the
+    algorithms package's import of every algorithm module."""
+    graph = _import_graph()
+    assert "copfl.experiment" in graph["copfl.tune"] and "copfl.algorithms.apfl" in graph["copfl.algorithms"]
+    assert _circles(graph) == []

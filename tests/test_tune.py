@@ -10,7 +10,8 @@ import pytest
 
 from copfl.algorithms.base import ALGORITHMS
 from copfl.cli import main
-from copfl.search import Knob, log_float, space_of, split_values
+from copfl.search import Knob, log_float, space_of
+from copfl.search_values import split_values
 
 PROBLEM = ["--dataset", "digits", "--clients", "6", "--rounds", "3", "--seed", "3"]
 
@@ -72,7 +73,7 @@ def test_a_study_continues_and_a_finished_one_runs_nothing(tmp_path, capsys):
 
 def test_a_trial_never_reads_test_data(tmp_path, monkeypatch):
     from copfl.algorithms.fedavg import FedAvg
-    from copfl.tune import TestDataTouched
+    from copfl.sealing import TestDataTouched
 
     honest = FedAvg.client_update
 

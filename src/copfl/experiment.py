@@ -73,7 +73,8 @@ def build_engine(cfg: RunConfig, fed: Federation, out: str | Path | None = None)
         # workers get each call's clients' data by reference; an algorithm pooling every
         # client's data (centralized) has its workers load the federation themselves
         pooled = getattr(get_algorithm(cfg.algorithm), "pooled_data", False)
-        engine.executor = RayExecutor(cfg, cfg.workers, cfg.threads, None if pooled else (spec, engine.num_samples, augment))
+        engine.executor = RayExecutor(cfg, cfg.workers, (build_engine, build_federation, make_engine), cfg.threads,
+                                      None if pooled else (spec, engine.num_samples, augment))
     return engine
 
 

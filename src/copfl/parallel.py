@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -188,13 +189,17 @@ class ClientWorker:
     """A Ray actor holding an engine replica, built from the config each call names (rebuilt
     when it changes: a pooled worker serves run after run, a restarted one rebuilds)."""
 
-    def __init__(self, threads: int) -> None:
+    def __init__(self, threads: int, builders: tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]]) -> None:
+        """``builders``: (build_engine, build_federation, make_engine), the functions of
+        :mod:`copfl.experiment` the replica is built with (given by the driver, so that this
+        module does not import the one that imports it)."""
         import torch
 
         torch.set_num_threads(threads)
         import ray
 
         register_tensor_wire(ray)
+        self.builders = builders
         self.key: str | None = None
         self.engine: Any = None
         # client -> (version, state): the states this worker's calls produced, kept for the
@@ -221,8 +226,8 @@ class ClientWorker:
         client's data) the worker builds the federation itself from the config."""
         if key != self.key:
             from copfl.config import RunConfig
-            from copfl.experiment import build_engine, build_federation, make_engine
 
+            build_engine, build_federation, make_engine = self.builders
             cfg = RunConfig(**config).resolved()  # plugins named by the config load here too
             self.engine = None  # the previous run's replica goes before the next is built
             if self.key is not None:  # another run's states (a restarted worker keeps what the driver just gave it: hold)
@@ -255,7 +260,7 @@ class ClientWorker:
         sealed the same way. ``skeleton`` and ``data`` (a list holding the list of the items'
         clients' data as object references, in item order): the replica holds only this call's
         clients' data, fetched here and let go at the end of the call."""
-        from copfl.tune import seal_test_data, sealed
+        from copfl.sealing import seal_test_data, sealed
 
         kind, round, server_buffers, validation_only, messages = work
         eng = self._engine(key, config, skeleton)
@@ -354,13 +359,16 @@ _POOL: dict[tuple[int, int, str | None], list[Any]] = {}
 class RayExecutor:
     """Runs a round's client work on ``n`` Ray actors (see the module's docstring)."""
 
-    def __init__(self, cfg: Any, n: int, threads: int | None = None, skeleton: Any = None) -> None:
+    def __init__(self, cfg: Any, n: int, builders: tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any]],
+                 threads: int | None = None, skeleton: Any = None) -> None:
+        """``builders``: the workers' engine builders (:class:`ClientWorker`)."""
         import hashlib
         import json
 
         if n < 2:
             raise ValueError(f"a RayExecutor needs at least 2 workers, got {n}")
         self.n = n
+        self.builders = builders
         self.threads = threads or max(1, (os.cpu_count() or 1) // n)
         self.address = cfg.ray_address
         self.ray = ensure_ray(cfg.ray_address, n)
@@ -400,7 +408,7 @@ class RayExecutor:
         # instance none, so that any number of workers starts whatever the instance was begun with
         cpus = self.threads if self.address else 0
         remote = self.ray.remote(ClientWorker).options(num_cpus=cpus, max_restarts=RETRIES, max_task_retries=RETRIES)
-        return remote.remote(self.threads)
+        return remote.remote(self.threads, self.builders)
 
     # the logged calls' work objects are kept up to this many bytes (in Ray's store, which
     # spills to disk past its size); past it, the clients of the oldest are synced

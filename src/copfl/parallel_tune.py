@@ -64,7 +64,7 @@ class TrialWorker:
 
         from copfl.config import RunConfig
         from copfl.experiment import build_engine
-        from copfl.tune import seal_test_data
+        from copfl.sealing import seal_test_data
 
         self.close()
         if fed[0].hex() != self.fed_id:
@@ -117,7 +117,7 @@ def run_concurrent_trials(tuner: Any, study: Any, algorithm: str, label: str, fi
     module's docstring)."""
     import ray
 
-    from copfl.tune import trial_rank
+    from copfl.trial_order import trial_rank
 
     n = tuner.base.workers
     rounds = tuner.base.rounds

@@ -15,7 +15,7 @@ by benchmarks/stable_lr.py): a knob made by :func:`sgd_space` holds multiples of
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 KINDS = ("float", "int", "choice")
@@ -119,35 +119,6 @@ def sgd_space(lr: tuple[float, float] = (1e-2, 5.0), paper_lr: Any = None, momen
 def adam_space(lr: tuple[float, float] = (1e-4, 1e-2), paper_lr: Any = None) -> dict[str, Knob]:
     """The shared optimizer knob of an Adam method: its learning rate (log scale)."""
     return {"lr": log_float(*lr, paper=paper_lr)}
-
-
-# ----------------------------------------------------------------------------- applying
-def run_option_names() -> set[str]:
-    from copfl.config import RunConfig
-
-    return {f.name for f in fields(RunConfig)}
-
-
-def split_values(algorithm: Any, values: dict[str, Any], what: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``values`` ({knob: value}) as (run options, algorithm options) of ``algorithm`` (a
-    registered class); a name that is neither is an error naming ``what`` (where it came from)."""
-    run_names = run_option_names()
-    alg_names = {f.name for f in fields(algorithm.Config)} if algorithm.Config is not object else set()
-    run, own, unknown = {}, {}, []
-    for k, v in values.items():
-        if k in alg_names:
-            own[k] = v
-        elif k in run_names and k not in ("algorithm", "options"):
-            run[k] = v
-        else:
-            unknown.append(k)
-    if unknown:
-        valid = ", ".join(sorted(alg_names)) or "none"
-        raise ValueError(f"{what}: {algorithm.name} has no option {', '.join(sorted(unknown))} (its own options: {valid}; or a run option such as lr, momentum)")
-    refused = sorted(set(run) & set(algorithm.unused_run_options))
-    if refused:
-        raise ValueError(f"{what}: {algorithm.name} does not use {', '.join(refused)} ({algorithm.unused_run_options[refused[0]]})")
-    return run, own
 
 
 def space_of(algorithm: Any, model: str | None = None) -> dict[str, Knob]:

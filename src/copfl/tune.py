@@ -12,8 +12,8 @@ method.
 * The objective is the best per-round ``val_acc_mean`` (the validation part of each client's
   training data, ``--val-fraction``), ties broken by the lower ``val_loss_mean``.
 * No test metric is computed during a trial: the engine evaluates the validation data only,
-  and every client's test tensors are sealed (:class:`SealedTensor`): touching them raises
-  :class:`TestDataTouched`.
+  and every client's test tensors are sealed (:class:`copfl.sealing.SealedTensor`): touching them raises
+  :class:`copfl.sealing.TestDataTouched`.
 * A trial whose loss diverges, or that the pruner stops, is *pruned*; ``--trials N`` is the
   total of finished trials per method, so the same command again continues a killed study and
   runs nothing for a finished one (``best.json`` then stays byte-identical).
@@ -43,8 +43,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import torch
-
 from copfl.algorithms.base import get_algorithm, make_config
 from copfl.callbacks import Checkpointer
 from copfl.checkpoint import Checkpoint
@@ -53,8 +51,11 @@ from copfl.experiment import build_engine
 from copfl.federation import Federation
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.runfolder import run_id
-from copfl.search import space_of, split_values
+from copfl.sealing import seal_test_data
+from copfl.search import space_of
+from copfl.search_values import split_values
 from copfl.seeding import derive_seed
+from copfl.trial_order import is_cut, trial_rank, trial_ranks
 
 BEST = "best.json"
 STUDY = "study.db"
@@ -67,29 +68,6 @@ TRIAL_CHECKPOINT_SECONDS = 60.0
 # failed (and queued again) by the next machine that starts a trial (Optuna's heartbeat).
 HEARTBEAT_SECONDS = 60
 GRACE_SECONDS = 300
-
-
-class TestDataTouched(RuntimeError):
-    """Test data was read during a tuning trial (the tuner must only see validation data)."""
-
-
-class SealedTensor(torch.Tensor):
-    """A tensor that raises :class:`TestDataTouched` on any use (a client's sealed test data)."""
-
-    @classmethod
-    def __torch_function__(cls, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
-        raise TestDataTouched(f"test data touched during a tuning trial ({getattr(func, '__name__', func)}): tuning sees validation data only")
-
-
-def sealed() -> SealedTensor:
-    return torch.zeros(0).as_subclass(SealedTensor)  # type: ignore[return-value]
-
-
-def seal_test_data(engine: Engine) -> None:
-    """Every client's test tensors replaced by sealed ones, and the engine set to evaluate the
-    validation data only (its ``acc_mean`` is then the validation accuracy)."""
-    engine.clients = [replace(c, x_test=sealed(), y_test=sealed()) for c in engine.clients]
-    engine.validation_only = True
 
 
 # ----------------------------------------------------------------------------- params files
@@ -250,26 +228,6 @@ def min_rounds(rounds: int, warmup: float = 0.0) -> int:
     where the best trial reached 0.967 at round 20; on FEMNIST, pFedSV's best of ten settings
     pruned at round 1: benchmarks/pruning_check.py)."""
     return max(1, rounds // 10, math.ceil(warmup * rounds - 1e-9))
-
-
-def is_cut(t: Any) -> bool:
-    """A trial cut short (killed or interrupted; :func:`requeue_cut_trials` runs it again)."""
-    import optuna
-
-    return t.state == optuna.trial.TrialState.FAIL and bool(t.user_attrs.get("interrupted"))
-
-
-def trial_ranks(trials: list[Any]) -> dict[int, int | None]:
-    """Each trial's number -> its rank among the trials not cut short (None for one cut
-    short): its number in a study that no kill ever cut. A trial that failed with an error
-    keeps its place, so the next one draws other values."""
-    alive = sorted(t.number for t in trials if not is_cut(t))
-    return {**{t.number: None for t in trials}, **{n: i for i, n in enumerate(alive)}}
-
-
-def trial_rank(study: Any) -> int:
-    """The rank (:func:`trial_ranks`) of the study's next trial."""
-    return sum(r is not None for r in trial_ranks(study.get_trials(deepcopy=False)).values())
 
 
 @functools.cache
@@ -565,7 +523,7 @@ class Tuner:
         if not study.get_trials(deepcopy=False):  # a new study: the default first (then the prior's settings)
             for values, origin in self.start_points(algorithm, fixed):
                 study.enqueue_trial(values, user_attrs={"origin": origin}, skip_if_exists=True)
-        done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]  # noqa: E731
+        done = lambda: [t for t in study.get_trials(deepcopy=False) if t.state.is_finished() and t.state != optuna.trial.TrialState.FAIL]
         left = self.trials - len(done())
         if left > 0:
             for n in requeue_cut_trials(study, embedded=self.storage is None):

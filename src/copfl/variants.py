@@ -2,7 +2,7 @@
 
 ``--algorithms "fedavg,fedavg[lr=0.01,momentum=0]"``: commas inside ``[...]`` belong to the
 variant. A variant's knobs are run options (``lr``, ``momentum``...) or the algorithm's own
-options (``mu``...), checked like ``--params`` (:func:`copfl.search.split_values`); values
+options (``mu``...), checked like ``--params`` (:func:`copfl.search_values.split_values`); values
 are read as JSON where they parse (``0.01``, ``true``), as text otherwise. Each row has a
 folder-safe key (``fedavg--lr-0.01_momentum-0``) for its run folder and its study.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from copfl.algorithms.base import get_algorithm
-from copfl.search import split_values
+from copfl.search_values import split_values
 
 
 @dataclass(frozen=True)

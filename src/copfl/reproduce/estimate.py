@@ -260,7 +260,8 @@ def trial_seconds(cfg: ResolvedConfig, fixed: dict[str, Any] | None = None) -> f
     from dataclasses import replace
 
     from copfl.algorithms import get_algorithm
-    from copfl.search import space_of, split_values
+    from copfl.search import space_of
+    from copfl.search_values import split_values
 
     require_resolved(cfg, "trial_seconds")
     cls = get_algorithm(cfg.algorithm)

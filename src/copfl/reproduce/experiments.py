@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from copfl.reproduce import paper
-from copfl.reproduce import paper_pfedsv_dpao as pv
+import copfl.reproduce.paper as paper
+import copfl.reproduce.paper_pfedsv_dpao as pv
 
 SCALES = ("smoke", "cpu", "paper")
 

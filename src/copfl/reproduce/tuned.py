@@ -34,8 +34,16 @@ from typing import Any
 from copfl.algorithms import get_algorithm
 from copfl.config import RunConfig
 from copfl.reproduce.experiments import SCALE_FIELDS, Cell, Setting, scale_run_options
-from copfl.reproduce.plan import PlannedRun, Runtime, cell_run_options, finished, run_identity, setting_run_options
-from copfl.search import space_of, split_values
+from copfl.reproduce.plan import (
+    PlannedRun,
+    Runtime,
+    cell_run_options,
+    finished,
+    run_identity,
+    setting_run_options,
+)
+from copfl.search import space_of
+from copfl.search_values import split_values
 from copfl.variants import Row
 
 TUNE_FOLDER = "tune"
