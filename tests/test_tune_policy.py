@@ -211,3 +211,15 @@ def test_the_pruning_check_replays_curves_through_copfl_tunes_pruner():
     pruned = check.replay([fast, *later, slow], 10)
     assert pruned[0] is None and pruned[-1] is not None and pruned[-1] < 10  # the slow starter is stopped early
     assert check.spearman([1, 2, 3], [1, 2, 3]) == pytest.approx(1.0) and check.spearman([1, 1], [2, 3]) is None
+
+
+def test_the_one_standard_error_rule_keeps_a_default_within_validation_noise():
+    from copfl.tune import keeps_default, validation_noise
+
+    # sqrt(0.5 * 0.5 / 600) = 0.020412: a binomial accuracy's standard error on 600 samples
+    assert validation_noise(0.5, 600) == pytest.approx(0.0204124, abs=1e-7)
+    assert validation_noise(0.9, 100) == pytest.approx(0.03, abs=1e-12) and validation_noise(0.7, 0) == 0.0
+    assert keeps_default(0.52, 0.50, 600)  # +2.00 points <= 2.04: not told apart, the default stays
+    assert not keeps_default(0.53, 0.50, 600)  # +3.00 points: the tuned setting replaces it
+    assert keeps_default(0.50, 0.50, 600)  # the default itself scored best
+    assert not keeps_default(0.53, None, 600) and not keeps_default(None, 0.5, 600)  # unknown: no rule

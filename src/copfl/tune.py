@@ -70,6 +70,26 @@ HEARTBEAT_SECONDS = 60
 GRACE_SECONDS = 300
 
 
+def validation_noise(val_acc: float, n_val: int) -> float:
+    """The standard error of a pooled validation accuracy ``val_acc`` measured on ``n_val``
+    samples (binomial: sqrt(p (1 - p) / n)), the margin of :func:`keeps_default`."""
+    if n_val < 1:
+        return 0.0
+    p = min(max(val_acc, 0.0), 1.0)
+    return math.sqrt(p * (1.0 - p) / n_val)
+
+
+def keeps_default(best_val: float | None, default_val: float | None, n_val: int) -> bool:
+    """The one-standard-error rule (issue 78): a tuned setting replaces the default only when
+    its validation objective beats the default's by more than the validation accuracy's
+    standard error (:func:`validation_noise`); within that the two are not told apart by the
+    validation data, and the default, set without this problem's data, is kept. True when the
+    default is kept (always when it scored best; never when its score is unknown)."""
+    if best_val is None or default_val is None:
+        return False
+    return best_val - default_val <= validation_noise(default_val, n_val)
+
+
 # ----------------------------------------------------------------------------- params files
 def read_params(path: str | Path) -> dict[str, dict[str, Any]]:
     """A ``best.json`` (``{algorithm: {knob: value}}``), checked: a clear error for a missing

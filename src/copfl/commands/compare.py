@@ -212,15 +212,18 @@ def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acf
     """``compare --tune``: each row tuned on the first seed's split (its validation part) in
     OUT/tune; the row list then holds each row's default setting and, next to it, its tuned one
     (key ``<row>+tuned``). A row with nothing to tune (every knob fixed) gets no run of its own:
-    its tuned row is its default row (``same_as`` in its entry of the returned tuning dict)."""
+    its tuned row is its default row (``same_as`` in its entry of the returned tuning dict), and so
+    is a row whose default setting scored best or within validation noise of the best
+    (:func:`copfl.tune.keeps_default`, the one-standard-error rule)."""
     from copfl.priors import entries_from
-    from copfl.tune import apply_params, run_tune, tuning_problem
+    from copfl.tune import apply_params, keeps_default, run_tune, tuning_problem, validation_noise
 
     tunable = [r for r in rows if not nothing_to_tune(r)]
-    by_key = {}
+    by_key, n_val = {}, 0
     if tunable:
         problem = tuning_problem(cfg)  # each client's validation part at least TUNE_VAL_MIN samples
         fed = build_federation(problem, progress=DataProgress())
+        n_val = sum(c.num_val for c in fed.clients)  # the pooled validation samples the objective is measured on
         res = run_tune(problem, fed, [(r.key, r.algorithm, r.fixed) for r in tunable], out / "tune", trials, None,
                        lambda m: print(m, file=sys.stderr), budget=budget, prior=prior)
         by_key = {s["algorithm"]: s for s in res["summaries"]}
@@ -243,9 +246,16 @@ def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acf
         tuned[f"{r.key}+tuned"] = {"row": r.key, "params": s["best"]["params"], "val_acc": s["best"]["val_acc"], "trials": s["trials"],
                                    "pruned": s["pruned"], "seconds": s["seconds_total"], "objective": s["objective"],
                                    "default_val_acc": (s.get("default") or {}).get("val_acc")}
-        if s.get("default") and s["default"]["trial"] == s["best"]["trial"]:  # the default scored best: the tuned row is the default row
+        default = s.get("default")
+        if default and default["trial"] == s["best"]["trial"]:  # the default scored best: the tuned row is the default row
             del out_cfgs[f"{r.key}+tuned"]
             tuned[f"{r.key}+tuned"].update(same_as=r.key, why="the default setting scored best")
+        elif default and keeps_default(s["best"]["val_acc"], default["val_acc"], n_val):
+            noise = validation_noise(default["val_acc"], n_val)
+            del out_cfgs[f"{r.key}+tuned"]
+            tuned[f"{r.key}+tuned"].update(same_as=r.key, why=(
+                f"the default setting scored within validation noise of the best ({100 * (s['best']['val_acc'] - default['val_acc']):+.2f} "
+                f"points, noise {100 * noise:.2f} on {n_val} samples)"))
     return out_cfgs, tuned
 
 
