@@ -74,8 +74,11 @@ def test_compare_from_python(tmp_path, capsys):
     assert set(res.runs) == {"local", "fedavg"} and "| fedavg" in res.markdown
     acc = res.accuracies()
     assert acc["fedavg"] == res.runs["fedavg"].accuracy and acc["local"] == res.runs["local"].accuracy
-    with pytest.raises(ValueError, match="no-such-option"):
+    with pytest.raises(ValueError, match=r"option\(s\) no_such_option belong to none of fedavg, local"):
         copfl.compare("local,fedavg", rounds=1, no_such_option=3, out=tmp_path / "bad")
+    with pytest.raises(ValueError, match="rounds"):  # a run option of the wrong type, named
+        copfl.compare("local", rounds="three", out=tmp_path / "bad2")
+    assert not (tmp_path / "bad").exists() and not (tmp_path / "bad2").exists()  # refused before anything ran
 
 
 def test_run_experiment_honours_out(tmp_path):

@@ -49,3 +49,17 @@ def test_every_command_module_has_its_parser_and_function():
 
 def test_cli_is_a_dispatcher():
     assert len((Path(__file__).resolve().parents[1] / "src" / "copfl" / "cli.py").read_text().splitlines()) < 150
+
+
+def test_compare_is_a_typed_function_the_command_and_the_library_share(tmp_path, capsys):
+    from copfl.commands.compare import CompareOutcome, CompareRequest, compare
+    from copfl.config import RunConfig
+
+    cfg = RunConfig(dataset="digits", clients=4, rounds=1)
+    plan = compare(CompareRequest("local,fedavg", cfg, dry_run=True))
+    assert isinstance(plan, CompareOutcome) and plan.out is None and plan.text.startswith("final runs: 2 (local, fedavg; 1 seed(s))")
+    done = compare(CompareRequest("local,fedavg", cfg, out=str(tmp_path / "cmp")))
+    assert done.out == tmp_path / "cmp" and (done.out / "compare.md").read_text().strip() == done.text
+    assert capsys.readouterr().out == ""  # the command prints the table; the function returns it
+    with pytest.raises(UsageError, match="belong to none of"):
+        compare(CompareRequest("local", RunConfig(options={"mu": 0.1})))

@@ -236,36 +236,31 @@ def compare(
     :class:`CompareResult`. ``algorithms``: names or variants (``"fedavg[lr=0.01]"``), a list or
     the CLI's comma-separated text. ``seeds``, ``tune`` (trials per algorithm, tuned and default
     rows) and ``params`` (a ``copfl tune`` best.json) are the CLI's ``--seeds``, ``--tune`` and
-    ``--params``; ``options`` as for :func:`run`. The command line's own parser checks
-    everything, so an option is accepted here exactly when ``copfl compare`` accepts it."""
-    from copfl.cli import build_parser
+    ``--params``; ``options`` as for :func:`run`. It runs
+    :func:`copfl.commands.compare.compare`, the function ``copfl compare`` runs, with the same
+    checks (no command line is built)."""
     from copfl.commands.common import UsageError
-    from copfl.commands.compare import cmd_compare
+    from copfl.commands.compare import CompareRequest
+    from copfl.commands.compare import compare as compare_rows
+    from copfl.config import RunConfig
+    from copfl.plugins import load_plugins
 
     names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
     folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-compare-"))
-    argv = ["compare", "--algorithms", names, "--out", str(folder)]
+    load_plugins([plugins] if isinstance(plugins, str) else list(plugins or []))
+    run_opts, alg_opts = _split_options(options)
     if dataset is not None:
-        argv += ["--dataset", dataset]
-    for flag, value in (("--seeds", seeds), ("--tune", tune), ("--params", params)):
-        if value is not None:
-            argv += [flag, str(value)]
-    if overwrite:
-        argv.append("--overwrite")
-    for spec in [plugins] if isinstance(plugins, str) else list(plugins or []):
-        argv += ["--plugin", str(spec)]
-    argv += _flags(options)
-    from copfl.plugins import load_plugins
-
-    load_plugins([a for i, a in enumerate(argv) if i and argv[i - 1] == "--plugin"])
-    parser = build_parser()
+        run_opts["dataset"] = dataset
+    if plugins:
+        run_opts["plugins"] = [plugins] if isinstance(plugins, str) else list(plugins)
     try:
-        with _parser_errors():
-            args = parser.parse_args(argv)
-        sink = contextlib.nullcontext() if verbose else _silenced()
-        with sink:
-            cmd_compare(args)
-    except UsageError as e:
+        cfg = RunConfig(**run_opts, options=alg_opts)
+        req = CompareRequest(algorithms=names, cfg=cfg, given=frozenset(run_opts) | frozenset(alg_opts), out=str(folder),
+                             seeds=1 if seeds is None else seeds, tune=tune, params=None if params is None else str(params),
+                             overwrite=overwrite)
+        with contextlib.nullcontext() if verbose else _silenced():
+            compare_rows(req)
+    except (UsageError, TypeError) as e:
         raise _usage(e) from None
     table = json.loads((folder / "compare.json").read_text())
     md = (folder / "compare.md").read_text() if (folder / "compare.md").is_file() else ""
@@ -276,35 +271,7 @@ def compare(
     return CompareResult(folder, table, md, runs)
 
 
-def _flags(options: dict[str, Any]) -> list[str]:
-    """Keyword options as command-line flags (``local_epochs=2`` -> ``--local-epochs 2``)."""
-    argv: list[str] = []
-    for k, v in options.items():
-        if v is None:
-            continue
-        flag = "--" + k.replace("_", "-")
-        if v is True:
-            argv.append(flag)
-        elif v is False:
-            argv.append("--no-" + flag[2:])
-        else:
-            argv += [flag, str(v)]
-    return argv
-
-
 @contextlib.contextmanager
 def _silenced():
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         yield
-
-
-@contextlib.contextmanager
-def _parser_errors():
-    """argparse's usage errors (an unknown option, a bad value) as ValueError, not an exit."""
-    err = io.StringIO()
-    try:
-        with contextlib.redirect_stderr(err):
-            yield
-    except SystemExit as e:
-        msg = err.getvalue().strip().splitlines()
-        raise ValueError(msg[-1].replace("copfl compare: error: ", "") if msg else f"invalid options (exit {e.code})") from None

@@ -141,20 +141,20 @@ def print_summary(summary: dict[str, Any], out: Path) -> None:
     print(f"train loss (last round) {fin['train_loss']:.4f}   results: {out}")
 
 
-def results_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> Path:
-    """Where a run's results go: ``--out`` as given (checked against the run it may hold by
-    :func:`check_out`); otherwise the config's ``out`` or ``default``, or a new sibling folder
-    (``DIR-2``...) when that one already holds results."""
-    named = getattr(args, "out", None) or cfg.out
+def results_folder(out: str | None, cfg: RunConfig, default: Path) -> Path:
+    """Where a run's results go: ``out`` (the --out flag) as given (checked against the run it
+    may hold by :func:`check_out`); otherwise the config's ``out`` or ``default``, or a new
+    sibling folder (``DIR-2``...) when that one already holds results."""
+    named = out or cfg.out
     if named and Path(named).exists() and not Path(named).is_dir():
         raise UsageError(f"--out {named} is a file, not a folder: name a folder for the results")
-    if getattr(args, "out", None):
-        return Path(args.out)
+    if out:
+        return Path(out)
     wanted = Path(cfg.out) if cfg.out else default
-    out = fresh_out(wanted)
-    if out != wanted:
-        print(f"{wanted} already holds results: this run writes to {out} (--out DIR picks the folder)", file=sys.stderr)
-    return out
+    folder = fresh_out(wanted)
+    if folder != wanted:
+        print(f"{wanted} already holds results: this run writes to {folder} (--out DIR picks the folder)", file=sys.stderr)
+    return folder
 
 
 def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
@@ -202,16 +202,16 @@ def seeds_arg(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
 
 
-def seeds_folder(args: argparse.Namespace, cfg: RunConfig, default: Path) -> Path:
-    """The folder of a multi-seed command: ``--out`` (or the config's ``out``) as named, where a
-    run of the same command already completed is kept and skipped; otherwise a new one."""
-    named = getattr(args, "out", None) or cfg.out
+def seeds_folder(out: str | None, cfg: RunConfig, default: Path) -> Path:
+    """The folder of a multi-seed command: ``out`` (the --out flag, or the config's ``out``) as
+    named, where a run of the same command already completed is kept and skipped; otherwise a
+    new one."""
+    named = out or cfg.out
     if not named:
-        return results_folder(args, cfg, default)
-    out = Path(named)
-    if out.exists() and not out.is_dir():
+        return results_folder(out, cfg, default)
+    if Path(named).exists() and not Path(named).is_dir():
         raise UsageError(f"--out {named} is a file, not a folder: name a folder for the results")
-    return out
+    return Path(named)
 
 
 def given_here(args: argparse.Namespace) -> set[str]:

@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 from contextlib import ExitStack
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,17 +20,15 @@ from copfl.commands.common import (
     check_top,
     config_from_args,
     data_line,
-    explicit_options,
+    given_here,
     options_for,
     pct,
     prior_library,
-    read_params_arg,
     results_folder,
     seeds_arg,
     seeds_folder,
     tuning_limits,
     unused_options,
-    with_params,
 )
 from copfl.commands.flags import (
     OVERWRITE_HELP,
@@ -53,29 +51,81 @@ from copfl.runtime import (
 from copfl.search import space_of
 
 
+@dataclass
+class CompareRequest:
+    """What ``copfl compare`` runs, typed: the command builds one from its flags
+    (:func:`cmd_compare`), :func:`copfl.compare` from its arguments; :func:`compare` runs it."""
+
+    algorithms: str
+    """The rows: names or variants, comma-separated (``"fedavg,fedavg[lr=0.01],co-pfl"``)."""
+    cfg: RunConfig
+    """The run options every row shares (its ``algorithm`` is each row's), the rows' options in ``options``."""
+    given: frozenset[str] = frozenset()
+    """The options the user set (run and algorithm options): kept over --params' values, named in notes."""
+    out: str | None = None
+    """The results folder (None: ``cfg.out``, else a new one under runs/)."""
+    seeds: int = 1
+    tune: int | None = None
+    budget: str | None = None
+    prior: str | None = None
+    save_prior: str | None = None
+    params: str | None = None
+    overwrite: bool = False
+    dry_run: bool = False
+
+
+@dataclass
+class CompareOutcome:
+    """What :func:`compare` made: the table (or a dry run's plan) and where the results are."""
+
+    text: str
+    """The table ``copfl compare`` prints (compare.md), or the dry run's plan."""
+    out: Path | None
+    """The results folder (None for a dry run)."""
+    tuned: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Each tuned row's values and tuning figures (``compare --tune``)."""
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
-    from copfl.tune import apply_params
+    """``copfl compare``: the flags as a :class:`CompareRequest`, run by :func:`compare`."""
+    req = CompareRequest(
+        algorithms=args.algorithms, cfg=config_from_args(args), given=frozenset(given_here(args)), out=getattr(args, "out", None),
+        seeds=seeds_arg(args), tune=getattr(args, "tune", None), budget=getattr(args, "budget", None),
+        prior=getattr(args, "prior", None), save_prior=getattr(args, "save_prior", None), params=getattr(args, "params", None),
+        overwrite=bool(getattr(args, "overwrite", False)), dry_run=bool(getattr(args, "dry_run", False)),
+    )
+    res = compare(req)
+    print(res.text)
+    if res.out is not None:
+        print(f"results: {res.out}")
+    return 0
+
+
+def compare(req: CompareRequest) -> CompareOutcome:
+    """Every row of ``req`` on the same split(s): tuned first with ``tune``/``budget``, on
+    ``seeds`` seeds; notes and progress on stderr. A :class:`UsageError` names a bad request
+    before any data is loaded."""
+    from copfl.multiseed import check_count
     from copfl.variants import parse_rows
 
-    k = seeds_arg(args)
     try:
-        rows = parse_rows(args.algorithms)
+        k = check_count(req.seeds)
+        rows = parse_rows(req.algorithms)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    cfg = config_from_args(args)
+    cfg = req.cfg
     options = cfg.options or {}
     names = sorted({r.algorithm for r in rows})
     orphan = [o for o in options if not any(options_for(a, {o: 1}, strict=False) for a in names)]
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(names)}")
-    tune_trials, budget = getattr(args, "tune", None), None
-    if tune_trials is not None or getattr(args, "budget", None):  # --budget alone tunes too
-        tune_trials, budget = tuning_limits(tune_trials, getattr(args, "budget", None), "--tune")
-    elif getattr(args, "prior", None) is not None or getattr(args, "save_prior", None) is not None:
+    tune_trials, budget = req.tune, None
+    if tune_trials is not None or req.budget:  # --budget alone tunes too
+        tune_trials, budget = tuning_limits(tune_trials, req.budget, "--tune")
+    elif req.prior is not None or req.save_prior is not None:
         raise UsageError("--prior and --save-prior go with --tune N or --budget (they start and keep tuning studies)")
-    if tune_trials is not None and getattr(args, "params", None):
+    if tune_trials is not None and req.params:
         raise UsageError("--tune and --params: give one (--tune searches, --params uses a search's result)")
-    params = read_params_arg(args)
     if tune_trials is not None:
         from copfl.tune import check_tuning
 
@@ -84,27 +134,10 @@ def cmd_compare(args: argparse.Namespace) -> int:
             if nothing_to_tune(r):
                 print(f"note: --tune: {r.text} fixes every knob of {r.algorithm}'s search space: nothing to tune; "
                       "its tuned row is its default row", file=sys.stderr)
-    bases: dict[str, RunConfig] = {}
-    acfgs = {}
-    given = explicit_options(args)
-    for r in rows:  # every row's options checked before the first run
-        acfg = replace(cfg, algorithm=r.algorithm, options=options_for(r.algorithm, options, strict=False))
-        if params is not None:
-            if r.key in params or r.algorithm in params:
-                acfg = with_params(args, acfg, params[r.key] if r.key in params else params[r.algorithm])
-            else:
-                print(f"note: --params {args.params} holds no values for {r.key}: it runs with its defaults", file=sys.stderr)
-        if r.fixed:
-            acfg = apply_params(acfg, r.fixed, f"--algorithms {r.text}")
-        bases[r.key] = acfg
-        acfgs[r.key] = acfg.resolved()
-        make_config(get_algorithm(r.algorithm), acfgs[r.key].options)
-        for line in unused_options(acfgs[r.key], given):  # the others use it: a note, not a refusal
-            print(f"note: {line}", file=sys.stderr)
-    if getattr(args, "dry_run", False):
-        print(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed, budget))
-        return 0
-    out = (seeds_folder if k > 1 else results_folder)(args, cfg, default_out(replace(cfg, algorithm="compare")))
+    bases, acfgs = _row_configs(req, rows)
+    if req.dry_run:
+        return CompareOutcome(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed, budget), None)
+    out = (seeds_folder if k > 1 else results_folder)(req.out, cfg, default_out(replace(cfg, algorithm="compare")))
     if cfg.mlflow:  # every run of the comparison (and its tuning) in one store: the compare folder's
         from copfl.tracking import tracking_uri
 
@@ -118,55 +151,91 @@ def cmd_compare(args: argparse.Namespace) -> int:
     with ExitStack() as held:
         if out.exists():  # another process's command there is refused now, before any data is loaded
             held.enter_context(runfolder.hold(out))
-        check_top(out, args.overwrite, "compare")
+        check_top(out, req.overwrite, "compare")
         if tune_trials is not None:
             out.mkdir(parents=True, exist_ok=True)
             held.enter_context(runfolder.hold(out))
-            acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials, budget, prior_library(args.prior),
-                                      prior_library(args.save_prior))
+            acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials, budget, prior_library(req.prior),
+                                      prior_library(req.save_prior))
         aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
         if k > 1:
             from copfl.multiseed import compare_seeds
 
-            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=args.overwrite, aliases=aliases)
+            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=req.overwrite, aliases=aliases)
             listed = _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
             if tuned:
                 table += "\n\n" + tuning_table(tuned, listed)
                 atomic_write_text(out / "compare.md", table + "\n")
-            print(table)
-            print(f"results: {out}")
-            return 0
-        from copfl.multiseed import with_aliases
+        else:
+            table = _compare_one_split(cfg, rows, acfgs, tuned, aliases, out, req.overwrite, held)
+    return CompareOutcome(table, out, tuned)
 
-        for a in acfgs:  # every row's folder checked before the first run
-            check_out(out / a, acfgs[a], args.overwrite)
-        fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
-        held.enter_context(runfolder.hold(out))
-        fed.split.save(out / "split.json")
-        results: dict[str, dict[str, Any]] = {}
-        histories: dict[str, list[dict[str, Any]]] = {}
-        overall = RunsProgress(len(acfgs))
-        for a, acfg in acfgs.items():
-            overall.next(a)
-            try:
-                results[a] = run_in_folder(acfg, fed, out / a, label=a, overwrite=args.overwrite)
-            except NonFiniteLossError as e:
-                print(f"{a}: {e}", file=sys.stderr)
-                results[a] = json.loads((out / a / "summary.json").read_text())
-            histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
-        doc = {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs}
-        atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
-        listed = _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
-        table = compare_table(with_aliases(results, aliases))
-        if tuned:
-            table += "\n\n" + tuning_table(tuned, listed)
-        print(table)
-        atomic_write_text(out / "compare.md", table + "\n")
-        from copfl.plots import plot_curves
 
-        plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
-    print(f"results: {out}")
-    return 0
+def _row_configs(req: CompareRequest, rows: list[Any]) -> tuple[dict[str, RunConfig], dict[str, Any]]:
+    """Each row's run config before tuning (``bases``) and resolved (``acfgs``): the shared
+    options, --params' values (where the user set none), the variant's own; every row checked
+    before the first run."""
+    from copfl.tune import apply_params, read_params
+
+    params = None
+    if req.params:
+        if req.dry_run and not Path(req.params).exists():
+            print(f"note: --params {req.params} does not exist yet: planned with each algorithm's defaults", file=sys.stderr)
+        else:
+            params = read_params(req.params)
+    options = req.cfg.options or {}
+    bases: dict[str, RunConfig] = {}
+    acfgs: dict[str, Any] = {}
+    for r in rows:
+        acfg = replace(req.cfg, algorithm=r.algorithm, options=options_for(r.algorithm, options, strict=False))
+        if params is not None:
+            if r.key in params or r.algorithm in params:
+                values = params[r.key] if r.key in params else params[r.algorithm]
+                acfg = apply_params(acfg, {k: v for k, v in values.items() if k not in req.given}, f"--params {req.params}")
+            else:
+                print(f"note: --params {req.params} holds no values for {r.key}: it runs with its defaults", file=sys.stderr)
+        if r.fixed:
+            acfg = apply_params(acfg, r.fixed, f"--algorithms {r.text}")
+        bases[r.key] = acfg
+        acfgs[r.key] = acfg.resolved()
+        make_config(get_algorithm(r.algorithm), acfgs[r.key].options)
+        for line in unused_options(acfgs[r.key], set(req.given)):  # the others use it: a note, not a refusal
+            print(f"note: {line}", file=sys.stderr)
+    return bases, acfgs
+
+
+def _compare_one_split(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], tuned: dict[str, dict[str, Any]],
+                       aliases: dict[str, tuple[str, str]], out: Path, overwrite: bool, held: ExitStack) -> str:
+    """One seed: every row on one split in OUT/<row>; compare.json, compare.md, compare.png;
+    returns the table."""
+    from copfl.multiseed import with_aliases
+    from copfl.plots import plot_curves
+
+    for a in acfgs:  # every row's folder checked before the first run
+        check_out(out / a, acfgs[a], overwrite)
+    fed = build_federation(cfg, progress=DataProgress())  # one split, shared by every algorithm
+    held.enter_context(runfolder.hold(out))
+    fed.split.save(out / "split.json")
+    results: dict[str, dict[str, Any]] = {}
+    histories: dict[str, list[dict[str, Any]]] = {}
+    overall = RunsProgress(len(acfgs))
+    for a, acfg in acfgs.items():
+        overall.next(a)
+        try:
+            results[a] = run_in_folder(acfg, fed, out / a, label=a, overwrite=overwrite)
+        except NonFiniteLossError as e:
+            print(f"{a}: {e}", file=sys.stderr)
+            results[a] = json.loads((out / a / "summary.json").read_text())
+        histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
+    doc = {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs}
+    atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
+    listed = _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
+    table = compare_table(with_aliases(results, aliases))
+    if tuned:
+        table += "\n\n" + tuning_table(tuned, listed)
+    atomic_write_text(out / "compare.md", table + "\n")
+    plot_curves(histories, out / "compare.png", title=f"{cfg.dataset}, {len(fed.clients)} clients")
+    return table
 
 
 def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int, budget: float | None = None) -> str:
@@ -216,7 +285,13 @@ def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acf
     is a row whose default setting scored best or within validation noise of the best
     (:func:`copfl.tune.keeps_default`, the one-standard-error rule)."""
     from copfl.priors import entries_from
-    from copfl.tune import apply_params, keeps_default, run_tune, tuning_problem, validation_noise
+    from copfl.tune import (
+        apply_params,
+        keeps_default,
+        run_tune,
+        tuning_problem,
+        validation_noise,
+    )
 
     tunable = [r for r in rows if not nothing_to_tune(r)]
     by_key, n_val = {}, 0

@@ -113,7 +113,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             if cfg.algorithm not in params:
                 raise UsageError(f"--params {args.params} holds no values for {cfg.algorithm} (it has: {', '.join(sorted(params)) or 'none'})")
             cfg = with_params(args, cfg, params[cfg.algorithm])
-        out = (seeds_folder if k > 1 else results_folder)(args, cfg, default_out(cfg))
+        out = (seeds_folder if k > 1 else results_folder)(getattr(args, "out", None), cfg, default_out(cfg))
     get_algorithm(cfg.algorithm)
     cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
     make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
