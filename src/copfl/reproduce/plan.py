@@ -8,16 +8,21 @@ Every run lives in ``<out>/runs/<name>-<hash>``, the hash taken over what it com
 from __future__ import annotations
 
 import functools
-
 import json
 import re
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from copfl.runfolder import changed_algorithm_defaults
 from copfl.config import RunConfig, added_later, option_names, options_hash
-from copfl.reproduce.experiments import SCALE_FIELDS, Cell, Setting, scale_run_options, scale_samples
+from copfl.reproduce.experiments import (
+    SCALE_FIELDS,
+    Cell,
+    Setting,
+    scale_run_options,
+    scale_samples,
+)
+from copfl.runfolder import changed_algorithm_defaults
 
 FINAL_STATUSES = ("completed", "diverged")
 

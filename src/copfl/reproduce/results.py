@@ -15,6 +15,7 @@ from typing import Any
 from copfl.reproduce.experiments import MILESTONES, Cell
 from copfl.reproduce.plan import FINAL_STATUSES, PlannedRun, current_summary
 
+
 def count_downloads(folder: Path) -> dict[str, int] | None:
     """From per_client.jsonl: the participations that downloaded others' models and the models
     downloaded in all (pFedSV's and FedFomo's ``downloaded``)."""

@@ -32,16 +32,39 @@ from copfl.callbacks import DataProgress
 from copfl.data.partition import PartitionError
 from copfl.data.sources import DataError, DataNotFoundError
 from copfl.engine import NonFiniteLossError
-from copfl.experiment import RUN_CHECKPOINT_SECONDS, environment, run_in_folder, unfinished_checkpoint
+from copfl.experiment import (
+    RUN_CHECKPOINT_SECONDS,
+    run_in_folder,
+    unfinished_checkpoint,
+)
 from copfl.federation import Federation, build_federation
-from copfl.reproduce.experiments import SCALE_NOTES, SCALES, Cell, Setting, added_cells, experiment_cells, scale_run_options
-from copfl.reproduce.plan import PlannedRun, Runtime, option_suffix, finished, plan_runs, read_summary, rerun_reason
-from copfl.reproduce.report import write_report
+from copfl.reproduce.experiments import (
+    SCALES,
+    Cell,
+    added_cells,
+    experiment_cells,
+    scale_run_options,
+)
+from copfl.reproduce.plan import (
+    PlannedRun,
+    Runtime,
+    finished,
+    option_suffix,
+    plan_runs,
+    read_summary,
+    rerun_reason,
+)
 from copfl.reproduce.results import collect
-from copfl.reproduce.tuned import (ColumnTuning, default_tune_scale, describe_tuning, plan_tuning, read_studies, reuse_note,
-                                   tuned_cells, tuning_results)
-from copfl.reproduce.tuned_report import tuned_document, write_tuned_report
-
+from copfl.reproduce.tuned import (
+    ColumnTuning,
+    default_tune_scale,
+    plan_tuning,
+    read_studies,
+    reuse_note,
+    tuned_cells,
+    tuning_results,
+)
+from copfl.reproduce.tuned_report import tuned_document
 
 GPU_ADVISED_SECONDS = 24 * 3600  # --dry-run: a paper-scale plan dearer than this on the CPU is for a GPU
 
@@ -389,8 +412,15 @@ def describe_plan(
     expected time at every scale (:mod:`copfl.reproduce.estimate`; ``add_algorithms``: with the
     rows added beside the paper's)."""
     from copfl.data.sources import SOURCES, default_data_dir
-    from copfl.reproduce.estimate import (ESTIMATE_NOTE, cached_class_names, data_status, estimate_seconds, format_duration, run_seconds,
-                                          split_problem)
+    from copfl.reproduce.estimate import (
+        ESTIMATE_NOTE,
+        cached_class_names,
+        data_status,
+        estimate_seconds,
+        format_duration,
+        run_seconds,
+        split_problem,
+    )
 
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     columns: dict[str, list[str]] = {}
@@ -531,195 +561,3 @@ def validation_note(fractions: Iterable[float]) -> str:
     share = ", ".join(f"{f:.0%}" for f in held if f > 0)
     note = f"{share} of each client's training data held out (never trained on) to select a round without test data"
     return note if 0.0 not in held else f"{note} in some rows; the others train on every sample (the paper's protocol)"
-
-
-def reproduce(
-    name: str,
-    scale: str = "cpu",
-    seeds: int | None = None,
-    out: str | Path | None = None,
-    data_dir: str | None = None,
-    cache_dir: str | None = None,
-    lr_grid: bool | None = None,
-    columns: list[str] | None = None,
-    threads: int | None = None,
-    download: bool = False,
-    dry_run: bool = False,
-    command: str = "",
-    log: Callable[[str], None] = print,
-    tune_trials: int | None = None,
-    tune_scale: str | None = None,
-    workers: int = 1,
-    ray_address: str | None = None,
-    top_seeds: int = 1,
-    add_algorithms: list[str] | None = None,
-) -> dict[str, Any]:
-    """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots.
-
-    ``add_algorithms``: rows of these algorithms beside the paper's in every column of a table
-    of methods (:func:`copfl.reproduce.experiments.added_cells`); the report is then
-    ``<out>/<name>-added.md`` (the paper's rows' runs are shared with the plain report's).
-
-    ``top_seeds``: once every cell's runs have ended, run ``top_seeds`` seeds for each column's
-    rows of the paper's own method and its two strongest baselines (:func:`top_seed_rows`),
-    their default and tuned rows alike; the other cells keep ``seeds``.
-
-    ``lr_grid``: the paper's learning-rate grids, each cell at the rate with the best final
-    *test* accuracy, as the papers select (None: on, off at smoke scale). ``tune_trials``:
-    also tune each method of each column with that many trials on validation data (at
-    ``tune_scale``, :func:`copfl.reproduce.tuned.default_tune_scale` when None) and run the
-    cells again with the tuned values; the report is then ``<out>/<name>-tuned.md``, ``.json``
-    (:mod:`copfl.reproduce.tuned_report`), the default row being the cells as without it.
-    ``threads``, ``workers`` and ``ray_address`` say how every run and tuning trial runs
-    (:class:`copfl.reproduce.plan.Runtime`), never what it computes."""
-    lr_grid_given = lr_grid
-    runtime = Runtime(threads, workers, ray_address)
-    if lr_grid is None:
-        lr_grid = scale != "smoke"
-    exp, cells = experiment_cells(name, lr_grid)
-    added = added_cells(exp, cells, add_algorithms) if add_algorithms else []
-    cells = cells + added
-    report_name = f"{name}-added" if added else name
-    seeds = exp.seeds if seeds is None else seeds  # the experiment's own default (the readings study: 3)
-    if seeds < 1:
-        raise ValueError(f"--seeds must be >= 1, got {seeds}")
-    if top_seeds < 1:
-        raise ValueError(f"--top-seeds must be >= 1, got {top_seeds}")
-    scale_run_options(scale)  # validates the scale
-    settings: dict[str, Setting] = {c.setting.key: c.setting for c in cells}
-    if columns:
-        unknown = [c for c in columns if c not in settings]
-        if unknown:
-            raise ValueError(f"{name} has no column {', '.join(unknown)}; its columns: {', '.join(settings)}")
-    out_given = out
-    out = Path(out) if out is not None else Path("runs") / f"reproduce-{scale}"
-    unavailable: dict[str, str] = {}
-    tuning = None
-    if tune_trials is not None:
-        tuning = prepare_tuning(cells, columns, scale, tune_trials, tune_scale, out, (data_dir, cache_dir, runtime, download), not dry_run,
-                                unavailable, log)
-    extra = list(tuning.cells.values()) if tuning else []  # the tuned rows' cells
-    all_runs, of_cell = plan_runs(cells + extra, scale, seeds, out, data_dir, cache_dir, runtime, download)
-    all_cells = cells
-    if columns:
-        cells = [c for c in cells if c.setting.key in columns]
-    runs = [r for r in all_runs if not columns or r.cell.setting.key in columns]
-
-    def report_columns() -> tuple[list[Cell], list[str], list[str]]:
-        """The cells to report, the columns kept and those left out: with ``columns``, a column
-        not asked for stays in the report when every one of its runs has finished in this
-        --out (by an earlier command, another process or another experiment sharing its
-        runs), so that running the columns one command at a time builds up one report.
-        Re-read at every write: another process may finish a column meanwhile."""
-        if not columns:
-            return all_cells, [], []
-        of_key: dict[str, list[PlannedRun]] = {}
-        for r in all_runs:
-            of_key.setdefault(r.cell.setting.key, []).append(r)
-        kept = [k for k in settings if k not in columns and of_key.get(k) and all(finished(r) for r in of_key[k])]
-        left_out = [k for k in settings if k not in columns and k not in kept]
-        return [c for c in all_cells if c.setting.key in columns or c.setting.key in kept], kept, left_out
-
-    _, kept, left_out = report_columns()  # for the header and the dry run; write() re-reads them
-    header = {
-        "experiment": exp.name,
-        "report": report_name,
-        "add_algorithms": list(add_algorithms or []) if added else [],  # what re-plans the added rows (added_cells)
-        "added_rows": sorted({c.row for c in added}, key=[c.row for c in added].index),
-        "title": exp.title,
-        "source": exp.source,
-        "kind": exp.kind,
-        "paper": exp.paper,
-        "note": exp.metric_note,
-        "scale": scale,
-        "scale_note": (exp.scale_notes or SCALE_NOTES)[scale],
-        "validation": validation_note(r.cfg.val_fraction for r in runs),
-        "seeds": seeds,
-        "top_seeds": top_seeds if top_seeds > seeds else None,
-        "lr_grid": lr_grid,
-        "tune": lr_grid,  # the old name of lr_grid (reports made before --tune N read it)
-        "command": command,
-        "columns_left_out": left_out,
-        "columns_kept": kept,  # not asked for, but finished earlier in this --out: reported, not run
-        "environment": environment(),
-    }
-    if dry_run:
-        lines, plan = describe_plan(name, cells, scale, seeds, out_given, data_dir, cache_dir, lr_grid_given, download, add_algorithms)
-        log(plan["estimate"])  # the summary first
-        for r in runs:
-            state = "finished" if finished(r) else "to run"
-            log(f"{state:8}  {r.folder.name}")
-            if state == "to run" and read_summary(r.folder) is not None:
-                log(f"{'':8}  (finished, but {rerun_reason(r)})")
-            elif state == "to run" and (ckpt := unfinished_checkpoint(r.folder, r.cfg)) is not None:
-                log(f"{'':8}  (cut short: continues after round {ckpt.state.round}, its checkpoint)")
-        log(f"{len(runs)} runs in {out / 'runs'}")
-        if kept:
-            log(f"also reported, not run (every run finished earlier in this --out): {', '.join(kept)}")
-        if tuning is not None:
-            missing = {ds for ds, st in plan["data"].items() if st["found"] is None and not (download and st["download"])}
-            cols = [col for key, col in tuning.columns.items()
-                    if (not columns or key in columns) and col.setting.dataset not in missing and key not in plan["too_small"]]
-            more, plan["tuning"] = describe_tuning(cols, cells, tuning.trials, lambda cs: plan_runs(cs, scale, seeds, out, data_dir, cache_dir, runtime, download)[0])
-            lines += more
-        if top_seeds > seeds:
-            more, plan["top_seeds"] = describe_top_seeds(exp.paper, cells, tuning, seeds, top_seeds, of_cell, {**plan["too_small"], **unavailable},
-                                                         lambda sel: plan_runs(sel, scale, seeds, out, data_dir, cache_dir, runtime, download,
-                                                                               {c: top_seeds for c in sel})[0])
-            lines += more
-        for line in lines:
-            log(line)
-        return {**header, "runs": [str(r.folder) for r in runs], **plan}
-
-    t0 = time.perf_counter()
-
-    def write(plots: bool) -> dict[str, Any]:
-        report_cells, kept, left_out = report_columns()
-        doc = {**header, "columns_left_out": left_out, "columns_kept": kept, "unavailable": unavailable,
-               "cells": collect(report_cells, of_cell, unavailable)}
-        doc["wall_seconds_this_session"] = round(time.perf_counter() - t0, 1)
-        if tuning is None:
-            write_report(doc, out, plots=plots)
-            return doc
-        doc = tuning.document(doc, report_cells, of_cell, all_runs, unavailable)
-        write_tuned_report(doc, out)
-        return doc
-
-    def more_seeds() -> dict[Cell, int] | None:
-        """``--top-seeds``: the cells that run ``top_seeds`` seeds, chosen from the runs planned
-        without it; None while some of those runs, or a column's tuning, have not ended
-        (another process holds them): the choice is made once, on every figure."""
-        if not all(finished(r) for r in runs if r.cell.setting.key not in unavailable):
-            return None
-        ready = [c for c in cells if c.setting.key not in unavailable and c.same_as is None]
-        if tuning is not None and any(c in tuning.results and not tuning.results[c]["complete"] for c in ready):
-            return None  # a study another process is still running (a complete one without a best trial has no tuned row)
-
-        chosen = top_seed_rows(exp.paper, ready, lambda c: row_figure(c, tuning, of_cell, unavailable))
-        out_seeds = {c: top_seeds for c in chosen}
-        if tuning is not None:
-            out_seeds.update({tuning.cells[c]: top_seeds for c in chosen if c in tuning.cells})
-        return out_seeds
-
-    try:
-        execute(runs, log, unavailable, after_run=lambda: write(False))
-        if top_seeds > seeds and tuning is not None and tuning.refresh():
-            # studies another process finished since this one read them: their tuned rows first
-            extra = list(tuning.cells.values())
-            all_runs, of_cell = plan_runs(all_cells + extra, scale, seeds, out, data_dir, cache_dir, runtime, download)
-            runs = [r for r in all_runs if not columns or r.cell.setting.key in columns]
-            execute(runs, log, unavailable, after_run=lambda: write(False))
-        if top_seeds > seeds:
-            seeds_of = more_seeds()
-            if seeds_of is None:
-                log(f"--top-seeds {top_seeds}: the rows to give more seeds are chosen once every run and tuning above has "
-                    "ended; another process holds some of them: the last process to finish (or the same command run again) runs them")
-            else:
-                log(f"--top-seeds {top_seeds}: " + "; ".join(f"{c.col}: {c.row}" for c in seeds_of if tuning is None or c not in tuning.cells.values()))
-                all_runs, of_cell = plan_runs(all_cells + extra, scale, seeds, out, data_dir, cache_dir, runtime, download, seeds_of)
-                runs = [r for r in all_runs if not columns or r.cell.setting.key in columns]
-                execute(runs, log, unavailable, after_run=lambda: write(False))
-    finally:
-        doc = write(True)
-    log(f"report: {out / (report_name + ('-tuned' if tuning is not None else '') + '.md')}")
-    return doc

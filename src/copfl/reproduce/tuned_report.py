@@ -16,7 +16,14 @@ from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.reproduce.explanations import explanation
-from copfl.reproduce.report import _num, added_rows_text, diverged_text, rank_correlation, report_name, seeds_text
+from copfl.reproduce.report import (
+    _num,
+    added_rows_text,
+    diverged_text,
+    rank_correlation,
+    report_name,
+    seeds_text,
+)
 
 FLAG_POINTS = 5.0  # |tuned - paper| above this needs an explanation
 
