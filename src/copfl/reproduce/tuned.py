@@ -137,7 +137,7 @@ def plan_tuning(cells: list[Cell], scale: str, out: Path, data_dir: str | None, 
 
 
 def read_studies(col: ColumnTuning) -> dict[str, dict[str, Any]]:
-    """The summary (:func:`copfl.tune.summarize_study`) of each of the column's studies found in
+    """The summary (:func:`copfl.tune_report.summarize_study`) of each of the column's studies found in
     its study.db, by label, with ``done``: its finished trials (completed or pruned). Reads only."""
     from copfl.tune import STUDY
 
@@ -146,7 +146,7 @@ def read_studies(col: ColumnTuning) -> dict[str, dict[str, Any]]:
         return {}
     import optuna
 
-    from copfl.tune import summarize_study
+    from copfl.tune_report import summarize_study
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = optuna.storages.RDBStorage(f"sqlite:///{db.resolve()}")
