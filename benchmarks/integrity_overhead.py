@@ -4,7 +4,7 @@ On the CO-PFL CIFAR-10 protocol (10 clients x 2 classes x 50 samples, the FedAvg
 images of CIFAR's shape unless --data-dir holds CIFAR-10), in one process:
 
 * ``round_seconds``: the median FedAvg and CO-PFL round (training, aggregation, evaluation);
-* per round: the divergence rule (``Engine.check_divergence``) and, for CO-PFL's and
+* per round: the divergence rule (``DivergenceRule.check``) and, for CO-PFL's and
   FedSelect's mask growth, the explicit top-k tie rule against numpy's bare argpartition on
   the CNN's largest weight tensor and on the whole parameter vector, in its worst case (most
   entries tied at the k-th value; ``masks._top_k_indices``);
@@ -79,7 +79,7 @@ def main() -> None:
     copfl_s, _, _ = round_seconds(RunConfig(algorithm="co-pfl", **base).resolved(), ds, args.rounds)
 
     record = dict(state.history[-1])
-    diverge_s = timed(lambda: engine.check_divergence(state, record), 2000)
+    diverge_s = timed(lambda: engine.config.divergence.check(state.history, record), 2000)
 
     flat = torch.cat([p.detach().reshape(-1) for p in engine.ws.model.parameters()])
     largest = max((p.detach().reshape(-1) for p in engine.ws.model.parameters()), key=lambda t: t.numel())

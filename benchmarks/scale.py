@@ -75,7 +75,7 @@ def one(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         state = eng.run([Clock()])
     rounds = [a - b for a, b in zip(marks, [start] + marks[:-1])]
-    participants = eng.sample_clients(2)
+    participants = eng.participation.sample_clients(2)
     samples = sum(fed.clients[c].num_train for c in participants)
     steps = sum(-(-fed.clients[c].num_train // cfg.batch_size) for c in participants)
     print(json.dumps({

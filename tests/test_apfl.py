@@ -119,7 +119,7 @@ def test_a_learned_alpha_moves_the_fixed_one_does_not_and_only_w_travels():
     assert [r["bytes_up"] for r in run.history] == [r["bytes_up"] for r in fedavg.history]  # v and alpha stay home
     # the work: two passes per sample and the element-wise mixing per coordinate per step
     d, steps = learned.ws.params.numel(), 2 + 1  # ceil(6 / 4) + ceil(4 / 4) steps per round
-    per_sample = learned.train_flops_per_sample(learned.clients[0])
+    per_sample = learned.accounting.train_flops_per_sample(learned.clients[0])
     assert run.history[0]["train_flops"] == 2 * 10 * per_sample + EXTRA_FLOPS_PER_COORDINATE * d * steps
     assert run.history[-1]["per_client"]["alpha"] == alphas
 

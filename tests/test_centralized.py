@@ -102,7 +102,7 @@ def test_budget_through_the_engine_is_the_participants_sample_gradients():
     state = eng.new_state()
     for _ in range(2):
         rec = eng.run_round(state)
-        parts = eng.sample_clients(rec["round"])
+        parts = eng.participation.sample_clients(rec["round"])
         assert rec["clients_trained"] == 2 and rec["clients_uploaded"] == 1  # only the first participant uploads
         expected = sum(2 * cs[p].num_train for p in parts)
         first = eng.algorithm.broadcast(eng.server_context(rec["round"], "train", parts), state.server, parts[0])

@@ -77,10 +77,10 @@ def test_shared_bn_statistics_are_the_sample_weighted_average():
 def test_client_sampling_is_seeded_and_sized():
     cfg = small_cfg(clients=10, samples_per_class=2, test_samples_per_class=2, client_fraction=0.3, model="mlp", rounds=1)
     eng = build_engine(cfg, build_federation(cfg, synthetic(num_classes=5)))
-    picks = [eng.sample_clients(r) for r in range(1, 6)]
+    picks = [eng.participation.sample_clients(r) for r in range(1, 6)]
     assert all(len(p) == 3 and p == sorted(set(p)) for p in picks)
     assert len({tuple(p) for p in picks}) > 1  # changes between rounds
-    assert picks == [eng.sample_clients(r) for r in range(1, 6)]  # and is reproducible
+    assert picks == [eng.participation.sample_clients(r) for r in range(1, 6)]  # and is reproducible
 
 
 def test_nan_loss_names_round_and_client_and_keeps_previous_rounds():
@@ -164,8 +164,8 @@ def test_eval_clients_samples_the_evaluated_clients_and_every_client_after_the_l
     eng, state = run(small_cfg(rounds=3, clients=8, classes_per_client=1, eval_clients=0.25, model="mlp", augment=False))
     assert [r.get("clients_evaluated") for r in state.history] == [2, 2, None]  # 2 of 8, then all
     assert len(state.last_clients) == 8
-    assert eng.evaluated_clients(1) == eng.evaluated_clients(1) and eng.evaluated_clients(1) != eng.evaluated_clients(2)
-    assert eng.evaluated_clients(3) == list(range(8))
+    assert eng.participation.evaluated_clients(1) == eng.participation.evaluated_clients(1) and eng.participation.evaluated_clients(1) != eng.participation.evaluated_clients(2)
+    assert eng.participation.evaluated_clients(3) == list(range(8))
 
 
 def test_eval_clients_as_a_count_is_the_fraction_of_the_same_size():
@@ -175,9 +175,9 @@ def test_eval_clients_as_a_count_is_the_fraction_of_the_same_size():
 
     count, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=2, model="mlp", augment=False))
     frac, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=0.25, model="mlp", augment=False))
-    assert count.evaluated_clients(1) == frac.evaluated_clients(1) and len(count.evaluated_clients(1)) == 2
+    assert count.participation.evaluated_clients(1) == frac.participation.evaluated_clients(1) and len(count.participation.evaluated_clients(1)) == 2
     many, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=50, model="mlp", augment=False))
-    assert many.evaluated_clients(1) == list(range(8))
+    assert many.participation.evaluated_clients(1) == list(range(8))
     with pytest.raises(ValueError, match=r"eval-clients = 2.5: expected a fraction in \(0, 1\] or a whole number of clients K >= 2"):
         RunConfig(eval_clients=2.5)
 

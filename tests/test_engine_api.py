@@ -110,7 +110,7 @@ def test_toy_values_by_hand():
     init = ws.params.clone()
     assert [s.name for s in ws.flat.slices] == ["fc.weight", "fc.bias"]  # theta[:4] = W, theta[4:] = b
     eng = tiny_engine(Toy, {}, ws, tiny_clients(XS, YS), rounds=2, lr=0.1)
-    assert eng.has_personalize
+    assert (eng.algorithm.personalize is not None)
     run = eng.new_state()
     rec1 = eng.run_round(run)
 

@@ -91,7 +91,7 @@ def _unseen_run(algorithm: str, rounds: int = 2, **kw):
 
 def test_held_out_clients_never_train_and_are_evaluated_as_newcomers():
     engine, state = _unseen_run("fedavg", rounds=3)
-    unseen = engine.unseen_clients
+    unseen = engine.participation.unseen_clients
     assert len(unseen) == 2 and unseen == sorted(unseen)
     assert all(engine.store.get(c) is None for c in unseen)  # no state: never trained, nothing kept
     assert all(r["clients_trained"] == 8 for r in state.history)
@@ -101,7 +101,7 @@ def test_held_out_clients_never_train_and_are_evaluated_as_newcomers():
         assert r["unseen_gap"] == pytest.approx(r["unseen_acc_mean"] - r["acc_mean"])
     assert state.history[-1]["unseen_acc_mean"] == pytest.approx(np.mean([c.accuracy for c in state.last_unseen]))
     # the same seed holds out the same clients, another seed (here) others
-    same, other = (_unseen_run("fedavg", rounds=1, **kw)[0].unseen_clients for kw in ({}, {"seed": 5}))
+    same, other = (_unseen_run("fedavg", rounds=1, **kw)[0].participation.unseen_clients for kw in ({}, {"seed": 5}))
     assert same == unseen and other != unseen
 
 
@@ -117,8 +117,8 @@ def test_newcomers_adapt_without_test_data(monkeypatch):
 
     monkeypatch.setattr(FedAvgFT, "client_update", spy)
     engine, state = _unseen_run("fedavg-ft")
-    newcomer_calls = [n for c, n in seen if c in engine.unseen_clients]
-    assert len(newcomer_calls) == 2 * len(engine.unseen_clients) and all(n == 0 for n in newcomer_calls)
+    newcomer_calls = [n for c, n in seen if c in engine.participation.unseen_clients]
+    assert len(newcomer_calls) == 2 * len(engine.participation.unseen_clients) and all(n == 0 for n in newcomer_calls)
     # fine-tuning on a newcomer's own training data beats the bare global model here
     assert state.history[-1]["unseen_acc_mean"] > 0.5
 
@@ -128,8 +128,8 @@ def test_every_algorithm_evaluates_unseen_clients(algorithm):
     engine, state = _unseen_run(algorithm, rounds=1)
     rec = state.history[-1]
     assert 0.0 <= rec["unseen_acc_mean"] <= 1.0 and "unseen_gap" in rec
-    assert all(engine.store.get(c) is None for c in engine.unseen_clients)
-    assert all(c not in engine.unseen_clients for c in engine.server_store.clients())  # the server kept nothing of them
+    assert all(engine.store.get(c) is None for c in engine.participation.unseen_clients)
+    assert all(c not in engine.participation.unseen_clients for c in engine.server_store.clients())  # the server kept nothing of them
 
 
 def test_saved_configs_without_the_new_options_keep_their_results():
@@ -176,7 +176,7 @@ def test_eval_batched_joins_clients_of_one_model_with_the_same_accuracies():
     # 70 clients, each with a few test samples, in blocks of EVAL_BLOCK: far fewer forward passes
     calls = []
     joined.ws.model.register_forward_pre_hook(lambda m, args: calls.append(len(args[0])))
-    joined.evaluate(s2)
+    joined.evaluation.evaluate(s2)
     block, bs = engine_mod.EVAL_BLOCK, joined.ws.eval_batch_size
     per_block = [sum(c.num_test + c.num_val for c in s2.last_clients[i : i + block]) for i in range(0, 70, block)]
     assert calls == [n for total in per_block for n in [bs] * (total // bs) + [total % bs] * bool(total % bs)]

@@ -148,8 +148,8 @@ def test_cached_head_steps_are_counted_at_the_heads_cost():
         eng.ws.cache_features = cached
         runs[cached] = (eng, eng.run())
     eng, run = runs[True]
-    head, body = eng.head_split_flops(eng.clients[0])
-    full = eng.train_flops_per_sample(eng.clients[0])
+    head, body = eng.accounting.head_split_flops(eng.clients[0])
+    full = eng.accounting.train_flops_per_sample(eng.clients[0])
     epochs = run.history[1]["per_client"]["ala_epochs"]
     m = [int(0.8 * 6), int(0.8 * 4)]  # one batch each per epoch (batch size 4)
     coords = int(eng.ws.flat.select("head").sum())
@@ -179,8 +179,8 @@ def test_batch_dependent_body_takes_features_per_batch():
     (eng, fast), (_, slow) = runs[True], runs[False]
     torch.testing.assert_close(fast.server["params"], slow.server["params"])
     torch.testing.assert_close(fast.server_buffers, slow.server_buffers)
-    head, body = eng.head_split_flops(eng.clients[0])
-    full = eng.train_flops_per_sample(eng.clients[0])
+    head, body = eng.accounting.head_split_flops(eng.clients[0])
+    full = eng.accounting.train_flops_per_sample(eng.clients[0])
     coords = int(eng.ws.flat.select("head").sum())
     for r in (1, 2):
         epochs = fast.history[r]["per_client"]["ala_epochs"]
@@ -231,7 +231,7 @@ def test_more_layers_mix_the_body_too_with_full_steps():
     n = eng.ws.flat.numel
     for c in (0, 1):
         assert eng.store.get(c)["weights"].shape == (n,) and eng.store.get(c)["local"].shape == (n,)
-    flops = eng.train_flops_per_sample(eng.clients[0])
+    flops = eng.accounting.train_flops_per_sample(eng.clients[0])
     steps = sum(run.history[2]["per_client"]["ala_epochs"])  # one batch per epoch
     assert run.history[2]["train_flops"] == (10 + 4 + 3) * flops + ALA_FLOPS_PER_COORDINATE * n * steps + 2 * n
     assert not torch.equal(run.server["params"], engine(FedALA, {}, rounds=3).run().server["params"])

@@ -66,7 +66,7 @@ def test_fine_tuning_the_whole_model_matches_plain_torch():
     eng = engine(FedBABU, {"finetune_epochs": 2})
     state = eng.new_state()
     eng.run_round(state)
-    models = eng.personalized_models(state)
+    models = eng.evaluation.personalized_models(state)
     for c in range(2):
         m = fresh_model()
         torch.nn.utils.vector_to_parameters(state.server["params"].clone(), m.parameters())
@@ -81,7 +81,7 @@ def test_fine_tuning_the_head_alone_keeps_the_body():
     eng = engine(FedBABU, {"finetune_epochs": 3, "finetune": "head"})
     state = eng.new_state()
     eng.run_round(state)
-    models = eng.personalized_models(state)
+    models = eng.evaluation.personalized_models(state)
     head = eng.ws.flat.select("head")
     for c in range(2):
         m = fresh_model()

@@ -119,7 +119,7 @@ def test_evaluation_adds_the_personal_heads_logits_to_the_generic_ones():
     eng = tiny_engine(FedRoD, {}, mlp3(), tiny_clients(XS, YS), rounds=1, lr=0.3, batch_size=2)
     state = eng.new_state()
     eng.run_round(state)
-    metrics = eng.evaluate(state)
+    metrics = eng.evaluation.evaluate(state)
     for c, m in zip(range(2), metrics):
         eng.ws.load(state.server["params"])
         x, y = eng.clients[c].x_test, eng.clients[c].y_test
@@ -129,7 +129,7 @@ def test_evaluation_adds_the_personal_heads_logits_to_the_generic_ones():
             z = eng.ws.model.fc(f) + f @ w.t() + b
         assert m.accuracy == pytest.approx(float((z.argmax(1) == y).float().mean()))
         assert m.loss == pytest.approx(float(F.cross_entropy(z, y)), rel=1e-5)
-    assert eng.personalized_models(state) is None  # no single flat model per client
+    assert eng.evaluation.personalized_models(state) is None  # no single flat model per client
 
 
 def test_personal_head_starts_as_the_models_head_or_at_zero():
@@ -162,7 +162,7 @@ def test_the_balanced_softmax_changes_the_shared_model_and_the_work_is_declared(
     run = a.run()
     b = tiny_engine(FedAvg, {}, mlp3(), tiny_clients(XS, YS), rounds=1, lr=0.3, batch_size=2).run()
     assert not torch.allclose(run.server["params"], b.server["params"])
-    per_sample = a.train_flops_per_sample(a.clients[0])
+    per_sample = a.accounting.train_flops_per_sample(a.clients[0])
     assert run.history[0]["train_flops"] == 10 * per_sample + 10 * (6 * 3 * 4 + 6 * 3 + 3)
     assert all(loss > 0 for loss in run.history[0]["per_client"]["personal_loss"])
 

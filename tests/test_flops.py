@@ -269,8 +269,8 @@ def test_eval_flops_count_every_forward_pass_without_autograd():
 
     eng, run = run_cfg(small("fedavg", rounds=2))
     evaluated = sum(c.num_test + len(c.y_val) for c in eng.clients)
-    per_sample = eng.eval_flops_per_sample(eng.clients[0])
-    assert per_sample == eng.train_flops_per_sample(eng.clients[0]) // 3 > 0
+    per_sample = eng.accounting.eval_flops_per_sample(eng.clients[0])
+    assert per_sample == eng.accounting.train_flops_per_sample(eng.clients[0]) // 3 > 0
     assert [r["eval_flops"] for r in run.history] == [evaluated * per_sample] * 2
     assert [r["server_flops"] for r in run.history] == [0, 0]
     # IFCA also scores its cluster models on each client's training data (no autograd): more
@@ -300,7 +300,7 @@ def test_training_inside_an_evaluation_counts_at_the_training_cost():
     from helpers import run_cfg, small
 
     eng, run = run_cfg(small("fedavg-ft", rounds=1))
-    fwd = eng.eval_flops_per_sample(eng.clients[0])
+    fwd = eng.accounting.eval_flops_per_sample(eng.clients[0])
     evaluated = sum(c.num_test + len(c.y_val) for c in eng.clients)
     tuned = sum(c.num_train for c in eng.clients)  # one epoch each
     assert run.history[0]["eval_flops"] == evaluated * fwd + tuned * 3 * fwd
@@ -311,7 +311,7 @@ def test_pfedme_counts_its_k_inner_steps_per_batch():
     from helpers import run_cfg, small
 
     eng, run = run_cfg(small("pfedme", rounds=1, options={"inner_steps": 3}))
-    per_sample = eng.train_flops_per_sample(eng.clients[0])
+    per_sample = eng.accounting.train_flops_per_sample(eng.clients[0])
     n = sum(c.num_train for c in eng.clients)
     steps = sum(-(-c.num_train // 4) for c in eng.clients)  # batch 4
     d = eng.init_params.numel()
@@ -324,10 +324,10 @@ def test_fedem_counts_every_components_pass():
     from helpers import run_cfg, small
 
     eng, run = run_cfg(small("fedem", rounds=1, options={"components": 3}))
-    per_sample = eng.train_flops_per_sample(eng.clients[0])
+    per_sample = eng.accounting.train_flops_per_sample(eng.clients[0])
     n = sum(c.num_train for c in eng.clients)
     assert run.history[0]["train_flops"] == 3 * n * per_sample
-    fwd = eng.eval_flops_per_sample(eng.clients[0])
+    fwd = eng.accounting.eval_flops_per_sample(eng.clients[0])
     # evaluation: the 3 components on test and validation data; E-step: the 3 on training data
     evaluated = sum(c.num_test + len(c.y_val) for c in eng.clients)
     assert run.history[0]["eval_flops"] == 3 * (evaluated + n) * fwd

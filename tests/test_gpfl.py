@@ -256,7 +256,7 @@ def test_traffic_and_declared_work():
     assert run.history[0]["bytes_up"] - per.history[0]["bytes_up"] == 2 * 4 * extra
     assert run.history[0]["bytes_down"] - per.history[0]["bytes_down"] == 2 * 4 * (extra - d_head)
     steps, samples = 3 + 2, 9  # batches of 2 over 5 and 4 samples
-    assert run.history[0]["train_flops"] == samples * eng.train_flops_per_sample(eng.clients[0]) + guidance_flops(K, C, 0, steps) + guidance_flops(K, C, samples, 0)
+    assert run.history[0]["train_flops"] == samples * eng.accounting.train_flops_per_sample(eng.clients[0]) + guidance_flops(K, C, 0, steps) + guidance_flops(K, C, samples, 0)
     assert guidance_flops(K, C, 2, 3) == 3 * 24 * K * K + 2 * (6 * C * K + 30 * K)
 
 

@@ -118,8 +118,8 @@ def test_fedrep_head_epochs_on_cached_features_equal_full_steps(model):
             assert x[k] == pytest.approx(y[k], rel=1e-6)
         assert x["acc_mean"] == y["acc_mean"]
     # the cached path's FLOPs: per client, body forward once + head-only steps + full body epoch
-    head, body = a.head_split_flops(a.clients[0])
-    full = a.train_flops_per_sample(a.clients[0])
+    head, body = a.accounting.head_split_flops(a.clients[0])
+    full = a.accounting.train_flops_per_sample(a.clients[0])
     n = sum(a.clients[c].num_train for c in range(cfg.clients))
     assert ra.history[0]["train_flops"] == n * (body + 3 * head + full)
     assert rb.history[0]["train_flops"] == n * (4 * full)

@@ -33,6 +33,8 @@ PUBLIC = [
     "copfl.models",
     "copfl.search",
     "copfl.engine",
+    "copfl.participation",
+    "copfl.evaluation",
     "copfl.config",
     "copfl.results",
     "copfl.tune",

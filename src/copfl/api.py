@@ -129,7 +129,7 @@ class _ModelCapture(Callback):
         self.models: dict[int, torch.Tensor] = {}
 
     def on_run_end(self, engine: Engine, state: RunState) -> None:
-        self.models = engine.personalized_models(state)
+        self.models = engine.evaluation.personalized_models(state)
 
 
 def _split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -6,7 +6,7 @@ the fixed client order, checkpoints. Each round it splits the selected clients o
 :data:`copfl.engine.EVAL_BLOCK` clients, block b to worker b mod N) and sends each worker ONE call:
 the call's work (kind, round, broadcast buffers, its clients' messages: one object put in Ray's
 store), its clients' data (object references) and states. A worker runs the engine's own steps
-(:meth:`Engine.client_step`, :meth:`Engine.personalize_step`, :meth:`Engine.evaluate_client`) on
+(:meth:`Engine.client_step`, :meth:`Engine.personalize_step`, :meth:`Evaluation.evaluate_client`) on
 a replica of the run's engine, built from the same resolved config, and returns each client's
 result.
 
@@ -313,7 +313,7 @@ class ClientWorker:
         from copfl.store import MemoryStore
 
         combiner = eng.algorithm.setup.combiner
-        if kind == "evaluate" and eng.config.eval_batched:  # the call's clients in joint batches (Engine.evaluate_clients)
+        if kind == "evaluate" and eng.config.eval_batched:  # the call's clients in joint batches (Evaluation.evaluate_clients)
             eng.store = MemoryStore()
             for client, _, state, versions in items:
                 state = self._state(client, state, versions)
@@ -321,7 +321,7 @@ class ClientWorker:
                     eng.store.put(client, state)
             combiner.take_shares()
             inferred, tuned = eng.ws.inference_samples, eng.ws.grad_samples
-            results = eng.evaluate_clients(round, [(c, m) for c, m, *_ in items], server_buffers)
+            results = eng.evaluation.evaluate_clients(round, [(c, m) for c, m, *_ in items], server_buffers)
             counts = (eng.ws.inference_samples - inferred, eng.ws.grad_samples - tuned)  # the driver adds them up: all on the first client
             shares = combiner.take_shares()
             return [(c, r, None, shares if i == 0 else [], counts if i == 0 else (0, 0)) for i, ((c, *_), r) in enumerate(zip(items, results))]
@@ -338,7 +338,7 @@ class ClientWorker:
             elif kind == "personalize":
                 result = eng.personalize_step(client, round, message, server_buffers)
             elif kind == "evaluate":
-                result = eng.evaluate_client(client, round, message, server_buffers)
+                result = eng.evaluation.evaluate_client(client, round, message, server_buffers)
             else:
                 raise ValueError(f"unknown work {kind!r}")
             new_state = eng.store.get(client) if kind != "evaluate" else None
@@ -423,7 +423,7 @@ class RayExecutor:
         from copfl.store import MemoryStore
 
         keep = isinstance(engine.store, MemoryStore)  # a disk store's states are read back as new objects: no keeping
-        blocks = kind == "evaluate" and engine.batches_evaluation  # whole blocks of clients evaluated together (Engine.evaluate_clients)
+        blocks = kind == "evaluate" and engine.evaluation.batched  # whole blocks of clients evaluated together (Evaluation.evaluate_clients)
         order = sorted(items)
         where = {c: (i // EVAL_BLOCK) % self.n if blocks else c % self.n for i, c in enumerate(order)}
         if keep:

@@ -88,7 +88,7 @@ class TrialWorker:
             return {"diverged": str(e)}
         out = {k: record[k] for k in ("round", "val_acc_mean", "val_loss_mean") if k in record}
         try:
-            self.engine.check_divergence(self.state, record)
+            self.engine.config.divergence.check(self.state.history, record)
         except NonFiniteLossError as e:  # the round is reported first, as in a trial run in process
             out["diverged"] = str(e)
         return out

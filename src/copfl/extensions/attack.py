@@ -5,9 +5,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import torch
 
 from copfl.attacks import UPLOAD_ATTACKS, AttackConfig, attack_upload, choose_attackers, flip_labels
 from copfl.extensions.base import Engine, RunExtension, RunState, UploadStep, clone_tree, finite_upload
+
+
+def model_outputs(engine: Engine) -> int:
+    """The engine's model's number of outputs (classes; for next-token models, the
+    vocabulary), from one forward pass of its first client's first training sample."""
+    with torch.no_grad():
+        engine.ws.model.eval()
+        return int(engine.ws.model(engine.clients[0].x_train[:1].to(engine.device)).shape[-1])
 
 
 class Attack(RunExtension):
@@ -23,12 +32,12 @@ class Attack(RunExtension):
 
     def attach(self, engine: Engine) -> None:
         self.seed = engine.config.seed
-        self.adversaries = tuple(choose_attackers(engine.participating_clients, self.config.fraction, self.seed))
+        self.adversaries = tuple(choose_attackers(engine.participation.participating_clients, self.config.fraction, self.seed))
         self.bad = frozenset(self.adversaries)
         self.combiner = engine.algorithm.setup.combiner
         self.combiner.watched = self.bad  # exposure is measured
         if self.config.kind == "label-flip" and engine.clients:
-            classes = engine.num_classes()
+            classes = model_outputs(engine)
             engine.clients = [flip_labels(d, classes) if i in self.bad else d for i, d in enumerate(engine.clients)]
 
     def needs_before(self, client: int) -> bool:

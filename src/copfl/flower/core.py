@@ -1,8 +1,8 @@
 """copfl's engine pieces carried over Flower's Message API (flwr >= 1.41).
 
 No algorithm and no round logic is implemented here: the ClientApp calls
-:meth:`Engine.client_step`, :meth:`Engine.personalize_step` and :meth:`Engine.evaluate_client`
-of an engine built from the run's config; the Strategy calls :meth:`Engine.sample_clients`,
+:meth:`Engine.client_step`, :meth:`Engine.personalize_step` and :meth:`Evaluation.evaluate_client`
+of an engine built from the run's config; the Strategy calls :meth:`Participation.sample_clients`,
 :meth:`Engine.message` (each client's own message), :meth:`Engine.server_step` and
 :meth:`Engine.end_round` of a data-free engine, so a run on Flower computes what ``copfl run``
 computes. What travels:
@@ -44,7 +44,7 @@ from flwr.serverapp.strategy import Strategy
 from copfl.algorithms.base import ClientState
 from copfl.callbacks import Callback
 from copfl.config import RunConfig
-from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, add_client_logs, message_bytes
+from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, add_client_logs, message_bytes, observe_spent
 from copfl.experiment import apply_threads, build_engine
 from copfl.federation import Federation, build_federation
 from copfl.flower.config import config_from_run_config, config_to_json
@@ -216,7 +216,7 @@ def handle_evaluate(msg: Message, context: Context, default: RunConfig | None = 
         out["personalized"] = ConfigRecord({"client": client, "logs": json.dumps(logs), "spent": json.dumps(spent)})
     if meta["evaluate"]:
         r, broadcast, buffers = _broadcast(msg.content)
-        m = engine.evaluate_client(client, r, broadcast, buffers)
+        m = engine.evaluation.evaluate_client(client, r, broadcast, buffers)
         values = {"client": client, "accuracy": m.accuracy, "loss": m.loss, "num-test": m.num_test, "num-train": m.num_train}
         if m.val_accuracy is not None:
             values.update({"val-accuracy": m.val_accuracy, "val-loss": m.val_loss, "num-val": m.num_val})
@@ -267,7 +267,7 @@ class CopflStrategy(Strategy):
         if server_round != self.run.round + 1:
             raise RuntimeError(f"round {server_round} requested after round {self.run.round}")
         self.t_round = time.perf_counter()
-        selected = self.engine.sample_clients(server_round)
+        selected = self.engine.participation.sample_clients(server_round)
         sctx = self.engine.server_context(server_round, "train", selected)
         # A list, not a generator: Flower's HttpGrid.push_messages iterates the messages twice
         # (validation, then sending) and would send nothing the second time. Flower holds
@@ -285,7 +285,7 @@ class CopflStrategy(Strategy):
             if st["diverged"]:
                 raise NonFiniteLossError(server_round, c)
             steps[c] = step_from_records(m.content)
-        expected = self.engine.sample_clients(server_round)
+        expected = self.engine.participation.sample_clients(server_round)
         if sorted(steps) != expected:
             missing = sorted(set(expected) - set(steps))
             raise RuntimeError(f"round {server_round}: no reply from client(s) {missing}")
@@ -297,12 +297,12 @@ class CopflStrategy(Strategy):
     def configure_evaluate(self, server_round: int, arrays: ArrayRecord, config: ConfigRecord, grid: Grid) -> Iterable[Message]:
         """After aggregation: the participants' second-phase messages (algorithms that have
         one) and, on evaluation rounds, every client's evaluation message."""
-        selected = self.engine.sample_clients(server_round)
-        participants = set(selected) if self.engine.has_personalize else set()
-        evaluate = self.engine.is_eval_round(server_round)
+        selected = self.engine.participation.sample_clients(server_round)
+        participants = set(selected) if (self.engine.algorithm.personalize is not None) else set()
+        evaluate = self.engine.participation.is_eval_round(server_round)
         pctx = self.engine.server_context(server_round, "personalize", selected)
         ectx = self.engine.server_context(server_round, "evaluate", selected)
-        evaluated = set(self.engine.evaluated_clients(server_round)) if evaluate else set()
+        evaluated = set(self.engine.participation.evaluated_clients(server_round)) if evaluate else set()
         out = []
         for c, node in sorted(self.node_of.items()):
             messages = {}
@@ -324,10 +324,10 @@ class CopflStrategy(Strategy):
         plogs = sorted(plogs, key=lambda p: int(p["client"]))
         add_client_logs(self.record, {int(p["client"]): json.loads(str(p["logs"])) for p in plogs})
         for p in plogs:
-            self.engine.observe_spent(self.run, int(p["client"]), json.loads(str(p["spent"])))
-        if self.engine.is_eval_round(server_round):
+            observe_spent(self.engine.extensions, self.run, int(p["client"]), json.loads(str(p["spent"])))
+        if self.engine.participation.is_eval_round(server_round):
             ms = sorted((m.content.metric_records["metrics"] for m in got if "metrics" in m.content.metric_records), key=lambda x: x["client"])
-            expected = self.engine.evaluated_clients(server_round)
+            expected = self.engine.participation.evaluated_clients(server_round)
             if [int(x["client"]) for x in ms] != expected:
                 raise RuntimeError(f"round {server_round}: {len(ms)} of the {len(expected)} clients evaluated answered the evaluation")
             clients = [
