@@ -1224,13 +1224,13 @@ def test_top_seeds_below_one_is_refused(tmp_path):
 def test_dry_run_advises_a_gpu_only_for_a_paper_scale_plan_beyond_a_day(tmp_path, capsys, monkeypatch):
     """`--dry-run`'s paper line says a GPU is needed only when the plan costs more than a day of
     this CPU: DPAO-PFL's 4-client FEMNIST column runs its paper scale on the CPU in under an hour."""
-    import copfl.reproduce.runner as runner
+    import copfl.reproduce.dry_run as dry_run
 
     data = write_balanced_cifar(tmp_path / "data")
     args = ["reproduce", "table3", "--dry-run", "--columns", "cifar10-10", "--data-dir", str(data), "--out", str(tmp_path / "o")]
     lines = {}
     for limit in (0, 10**9):
-        monkeypatch.setattr(runner, "GPU_ADVISED_SECONDS", limit)
+        monkeypatch.setattr(dry_run, "GPU_ADVISED_SECONDS", limit)
         assert main(args) == 0
         lines[limit] = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("  paper"))
     assert lines[0].endswith(": more than a day on this CPU: the paper scale needs a GPU")

@@ -280,8 +280,19 @@ def clipped_gradient_sum(
         if losses.shape != (b,):
             return None
         outs = torch.autograd.grad(losses.sum(), [seen[m][1] for m in layers], allow_unused=True)
+    parts, sq = _layer_parts(layers, seen, outs, torch.zeros(b, dtype=losses.dtype, device=losses.device))
+    _write_clipped_sum(parts, clip_factors(sq.sqrt(), clip))
+    return losses.detach()
+
+
+def _layer_parts(
+    layers: list[nn.Module], seen: dict[nn.Module, tuple[torch.Tensor, torch.Tensor, int]], outs: tuple[torch.Tensor | None, ...], sq: torch.Tensor
+) -> tuple[list[tuple[Any, ...]], torch.Tensor]:
+    """For :func:`clipped_gradient_sum`: each layer's pieces of its per-sample gradients (its
+    input, the patches or rows A, the output gradients G, the per-sample products when made,
+    the bias gradients), and ``sq`` (B,) plus every layer's per-sample squared gradient norm."""
     parts = []
-    sq = torch.zeros(b, dtype=losses.dtype, device=losses.device)
+    b = sq.shape[0]
     for m, g in zip(layers, outs):
         x = seen[m][0]
         if g is None:  # the layer's output does not reach the loss
@@ -298,20 +309,23 @@ def clipped_gradient_sum(
         bias = g.sum(2) if m.bias is not None else None  # (B, C_out)
         if bias is not None:
             sq += bias.pow(2).sum(1)
-        parts.append((m, x, a, g, per_sample, bias))
-    factor = clip_factors(sq.sqrt(), clip)
-    for m, x, a, g, per_sample, bias in parts:
-        w = m.weight.grad  # type: ignore[union-attr]
+        parts.append((m, x, a, g, per_sample, bias, seen[m][1].shape))
+    return parts, sq
+
+
+def _write_clipped_sum(parts: list[tuple[Any, ...]], factor: torch.Tensor) -> None:
+    """sum_i f_i g_i (``factor``: f, (B,)) into each layer's ``.grad`` (:func:`_layer_parts`'s pieces)."""
+    for m, x, a, g, per_sample, bias, out_shape in parts:
+        w = m.weight.grad
         if per_sample is not None:  # sum_i f_i (G_i A_i^T), from the products already made
             w.copy_(torch.tensordot(factor, per_sample, dims=1).view_as(w))
         elif isinstance(m, nn.Conv2d):  # the convolution's own weight-gradient kernel on f_i G_i
-            gf = (g * factor.view(b, 1, 1)).view(seen[m][1].shape)
+            gf = (g * factor.view(factor.shape[0], 1, 1)).view(out_shape)
             w.copy_(torch.nn.grad.conv2d_weight(x, m.weight.shape, gf, m.stride, m.padding, m.dilation, m.groups))
         else:
             w.copy_(torch.einsum("b,bot,bkt->ok", factor, g, a))  # a dense layer over positions
         if bias is not None:
-            m.bias.grad.copy_(factor @ bias)  # type: ignore[union-attr]
-    return losses.detach()
+            m.bias.grad.copy_(factor @ bias)
 
 
 def _weight_sq_norms(a: torch.Tensor, g: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor | None]:

@@ -157,21 +157,25 @@ def connections_text(root: Path, partitions: int, port: int, secure: bool) -> st
     )
 
 
-def readme_text(info: AppInfo, cfg: RunConfig) -> str:
-    r = info.root
-    n, p = info.partitions, info.port
-    env = " ".join(["export", *(f"{k}={v}" for k, v in ENV.items())])
-    node = lambda k, extra: (  # noqa: E731
+def _supernode(k: int, extra: str, n: int, p: int) -> str:
+    """The command that starts SuperNode ``k`` of ``n`` in the background (``p``: the SuperLink's port)."""
+    return (
         f"flower-supernode {extra} --superlink 127.0.0.1:{p} --port {p + 1 + k} "
         f"--node-config 'partition-id={k} num-partitions={n}' &"
     )
-    insecure_nodes = "\n".join(node(k, "--insecure") for k in range(n))
+
+
+def _secure_section(info: AppInfo, env: str) -> str:
+    """The README's secure-deployment section (TLS + SuperNode authentication), or how to
+    add it to an app written without ``--secure``."""
+    r = info.root
+    n, p = info.partitions, info.port
     tls = f"--ssl-ca-certfile {r}/certs/ca.crt --ssl-certfile {r}/certs/server.pem --ssl-keyfile {r}/certs/server.key"
     secure_nodes = "\n".join(
-        node(k, f"--root-certificates {r}/certs/ca.crt --auth-supernode-private-key {r}/keys/supernode-{k}") for k in range(n)
+        _supernode(k, f"--root-certificates {r}/certs/ca.crt --auth-supernode-private-key {r}/keys/supernode-{k}", n, p) for k in range(n)
     )
     register = "\n".join(f"flwr supernode register {r}/keys/supernode-{k}.pub local-secure" for k in range(n))
-    secure_part = (
+    return (
         f"""## Secure deployment (TLS + SuperNode authentication)
 
 `certs/` holds this app's CA (`ca.crt`, `ca.key`: keep the key private) and a server
@@ -202,6 +206,15 @@ a server certificate and SuperNode keys, and the commands for TLS with SuperNode
 authentication.
 """
     )
+
+
+def readme_text(info: AppInfo, cfg: RunConfig) -> str:
+    """The app's README.md: simulation, deployment on this machine, secure deployment."""
+    r = info.root
+    n, p = info.partitions, info.port
+    env = " ".join(["export", *(f"{k}={v}" for k, v in ENV.items())])
+    insecure_nodes = "\n".join(_supernode(k, "--insecure", n, p) for k in range(n))
+    secure_part = _secure_section(info, env)
     return f"""# {info.name}: copfl on Flower
 
 copfl `{cfg.algorithm}` on `{cfg.dataset}` ({n} clients, partition `{cfg.partition}`, {cfg.rounds}

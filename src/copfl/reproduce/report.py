@@ -139,30 +139,11 @@ def _selected_text(c: dict[str, Any]) -> str:
 
 
 def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
+    """A reproduction's report (``doc``: report.json's content; ``plots``: the PNGs beside it)."""
     seeds = doc["seeds"]
     cells = doc["cells"]
-    tune = (
-        "the paper's grid per cell (`--lr-grid`; CO-PFL {1e-4, 1e-5}; baselines {1e-2, 1e-3, 1e-4}), "
-        "the rate with the best mean final *test* accuracy kept: selected on test data, as the paper reports each method's best"
-        if doc.get("lr_grid", doc.get("tune")) and any(c.get("tuned") for c in cells)
-        else "one rate per cell: the paper's fixed rate, else the algorithm's documented default (see docs/baselines.md); "
-        "no selection on test data"
-    )
     has_paper = any(c.get("paper") is not None for c in cells)
-    lines = [
-        f"# Reproduction: {doc['title']}",
-        "",
-        f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
-        f"Command: `{doc['command']}`  " if doc["command"] else "",
-        f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
-        f"Validation hold-out: {doc['validation']}.  " if doc.get("validation") else "",
-        seeds_text(doc, cells) + f". Learning rate: {tune}.  ",
-        *added_rows_text(doc),
-        "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
-        "clients, at the last round. "
-        + ("" if doc["kind"] == "robustness" else "The paper does not say whether it reports the last or the best round; ")
-        + ("the best round" if doc["kind"] != "robustness" else "The best round") + " (chosen on the test set) is in a later table, beside the round chosen on validation data when the runs had some.",
-    ]
+    lines = header_lines(doc, cells)
     if doc.get("note"):
         lines.append(f"Setting: {doc['note']}.")
     lines.append("")
@@ -181,18 +162,55 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
                 lines.append(f"- {rk['col']}: ours {rk['ours_order']}; paper {rk['paper_order']}; Spearman rho {rho}")
             lines.append("")
     lines += resolution_section(cells)
+    lines += kind_sections(doc["kind"], cells)
+    lines += best_round_sections(groups, corner)
+    lines += closing_sections(doc, cells, plots)
+    env = doc["environment"]
+    lines.append(f"copfl {env['copfl']}, torch {env['torch']}, Python {env['python']}, {env['platform']}.")
+    return "\n".join(lines) + "\n"
+
+
+def header_lines(doc: dict[str, Any], cells: list[dict[str, Any]]) -> list[str]:
+    """The report's title and what it ran: source, command, scale, validation, seeds, rates, metric."""
+    tune = (
+        "the paper's grid per cell (`--lr-grid`; CO-PFL {1e-4, 1e-5}; baselines {1e-2, 1e-3, 1e-4}), "
+        "the rate with the best mean final *test* accuracy kept: selected on test data, as the paper reports each method's best"
+        if doc.get("lr_grid", doc.get("tune")) and any(c.get("tuned") for c in cells)
+        else "one rate per cell: the paper's fixed rate, else the algorithm's documented default (see docs/baselines.md); "
+        "no selection on test data"
+    )
+    return [
+        f"# Reproduction: {doc['title']}",
+        "",
+        f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
+        f"Command: `{doc['command']}`  " if doc["command"] else "",
+        f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
+        f"Validation hold-out: {doc['validation']}.  " if doc.get("validation") else "",
+        seeds_text(doc, cells) + f". Learning rate: {tune}.  ",
+        *added_rows_text(doc),
+        "Metric: personalized accuracy (%), each client's own model on its own test set, unweighted mean over "
+        "clients, at the last round. "
+        + ("" if doc["kind"] == "robustness" else "The paper does not say whether it reports the last or the best round; ")
+        + ("the best round" if doc["kind"] != "robustness" else "The best round") + " (chosen on the test set) is in a later table, beside the round chosen on validation data when the runs had some.",
+    ]
+
+
+def kind_sections(kind: str, cells: list[dict[str, Any]]) -> list[str]:
+    """The sections an experiment of ``kind`` adds (privacy budgets, milestones, robustness,
+    relevance, traffic, overhead, readings, training losses)."""
+    lines: list[str] = []
     if any(c.get("paper_epsilon") is not None for c in cells):
         lines += ["## Privacy budget: epsilon at delta 1e-5 (ours / paper; inf = no noise)", "",
                   markdown_table(cells, lambda c: f"{_eps(c.get('epsilon'))} / {_eps(c.get('paper_epsilon'))}"), ""]
     if any(c.get("paper_rounds") is not None for c in cells):
         lines += milestone_sections(cells)
-    if doc["kind"] == "robustness":
+    if kind == "robustness":
         lines += robustness_sections(cells)
-    if doc["kind"] == "relevance":
+    if kind == "relevance":
         lines += relevance_sections(cells)
-    if doc["kind"] == "traffic":
+    if kind == "traffic":
         lines += traffic_sections(cells)
-    if doc["kind"] == "overhead":
+    if kind == "overhead":
         def fig(key: str, scale: float, digits: int = 2) -> Any:
             return lambda c: _num(None if (c.get("overhead") or {}).get(key) is None else c["overhead"][key] / scale, digits)
 
@@ -202,11 +220,17 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
                          ("Training FLOPs, whole run (TFLOP)", fig("train_flops_total", 1e12, 3)),
                          ("Std of the normalized importance Omega (mean over rounds)", fig("importance_std", 1.0, 4))):
             lines += [f"{title}:", "", markdown_table(cells, f), ""]
-    if doc["kind"] == "readings":
+    if kind == "readings":
         lines += readings_sections(cells)
-    if doc["kind"] == "curves":
+    if kind == "curves":
         lines += ["## Final training loss (last round)", ""]
         lines += [markdown_table(cells, lambda c: _num(c.get("train_loss"), 4)), ""]
+    return lines
+
+
+def best_round_sections(groups: dict[str, list[dict[str, Any]]], corner: str) -> list[str]:
+    """Each group's best-round accuracy, validation-selected accuracy and learning rates."""
+    lines: list[str] = []
     lines += ["## Best round, and the learning rate behind each cell", ""]
     for g, gcells in groups.items():
         if g:
@@ -216,6 +240,12 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
             lines += ["Accuracy at the round chosen on validation data (`--val-fraction`; no test data looked at):", "",
                       markdown_table(gcells, _selected_text, corner), ""]
         lines += ["Learning rate (with the rate grid: final test accuracy of every rate tried):", "", markdown_table(gcells, _lr_text, corner), ""]
+    return lines
+
+
+def closing_sections(doc: dict[str, Any], cells: list[dict[str, Any]], plots: list[str]) -> list[str]:
+    """Columns not selected, not run on this machine, not finished yet, and the plots."""
+    lines: list[str] = []
     said = {
         "columns_kept": "Not chosen with `--columns` this time, but reported: every one of their runs had finished in the same `--out`: ",
         "columns_left_out": "This report covers the columns chosen with `--columns`; not run: ",
@@ -235,9 +265,7 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
         lines += ["## Not finished yet", "", "Columns with runs still to do: " + ", ".join(pending) + ".", ""]
     if plots:
         lines += ["## Plots", ""] + [f"![{p}]({p})" for p in plots] + [""]
-    env = doc["environment"]
-    lines.append(f"copfl {env['copfl']}, torch {env['torch']}, Python {env['python']}, {env['platform']}.")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def resolution(counts: list[int]) -> dict[str, float]:
@@ -458,6 +486,17 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
             markdown_table(cells, lambda c: "-" if c.get("attackers_diverged") is None else f"{c['attackers_diverged']:.0f}"),
             "",
         ]
+    answers = robustness_answers(cells, at, change)
+    if answers:
+        lines += ["## Answers", ""] + answers + [""]
+    return lines
+
+
+def robustness_answers(cells: list[dict[str, Any]], at: dict[tuple[str, str], dict[str, Any]], change: dict[tuple[str, str], float | None]) -> list[str]:
+    """The robustness study's answers, from its finished cells (``at``: (row, column) -> cell;
+    ``change``: the honest clients' change against the same clients without attack): COWA's
+    weight on attackers against FedAvg's, the attacks' harm per method, and what the defended
+    CO-PFL variants gain."""
     answers = []
     ratios = [
         at[("CO-PFL", c["col"])]["attacker_weight"] / c["attacker_weight"]
@@ -493,9 +532,7 @@ def robustness_sections(cells: list[dict[str, Any]]) -> list[str]:
         if gains:
             answers.append(f"- {name} under attack, minus the plain one (honest clients' accuracy) over {len(gains)} "
                            f"attack columns: mean {sum(gains) / len(gains):+.2f} points, from {min(gains):+.2f} to {max(gains):+.2f}.")
-    if answers:
-        lines += ["## Answers", ""] + answers + [""]
-    return lines
+    return answers
 
 
 # two-sided 5% critical values of Student's t, by degrees of freedom

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from copfl.experiment import environment, unfinished_checkpoint
+from copfl.reproduce.dry_run import describe_plan
 from copfl.reproduce.experiments import (
     SCALE_NOTES,
     Cell,
@@ -33,7 +34,6 @@ from copfl.reproduce.report import write_report
 from copfl.reproduce.results import collect
 from copfl.reproduce.runner import (
     TunedMode,
-    describe_plan,
     describe_top_seeds,
     execute,
     prepare_tuning,

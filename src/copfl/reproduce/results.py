@@ -185,55 +185,11 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
         if cell.same_as is not None:
             out.append({})  # filled below, from its source cell
             continue
-        mine = of_cell.get(cell, [])
         per_lr: dict[str, dict[str, Any]] = {}
-        for r in sorted(mine, key=lambda r: (r.lr, r.seed)):
-            s = current_summary(r)
-            entry = per_lr.setdefault(f"{r.lr:g}", {"lr": r.lr, "runs": []})
-            run: dict[str, Any] = {"seed": r.seed, "folder": str(r.folder), "status": "pending" if s is None else s["status"]}
-            if s is not None and s["status"] == "diverged":
-                run["diverged_round"] = s.get("rounds_completed", 0) + 1  # the round whose training gave a non-finite loss
-            if s is not None and s.get("final"):
-                fin, best = s["final"], s["best"]
-                run.update(
-                    final_acc=fin["acc_mean"],
-                    final_acc_weighted=fin["acc_weighted"],
-                    best_acc=best["acc_mean"],
-                    best_round=best["round"],
-                    # the validation-selected round's test accuracy (None: the run had no validation data)
-                    selected_acc=(s.get("selected") or {}).get("acc_mean"),
-                    selected_round=(s.get("selected") or {}).get("round"),
-                    final_round=fin["round"],
-                    train_loss=fin["train_loss"],
-                    seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
-                )
-                run["final_acc_std"] = fin.get("acc_std")  # across clients (DPAO-PFL's +-)
-                run["epsilon"] = (s.get("privacy") or {}).get("epsilon")  # None: no noise (infinity)
-                if s.get("relevance"):
-                    run["relevance"] = s["relevance"]
-                comm, cost = s.get("communication") or {}, s.get("cost") or {}
-                run.update(bytes_up_total=comm.get("bytes_up_total"), bytes_down_total=comm.get("bytes_down_total"))
-                if cell.algorithm in ("pfedsv", "fedfomo"):
-                    run["downloads"] = count_downloads(r.folder)
-                run.update(bytes_up_per_round=comm.get("bytes_up_per_round"), bytes_down_per_round=comm.get("bytes_down_per_round"),
-                           train_flops_total=cost.get("train_flops_total"))
-                if cell.algorithm == "dpao-pfl":
-                    run["importance_std"] = mean_logged(r.folder, "importance_std")
-                if cell.paper_rounds is not None:
-                    run["rounds_to"] = rounds_to(r.folder, MILESTONES)
-                if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
-                    run.update(attacker_weight=s["attack"]["attacker_weight_mean"], attacker_acc=s["attack"]["attacker_acc_mean"],
-                               attackers_diverged=attackers_diverged(r.folder, s))
-            entry["runs"].append(run)
+        for r in sorted(of_cell.get(cell, []), key=lambda r: (r.lr, r.seed)):
+            per_lr.setdefault(f"{r.lr:g}", {"lr": r.lr, "runs": []})["runs"].append(run_figures(cell, r))
         for entry in per_lr.values():
-            ok = [x for x in entry["runs"] if x["status"] == "completed" and "final_acc" in x]
-            entry["final_mean"], entry["final_std"] = _mean_std([100 * x["final_acc"] for x in ok])
-            entry["best_mean"], entry["best_std"] = _mean_std([100 * x["best_acc"] for x in ok])
-            entry["selected_mean"], entry["selected_std"] = _mean_std([100 * x["selected_acc"] for x in ok if x.get("selected_acc") is not None])
-            entry["train_loss_mean"], _ = _mean_std([x["train_loss"] for x in ok])
-            entry["attacker_weight_mean"], _ = _mean_std([x["attacker_weight"] for x in ok if x.get("attacker_weight") is not None])
-            entry["attacker_acc_mean"], _ = _mean_std([100 * x["attacker_acc"] for x in ok if x.get("attacker_acc") is not None])
-            entry["complete"] = all(x["status"] in FINAL_STATUSES for x in entry["runs"])  # every run finished (a diverged one too)
+            entry.update(rate_figures(entry["runs"]))
         doc: dict[str, Any] = {
             "group": cell.group,
             "row": cell.row,
@@ -257,31 +213,7 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
             if scored:
                 # the paper reports each method at its best learning rate (ties: the grid's order)
                 best = max(scored, key=lambda e: e["final_mean"])
-                doc.update(
-                    status="done" if all_done else "partial",
-                    chosen_lr=best["lr"],
-                    ours=best["final_mean"],
-                    ours_std=best["final_std"],
-                    ours_best_round=best["best_mean"],
-                    ours_selected=best["selected_mean"],
-                    train_loss=best["train_loss_mean"],
-                    attacker_weight=best["attacker_weight_mean"],
-                    ours_rounds=_rounds_over_seeds([x["rounds_to"] for x in best["runs"] if "rounds_to" in x and x["status"] == "completed"]),
-                    epsilon=_epsilon([x.get("epsilon") for x in best["runs"] if x["status"] == "completed"]),
-                    traffic={k: _mean_std([x[k] for x in best["runs"] if x.get(k) is not None])[0] for k in ("bytes_up_total", "bytes_down_total")},
-                    downloads=next((x["downloads"] for x in best["runs"] if x.get("downloads")), None),
-                    rounds=_rounds_of(best["runs"]),
-                    overhead={k: _mean_std([x[k] for x in best["runs"] if x.get(k) is not None])[0]
-                              for k in ("bytes_up_per_round", "bytes_down_per_round", "train_flops_total", "importance_std")},
-                    relevance=next((x["relevance"] for x in best["runs"] if x.get("relevance")), None),
-                    client_std=_mean_std([100 * x["final_acc_std"] for x in best["runs"] if x.get("final_acc_std") is not None])[0],
-                    attacker_acc=best["attacker_acc_mean"],
-                    attackers_diverged=_mean_std([x["attackers_diverged"] for x in best["runs"] if x.get("attackers_diverged") is not None])[0],
-                    seeds=sum(1 for x in best["runs"] if "final_acc" in x and x["status"] == "completed"),
-                    diverged_seeds=sum(1 for x in best["runs"] if x["status"] == "diverged"),  # left out of the mean
-                    test_counts=next((c for x in best["runs"] if x["status"] == "completed" and (c := test_counts(Path(x["folder"])))), None),
-                    diff=None if cell.paper is None else best["final_mean"] - cell.paper,
-                )
+                doc.update(status="done" if all_done else "partial", **best_rate_figures(cell, best))
             else:
                 rounds = [x["diverged_round"] for e in per_lr.values() for x in e["runs"] if "diverged_round" in x]  # its diverged runs
                 doc.update(status="diverged" if rounds and all_done else "pending")
@@ -293,3 +225,89 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
         if cell.same_as is not None:
             out[i] = derive_from_unattacked(cell, at.get((cell.group, cell.row, cell.same_as), {}))
     return out
+
+
+def run_figures(cell: Cell, r: PlannedRun) -> dict[str, Any]:
+    """One run's figures from its summary (and, for some cells, its logs): its status, final,
+    best and validation-selected accuracies, traffic, cost, privacy, attack figures."""
+    s = current_summary(r)
+    run: dict[str, Any] = {"seed": r.seed, "folder": str(r.folder), "status": "pending" if s is None else s["status"]}
+    if s is not None and s["status"] == "diverged":
+        run["diverged_round"] = s.get("rounds_completed", 0) + 1  # the round whose training gave a non-finite loss
+    if s is None or not s.get("final"):
+        return run
+    fin, best = s["final"], s["best"]
+    run.update(
+        final_acc=fin["acc_mean"],
+        final_acc_weighted=fin["acc_weighted"],
+        best_acc=best["acc_mean"],
+        best_round=best["round"],
+        # the validation-selected round's test accuracy (None: the run had no validation data)
+        selected_acc=(s.get("selected") or {}).get("acc_mean"),
+        selected_round=(s.get("selected") or {}).get("round"),
+        final_round=fin["round"],
+        train_loss=fin["train_loss"],
+        seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
+    )
+    run["final_acc_std"] = fin.get("acc_std")  # across clients (DPAO-PFL's +-)
+    run["epsilon"] = (s.get("privacy") or {}).get("epsilon")  # None: no noise (infinity)
+    if s.get("relevance"):
+        run["relevance"] = s["relevance"]
+    comm, cost = s.get("communication") or {}, s.get("cost") or {}
+    run.update(bytes_up_total=comm.get("bytes_up_total"), bytes_down_total=comm.get("bytes_down_total"))
+    if cell.algorithm in ("pfedsv", "fedfomo"):
+        run["downloads"] = count_downloads(r.folder)
+    run.update(bytes_up_per_round=comm.get("bytes_up_per_round"), bytes_down_per_round=comm.get("bytes_down_per_round"),
+               train_flops_total=cost.get("train_flops_total"))
+    if cell.algorithm == "dpao-pfl":
+        run["importance_std"] = mean_logged(r.folder, "importance_std")
+    if cell.paper_rounds is not None:
+        run["rounds_to"] = rounds_to(r.folder, MILESTONES)
+    if s.get("attack"):  # the weight the method gave the attackers (mean over rounds), their own accuracy
+        run.update(attacker_weight=s["attack"]["attacker_weight_mean"], attacker_acc=s["attack"]["attacker_acc_mean"],
+                   attackers_diverged=attackers_diverged(r.folder, s))
+    return run
+
+
+def rate_figures(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One learning rate's figures over its completed runs (:func:`run_figures`): means and
+    standard deviations over seeds, and whether every run finished (a diverged one too)."""
+    ok = [x for x in runs if x["status"] == "completed" and "final_acc" in x]
+    out: dict[str, Any] = {}
+    out["final_mean"], out["final_std"] = _mean_std([100 * x["final_acc"] for x in ok])
+    out["best_mean"], out["best_std"] = _mean_std([100 * x["best_acc"] for x in ok])
+    out["selected_mean"], out["selected_std"] = _mean_std([100 * x["selected_acc"] for x in ok if x.get("selected_acc") is not None])
+    out["train_loss_mean"], _ = _mean_std([x["train_loss"] for x in ok])
+    out["attacker_weight_mean"], _ = _mean_std([x["attacker_weight"] for x in ok if x.get("attacker_weight") is not None])
+    out["attacker_acc_mean"], _ = _mean_std([100 * x["attacker_acc"] for x in ok if x.get("attacker_acc") is not None])
+    out["complete"] = all(x["status"] in FINAL_STATUSES for x in runs)
+    return out
+
+
+def best_rate_figures(cell: Cell, best: dict[str, Any]) -> dict[str, Any]:
+    """A cell's figures at its best learning rate (``best``: that rate's entry)."""
+    runs = best["runs"]
+    return dict(
+        chosen_lr=best["lr"],
+        ours=best["final_mean"],
+        ours_std=best["final_std"],
+        ours_best_round=best["best_mean"],
+        ours_selected=best["selected_mean"],
+        train_loss=best["train_loss_mean"],
+        attacker_weight=best["attacker_weight_mean"],
+        ours_rounds=_rounds_over_seeds([x["rounds_to"] for x in runs if "rounds_to" in x and x["status"] == "completed"]),
+        epsilon=_epsilon([x.get("epsilon") for x in runs if x["status"] == "completed"]),
+        traffic={k: _mean_std([x[k] for x in runs if x.get(k) is not None])[0] for k in ("bytes_up_total", "bytes_down_total")},
+        downloads=next((x["downloads"] for x in runs if x.get("downloads")), None),
+        rounds=_rounds_of(runs),
+        overhead={k: _mean_std([x[k] for x in runs if x.get(k) is not None])[0]
+                  for k in ("bytes_up_per_round", "bytes_down_per_round", "train_flops_total", "importance_std")},
+        relevance=next((x["relevance"] for x in runs if x.get("relevance")), None),
+        client_std=_mean_std([100 * x["final_acc_std"] for x in runs if x.get("final_acc_std") is not None])[0],
+        attacker_acc=best["attacker_acc_mean"],
+        attackers_diverged=_mean_std([x["attackers_diverged"] for x in runs if x.get("attackers_diverged") is not None])[0],
+        seeds=sum(1 for x in runs if "final_acc" in x and x["status"] == "completed"),
+        diverged_seeds=sum(1 for x in runs if x["status"] == "diverged"),  # left out of the mean
+        test_counts=next((c for x in runs if x["status"] == "completed" and (c := test_counts(Path(x["folder"])))), None),
+        diff=None if cell.paper is None else best["final_mean"] - cell.paper,
+    )

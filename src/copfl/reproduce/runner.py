@@ -39,10 +39,7 @@ from copfl.experiment import (
 )
 from copfl.federation import Federation, build_federation
 from copfl.reproduce.experiments import (
-    SCALES,
     Cell,
-    added_cells,
-    experiment_cells,
     scale_run_options,
 )
 from copfl.reproduce.plan import (
@@ -50,7 +47,6 @@ from copfl.reproduce.plan import (
     Runtime,
     finished,
     option_suffix,
-    plan_runs,
     read_summary,
     rerun_reason,
 )
@@ -65,8 +61,6 @@ from copfl.reproduce.tuned import (
     tuning_results,
 )
 from copfl.reproduce.tuned_report import tuned_document
-
-GPU_ADVISED_SECONDS = 24 * 3600  # --dry-run: a paper-scale plan dearer than this on the CPU is for a GPU
 
 
 def _fmt_s(s: float) -> str:
@@ -393,162 +387,6 @@ def _execute_one(
     fin = (s.get("final") or {}).get("acc_mean")
     acc = "-" if fin is None else f"{100 * fin:.2f}%"
     return fed, fed_key, f"[{i}/{n}] {label}: final {acc}{status} in {_fmt_s(time.perf_counter() - start)}"
-
-
-def describe_plan(
-    name: str,
-    cells: list[Cell],
-    scale: str,
-    seeds: int,
-    out: str | Path | None,
-    data_dir: str | None,
-    cache_dir: str | None,
-    lr_grid: bool | None,
-    download: bool,
-    add_algorithms: list[str] | None = None,
-) -> tuple[list[str], dict[str, Any]]:
-    """What ``--dry-run`` adds to the list of runs, without loading any data: each data set
-    found or missing (with the paths looked for; a missing one's columns are skipped), and the
-    expected time at every scale (:mod:`copfl.reproduce.estimate`; ``add_algorithms``: with the
-    rows added beside the paper's)."""
-    from copfl.data.sources import SOURCES, default_data_dir
-    from copfl.reproduce.estimate import (
-        ESTIMATE_NOTE,
-        cached_class_names,
-        data_status,
-        estimate_seconds,
-        format_duration,
-        run_seconds,
-        split_problem,
-    )
-
-    root = Path(data_dir) if data_dir is not None else default_data_dir()
-    columns: dict[str, list[str]] = {}
-    for c in cells:
-        keys = columns.setdefault(c.setting.dataset, [])
-        if c.setting.key not in keys:
-            keys.append(c.setting.key)
-    status = data_status(columns, root, Path(cache_dir) if cache_dir is not None else None)
-    lines = ["", f"data directory: {root}{'' if root.is_dir() else ' (does not exist)'}"]
-    skipped: set[str] = set()
-    to_decode: dict[str, float] = {}
-    for ds, st in status.items():
-        cols = ", ".join(columns[ds])
-        if st["found"] is not None:
-            cache = {True: "decoded arrays cached", False: "not cached yet: the first load decodes it", None: "cache unknown"}[st["cached"]]
-            lines.append(f"  {ds:<13} found    {st['found']} ({cache}); columns {cols}")
-            if st["cached"] is False and st["decode_seconds"]:
-                to_decode[Path(st["found"]).name] = st["decode_seconds"]
-            continue
-        if download and st["download"]:
-            lines.append(f"  {ds:<13} missing  will be downloaded (--download); columns {cols}")
-            continue
-        skipped.add(ds)
-        lines.append(f"  {ds:<13} MISSING  columns {cols} will be skipped")
-        lines.append(f"  {'':<13}          looked for: {', '.join(st['looked_for'])}")
-        lines.append(f"  {'':<13}          to obtain it: {st['how_to_get']}")
-    if any(st["found"] is not None for st in status.values()):
-        lines.append(
-            "  (a copy too small for a column's split, such as the 80-per-class Mini-ImageNet subset at cpu and "
-            "paper scale, shows only when it loads: that column is then skipped)"
-        )
-    lines.pop() if lines[-1].startswith("  (a copy too small") else None
-    counts = {ds: label_counts(ds, Path(st["found"]), Path(cache_dir) if cache_dir is not None else None)
-              for ds, st in status.items() if st["found"] is not None}
-    names = {ds: cached_class_names(SOURCES[ds].base or ds, Path(st["found"]), Path(cache_dir) if cache_dir is not None else None)
-             for ds, st in status.items() if st["found"] is not None}
-    problems: dict[tuple, str | None] = {}
-
-    def problem(r: PlannedRun) -> str | None:
-        """Why the run's split cannot be made from the data found (None: it can, or unknown)."""
-        c = counts.get(r.cfg.dataset)
-        if c is None:
-            return None
-        key = (r.cfg.dataset, r.cell.setting.key, r.cfg.seed, r.cfg.clients, r.cfg.classes_per_client, r.cfg.samples_per_class,
-               r.cfg.test_samples_per_class, r.cfg.partition)  # the split's inputs (they differ between scales)
-        if key not in problems:
-            problems[key] = split_problem(r.cfg, c, names.get(r.cfg.dataset))
-        return problems[key]
-
-    lines += ["", f"expected time on a 2-core CPU ({ESTIMATE_NOTE}):"]
-    estimates: dict[str, dict[str, Any]] = {}
-    summary = ""
-    last_small: dict[str, str] = {}  # this command's scale: column -> why its runs are left out
-    for sc in SCALES:
-        sc_grid = lr_grid if lr_grid is not None else sc != "smoke"
-        sc_exp, sc_cells = experiment_cells(name, sc_grid)
-        sc_cells += added_cells(sc_exp, sc_cells, add_algorithms) if add_algorithms else []
-        keys = {c.setting.key for c in cells}
-        sc_cells = [c for c in sc_cells if c.setting.key in keys]
-        sc_out = Path(out) if out is not None else Path("runs") / f"reproduce-{sc}"
-        sc_runs, _ = plan_runs(sc_cells, sc, seeds, sc_out, data_dir, cache_dir, None, download)
-        todo = [r for r in sc_runs if not finished(r)]
-        missing = [r for r in todo if r.cfg.dataset in skipped]
-        small = {r.folder: why for r in todo if r.cfg.dataset not in skipped and (why := problem(r)) is not None}
-        runnable = [r for r in todo if r.cfg.dataset not in skipped and r.folder not in small]
-        secs = estimate_seconds(r.cfg for r in runnable) if runnable else 0.0
-        if sc == scale:
-            last_small.update({r.cell.setting.key: small[r.folder] for r in todo if r.folder in small})
-            summary = estimate_line(runnable, secs, missing, {r.cell.setting.key: small[r.folder] for r in todo if r.folder in small},
-                                    sum(1 for r in todo if r.folder in small))
-        grid = sc_grid and any(c.tuned for c in sc_cells)  # an experiment may fix its rates (robustness)
-        text = f"  {sc:<6} {len(runnable):>4} runs to do ({'lr grid' if grid else 'one rate per cell'}"
-        if missing:
-            text += f"; {len(missing)} more on missing data, skipped"
-        if small:
-            text += f"; {len(small)} more on data too small for their split, left out"
-        if len(sc_runs) > len(todo):
-            text += f"; {len(sc_runs) - len(todo)} already finished"
-        text += f"): {'about ' + format_duration(secs) if runnable else 'nothing to run'}"
-        if sc == "paper" and runnable and secs > GPU_ADVISED_SECONDS:
-            text += ": more than a day on this CPU: the paper scale needs a GPU"  # below a day it runs on the CPU (DPAO-PFL's 4-client FEMNIST column)
-        if sc == scale:
-            text += "  <- this command"
-        lines.append(text)
-        estimates[sc] = {"runs": len(sc_runs), "to_run": len(runnable), "skipped": len(todo) - len(runnable), "seconds": round(secs, 1),
-                         "too_small": len(small)}
-        if sc == scale and runnable:
-            per_col: dict[str, list[PlannedRun]] = {}
-            for r in runnable:
-                per_col.setdefault(r.cell.setting.key, []).append(r)
-            parts = [f"{k} {format_duration(sum(run_seconds(r.cfg) for r in rs))}" for k, rs in per_col.items()]
-            lines.append(f"         per column: {', '.join(parts)}")
-    if to_decode:
-        lines.append("  plus, once, decoding what is not cached yet: " + ", ".join(f"{k} ~{format_duration(v)}" for k, v in to_decode.items()))
-    if problems and any(problems.values()):
-        lines.append("  left out, data too small for the split (judged from the labels of the decoded cache or the archive's listing, nothing decoded):")
-        shown = set()
-        for key, why in problems.items():
-            if why and (key[1], key[2]) not in shown and any(small_of.get(key[1]) for small_of in [last_small]):
-                shown.add((key[1], key[2]))
-                lines.append(f"    {key[1]} (seed {key[2]}): {why.splitlines()[0]}")
-    return lines, {"data": status, "estimates": estimates, "estimate": summary, "too_small": last_small}
-
-
-def label_counts(dataset: str, found: Path, cache_dir: Path | None) -> tuple[list[int], list[int]] | None:
-    """Samples per class of a data set found on disk, without decoding it: from the decoded
-    cache's labels, else from an image tree's listing; None when neither tells."""
-    from copfl.data.sources import SOURCES
-    from copfl.reproduce.estimate import cached_label_counts, listing_label_counts
-
-    base = SOURCES[dataset].base or dataset
-    return cached_label_counts(base, found, cache_dir) or listing_label_counts(found)
-
-
-def estimate_line(runnable: list[PlannedRun], seconds: float, missing: list[PlannedRun], small: dict[str, str], n_small: int) -> str:
-    """The dry run's first line: ``estimate: N runs, about X h on this machine (M runs left out: ...)``."""
-    out: list[str] = []
-    if missing:
-        sets = sorted({r.cfg.dataset for r in missing})
-        out.append(f"{len(missing)} on missing data: {', '.join(sets)}")
-    if n_small:
-        out.append(f"{n_small} on data too small for the split: {', '.join(sorted(small))}")
-    left = len(missing) + n_small
-    tail = f" ({left} runs left out: {'; '.join(out)})" if left else ""
-    from copfl.reproduce.estimate import format_duration
-
-    hours = f"{seconds / 3600:.1f} h" if seconds >= 360 else f"{seconds / 3600:.2f} h ({format_duration(seconds)})"
-    return f"estimate: {len(runnable)} runs, about {hours} on this machine{tail}"
 
 
 def validation_note(fractions: Iterable[float]) -> str:
