@@ -15,8 +15,8 @@ from copfl.experiment import RunConfig
 from copfl.reproduce import paper
 from copfl.reproduce.estimate import RUN_SECONDS, estimate_seconds, format_duration, run_seconds
 from copfl.reproduce.experiments import EXPERIMENTS, added_cells, experiment_cells, paper_setting, scale_samples
-from copfl.reproduce.report import format_cell, rank_correlation, rankings
 from copfl.reproduce.plan import plan_runs, run_identity
+from copfl.reproduce.report_cells import format_cell, rank_correlation, rankings
 from copfl.reproduce.results import collect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,7 +131,7 @@ def test_tuning_keeps_the_rate_with_the_best_mean_over_seeds(tmp_path):
 
 
 def test_test_set_resolution_by_hand():
-    from copfl.reproduce.report import resolution, resolution_section
+    from copfl.reproduce.report_sections import resolution, resolution_section
 
     r = resolution([24, 23, 25, 22])  # the partial FEMNIST's 4 writers
     assert (r["clients"], r["min"], r["max"], r["total"]) == (4, 22, 25, 94)
@@ -628,7 +628,7 @@ def test_a_run_an_attackers_divergence_stopped_runs_again():
 
 
 def test_attacker_rounds_without_an_update_are_counted(tmp_path):
-    from copfl.reproduce.report import robustness_sections
+    from copfl.reproduce.report_sections import robustness_sections
     from copfl.reproduce.results import attackers_diverged
 
     (tmp_path / "metrics.jsonl").write_text("\n".join(json.dumps(r) for r in ({"round": 1}, {"round": 2, "attackers_diverged": 2}, {"round": 3, "attackers_diverged": 1})))
@@ -641,7 +641,7 @@ def test_attacker_rounds_without_an_update_are_counted(tmp_path):
 
 
 def test_honest_change_on_the_same_clients_by_hand():
-    from copfl.reproduce.report import honest_change
+    from copfl.reproduce.report_sections import honest_change
 
     clean = {0: (0.80, False), 1: (0.70, False), 2: (0.60, False), 3: (0.50, False)}
     attacked = {0: (0.10, True), 1: (0.65, False), 2: (0.40, False), 3: (0.55, False)}
@@ -652,7 +652,7 @@ def test_honest_change_on_the_same_clients_by_hand():
 
 
 def test_paired_difference_by_hand():
-    from copfl.reproduce.report import paired_difference
+    from copfl.reproduce.report_sections import paired_difference
 
     a, b = {0: 80.0, 1: 82.0, 2: 81.0}, {0: 75.0, 1: 76.0, 2: 77.0}
     p = paired_difference(a, b)  # differences 5, 6, 4: mean 5, std 1; t(2) = 4.303 x 1 / sqrt 3 = 2.48 < 5
@@ -691,7 +691,7 @@ def test_readings_and_resnet_cells():
 
 
 def test_readings_answers_rank_co_pfl_first_row_and_best_reading():
-    from copfl.reproduce.report import readings_sections
+    from copfl.reproduce.report_sections import readings_sections
 
     def cell(group, row, accs):
         runs = [{"seed": s, "status": "completed", "final_acc": a / 100} for s, a in enumerate(accs)]
@@ -1055,7 +1055,7 @@ def test_cost_model_prices_a_narrower_resnet():
 
 
 def test_paired_difference_text():
-    from copfl.reproduce.report import _paired_text
+    from copfl.reproduce.report_sections import _paired_text
 
     assert _paired_text({"diff": 1.0, "std": None, "seeds": 1, "significant": None}) == "+1.00 (one seed: untested, 1 seed)"
     assert _paired_text({"diff": -0.5, "std": 0.25, "seeds": 3, "significant": False}) == "-0.50 ± 0.25 (within seed noise, 3 seeds)"

@@ -16,14 +16,8 @@ from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.reproduce.explanations import explanation
-from copfl.reproduce.report import (
-    _num,
-    added_rows_text,
-    diverged_text,
-    rank_correlation,
-    report_name,
-    seeds_text,
-)
+from copfl.reproduce.report import added_rows_text, report_name, seeds_text
+from copfl.reproduce.report_cells import diverged_text, num_text, rank_correlation
 
 FLAG_POINTS = 5.0  # |tuned - paper| above this needs an explanation
 
@@ -152,7 +146,7 @@ def _figure(value: float | None, std: float | None, seeds: int, status: str | No
     it), or the state of a cell without one (diverged, n/a, -)."""
     if value is None:
         return {"diverged": "diverged", "unavailable": "n/a"}.get(status or "", "-")
-    return (_num(value) + (f" ± {_num(std)}" if seeds > 1 and std is not None else "") + ("*" if status == "partial" else "")
+    return (num_text(value) + (f" ± {num_text(std)}" if seeds > 1 and std is not None else "") + ("*" if status == "partial" else "")
             + diverged_text(diverged))
 
 
@@ -222,9 +216,9 @@ def column_sections(doc: dict[str, Any]) -> list[str]:
         lines += ["| method | paper | default | tuned | tuned - paper |", "|---|---|---|---|---|"]
         for c in (c for c in doc["cells"] if c["column"] == col):
             diff = "-" if c["paper"] is None or c["tuned"] is None else f"{c['tuned'] - c['paper']:+.2f}"
-            lines.append(f"| {c['row']} | {_num(c['paper'])} | {_figure(c['default'], c['default_std'], c.get('default_seeds') or seeds, c['default_status'], c.get('default_diverged_seeds', 0))} | "
+            lines.append(f"| {c['row']} | {num_text(c['paper'])} | {_figure(c['default'], c['default_std'], c.get('default_seeds') or seeds, c['default_status'], c.get('default_diverged_seeds', 0))} | "
                          f"{_figure(c['tuned'], c['tuned_std'], c.get('tuned_seeds') or seeds, c['tuned_status'], c.get('tuned_diverged_seeds', 0))}{' !' if c['flag'] else ''} | {diff} |")
-        lines += ["", f"Spearman rho against the paper: default {_num(rho['default'])}, tuned {_num(rho['tuned'])}.", ""]
+        lines += ["", f"Spearman rho against the paper: default {num_text(rho['default'])}, tuned {num_text(rho['tuned'])}.", ""]
     return lines
 
 
@@ -259,12 +253,12 @@ def explain_section(doc: dict[str, Any]) -> list[str]:
         lines += [f"## Cells more than {FLAG_POINTS:g} points from the paper", ""]
         for c in far:
             why = c["explanation"] or "**no explanation yet** (copfl/reproduce/explanations.py)"
-            lines.append(f"- {c['column']}, {c['row']}: tuned {_num(c['tuned'])}, paper {_num(c['paper'])} "
+            lines.append(f"- {c['column']}, {c['row']}: tuned {num_text(c['tuned'])}, paper {num_text(c['paper'])} "
                          f"({c['tuned'] - c['paper']:+.2f}): {why}")
         lines.append("")
     if near:
         lines += ["## Other cells explained (their place in the ranking)", ""]
-        lines += [f"- {c['column']}, {c['row']}: tuned {_num(c['tuned'])}, paper {_num(c['paper'])}: {c['explanation']}" for c in near]
+        lines += [f"- {c['column']}, {c['row']}: tuned {num_text(c['tuned'])}, paper {num_text(c['paper'])}: {c['explanation']}" for c in near]
         lines.append("")
     return lines
 
@@ -283,13 +277,13 @@ def swaps_section(doc: dict[str, Any]) -> list[str]:
         if s["noise"] is None:
             spread = "one seed, spread unknown"
         else:
-            pooled = (f"; a one-seed cell at the column's pooled {_num(doc['seed_spread'][s['column']])}"
+            pooled = (f"; a one-seed cell at the column's pooled {num_text(doc['seed_spread'][s['column']])}"
                       if s.get("pooled") and doc.get("seed_spread", {}).get(s["column"]) is not None else "")
-            spread = f"{'within' if s['within_noise'] else 'beyond'} the seeds' spread ({_num(s['noise'])}{pooled})"
+            spread = f"{'within' if s['within_noise'] else 'beyond'} the seeds' spread ({num_text(s['noise'])}{pooled})"
         why = f"explained above ({' and '.join(s['explained'])})" if s["explained"] else "**no explanation yet**"
-        lines.append(f"- {s['column']}: {s['above']} over {s['below']} in the paper ({_num(s['paper'][0])} vs "
-                     f"{_num(s['paper'][1])}), under it here ({_num(s['tuned'][0])} vs {_num(s['tuned'][1])}): "
-                     f"{_num(s['gap'])} points, {spread}; {why}{' !' if s['flag'] else ''}")
+        lines.append(f"- {s['column']}: {s['above']} over {s['below']} in the paper ({num_text(s['paper'][0])} vs "
+                     f"{num_text(s['paper'][1])}), under it here ({num_text(s['tuned'][0])} vs {num_text(s['tuned'][1])}): "
+                     f"{num_text(s['gap'])} points, {spread}; {why}{' !' if s['flag'] else ''}")
     return lines + [""]
 
 
