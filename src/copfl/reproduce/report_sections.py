@@ -8,7 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from copfl.relevance import top_k_agreement
-from copfl.reproduce.report_cells import format_cell, groups_of, markdown_table, matrix_of, num_text
+from copfl.reproduce.report_cells import (
+    format_cell,
+    groups_of,
+    markdown_table,
+    matrix_of,
+    num_text,
+)
 
 
 def resolution(counts: list[int]) -> dict[str, float]:
