@@ -283,7 +283,7 @@ def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acf
     (key ``<row>+tuned``). A row with nothing to tune (every knob fixed) gets no run of its own:
     its tuned row is its default row (``same_as`` in its entry of the returned tuning dict), and so
     is a row whose default setting scored best or within validation noise of the best
-    (:func:`copfl.tune.keeps_default`, the one-standard-error rule)."""
+    (:func:`copfl.tune_objective.keeps_default`, the one-standard-error rule)."""
     from copfl.priors import entries_from
     from copfl.tune import (
         apply_params,
