@@ -187,3 +187,22 @@ def test_no_module_imports_itself_through_others():
     graph = _import_graph()
     assert "copfl.experiment" in graph["copfl.tune"] and "copfl.algorithms.apfl" in graph["copfl.algorithms"]
     assert _circles(graph) == []
+
+
+# --------------------------------------------------------------------------- sizes
+def test_no_module_over_600_lines_no_function_over_80_and_a_small_cli():
+    """Issue 79: src/ files at most 600 lines, functions (methods included, docstrings counted)
+    at most 80, cli.py a dispatcher under 150."""
+    import ast
+
+    src = Path(__file__).resolve().parents[1] / "src"
+    long_files, long_functions = [], []
+    for f in sorted(src.rglob("*.py")):
+        text = f.read_text()
+        if text.count("\n") > 600:
+            long_files.append(f"{f.relative_to(src)}: {text.count(chr(10))} lines")
+        for n in ast.walk(ast.parse(text)):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.end_lineno - n.lineno + 1 > 80:
+                long_functions.append(f"{f.relative_to(src)}:{n.lineno} {n.name}: {n.end_lineno - n.lineno + 1} lines")
+    assert long_files == [] and long_functions == []
+    assert (src / "copfl" / "cli.py").read_text().count("\n") < 150

@@ -8,8 +8,8 @@ import torch
 from torch import nn
 
 from copfl.algorithms.base import ClientContext, LocalTraining
-from copfl.algorithms.dpao_pfl import (
-    DPAOPFL,
+from copfl.algorithms.dpao_pfl import DPAOPFL
+from copfl.algorithms.dpao_pfl_equations import (
     PathScore,
     combine_scores,
     compose,
