@@ -25,26 +25,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from copfl.columns import BY_KEY, SEEDS_TABLE, seed_figures
 from copfl.config import RunConfig, resume_conflicts
 
-# The figures averaged over seeds: (section of summary.json, key). A section or key a summary
-# lacks (or holds as None) is left out of that figure's mean; a figure no summary has is left
-# out of the aggregate altogether.
-FIGURES: tuple[tuple[str, str], ...] = (
-    ("final", "acc_mean"),
-    ("final", "acc_weighted"),
-    ("final", "acc_std"),  # fairness: spread of the clients' accuracies
-    ("final", "acc_worst10"),  # fairness: mean of the worst 10% of clients
-    ("final", "acc_min"),
-    ("final", "train_loss"),
-    ("best", "acc_mean"),  # picked on test data
-    ("best", "round"),
-    ("selected", "acc_mean"),  # test accuracy at the round validation selected
-    ("selected", "round"),
-    ("selected", "val_acc_mean"),
-    ("unseen", "acc_mean"),
-    ("unseen", "gap"),
-)
+# The figures averaged over seeds: (section of summary.json, key), the aggregated columns of
+# copfl.columns. A section or key a summary lacks (or holds as None) is left out of that
+# figure's mean; a figure no summary has is left out of the aggregate altogether.
+FIGURES: tuple[tuple[str, str], ...] = seed_figures()
 
 # Besides the run-defining options (resume_conflicts), these must be equal for a finished run
 # to stand for the one asked for.
@@ -153,29 +140,21 @@ def status_text(statuses: list[str]) -> str:
     return ", ".join(f"{n} {s}" for s, n in counts.items()) or "-"
 
 
-def _cell(agg: dict[str, Any], section: str, key: str, scale: float = 100.0) -> str:
-    fig = (agg.get(section) or {}).get(key)
-    if not fig:
-        return "-"
-    return f"{scale * fig['mean']:.2f} ± {scale * fig['std']:.2f}"
-
-
-SEEDS_TABLE_HEAD = (
-    "| algorithm | seeds | final acc (mean, %) | best-test acc (mean, %) | selected acc (mean, %) | worst 10% (%) | unseen gap (%) | status |"
-)
+def _cell(agg: dict[str, Any], key: str) -> str:
+    """Column ``key``'s aggregate (mean ± std over seeds; accuracy points for accuracies)."""
+    c = BY_KEY[key]
+    return c.spread_text((agg.get(c.section) or {}).get(c.field))
 
 
 def seeds_table(rows: dict[str, tuple[dict[str, Any], int, str]]) -> str:
     """The multi-seed comparison table: per algorithm ``(aggregate, seeds asked, status)``;
     cells ``mean ± std`` over the completed seeds in accuracy points; ``-`` where no seed has
-    the figure. best-test is the best round picked on test data; selected is the test accuracy
-    at the round validation picked."""
-    lines = [SEEDS_TABLE_HEAD, "|" + "---|" * 8]
+    the figure (:data:`copfl.columns.SEEDS_TABLE`). best-test is the best round picked on test
+    data; selected is the test accuracy at the round validation picked."""
+    head = ["algorithm", "seeds", *(f"{c.header} ({'points' if c.kind == 'points' else '%'})" for c in SEEDS_TABLE), "status"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for a, (agg, k, status) in rows.items():
-        lines.append(
-            f"| {a} | {agg['n']}/{k} | {_cell(agg, 'final', 'acc_mean')} | {_cell(agg, 'best', 'acc_mean')} "
-            f"| {_cell(agg, 'selected', 'acc_mean')} | {_cell(agg, 'final', 'acc_worst10')} | {_cell(agg, 'unseen', 'gap')} | {status} |"
-        )
+        lines.append("| " + " | ".join([a, f"{agg['n']}/{k}", *(_cell(agg, c.key) for c in SEEDS_TABLE), status]) + " |")
     return "\n".join(lines)
 
 
@@ -183,16 +162,16 @@ def seeds_block(agg: dict[str, Any], k: int) -> str:
     """``copfl run --seeds K``'s closing lines: the figures over the completed seeds."""
     n = agg["n"]
     head = f"over {k} seeds" if n == k else f"over {n} of {k} seeds (the completed ones)"
-    parts = [f"final {_cell(agg, 'final', 'acc_mean')}", f"best-test {_cell(agg, 'best', 'acc_mean')}"]
+    parts = [f"final {_cell(agg, 'final')}", f"best-test {_cell(agg, 'best')}"]
     if "selected" in agg:
-        parts.append(f"selected {_cell(agg, 'selected', 'acc_mean')}")
+        parts.append(f"selected {_cell(agg, 'selected')}")
     if "acc_worst10" in agg.get("final", {}):
-        parts.append(f"worst 10% {_cell(agg, 'final', 'acc_worst10')}")
+        parts.append(f"worst 10% {_cell(agg, 'worst10')}")
     if "unseen" in agg:
-        parts.append(f"unseen gap {_cell(agg, 'unseen', 'gap')}")
+        parts.append(f"unseen gap {_cell(agg, 'unseen_gap')}")
     lines = [f"{head}: " + "   ".join(parts) + "  (accuracy %, mean ± std, personalized, mean over clients)"]
     if "acc_weighted" in agg.get("final", {}):
-        lines.append(f"  final sample-weighted {_cell(agg, 'final', 'acc_weighted')}")
+        lines.append(f"  final sample-weighted {_cell(agg, 'weighted')}")
     return "\n".join(lines)
 
 
@@ -201,7 +180,11 @@ def _run_or_read(cfg: Any, fed: Any, folder: Path, label: str, log: Any, overwri
     """One seed's run in ``folder``; a diverged run's summary (status "diverged") is returned,
     with a line on stderr, as ``copfl compare`` does for one seed."""
     from copfl.engine import NonFiniteLossError
-    from copfl.experiment import RUN_CHECKPOINT_SECONDS, run_in_folder, unfinished_checkpoint
+    from copfl.experiment import (
+        RUN_CHECKPOINT_SECONDS,
+        run_in_folder,
+        unfinished_checkpoint,
+    )
 
     resume = None if overwrite else unfinished_checkpoint(folder, cfg)  # a run cut short goes on from its last checkpoint
     if resume is not None:
@@ -306,12 +289,10 @@ def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log:
 def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool,
                    aliases: dict[str, tuple[str, str]] | None = None) -> str:
 
-    from copfl.callbacks import DataProgress
+    from copfl.callbacks import DataProgress, RunsProgress
     from copfl.federation import build_federation
     from copfl.io import atomic_write_json, atomic_write_text
     from copfl.plots import plot_curves_bands
-
-    from copfl.callbacks import RunsProgress
 
     seeds = seed_list(cfg.seed, k)
     todo = sum(1 for s in seeds for a, acfg in acfgs.items() if finished_summary(seed_folder(out, s) / a, replace(acfg, seed=s)) is None)

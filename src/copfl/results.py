@@ -19,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from copfl.columns import RUN_TABLE
+
 METRIC_COLUMNS = ("round", "clients_trained", "train_loss", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted")
 
 
@@ -225,7 +227,12 @@ def relevance_figures(history: list[dict[str, Any]], labels: list[np.ndarray], n
     key = next((k for k in RELEVANCE_KEYS if logged(k)), None)
     if not labels or key is None:
         return None
-    from copfl.relevance import label_overlap, latest_relevance, matrix_json, relevance_agreement
+    from copfl.relevance import (
+        label_overlap,
+        latest_relevance,
+        matrix_json,
+        relevance_agreement,
+    )
 
     rel = latest_relevance(history, num_clients, key)
     overlap = label_overlap(labels)
@@ -237,53 +244,26 @@ RELEVANCE_KEYS = ("relevance", "affinity")
 
 
 # ----------------------------------------------------------------------------- across runs
-# copfl table's columns: (key, header, how to read it from a summary.json)
-TABLE_COLUMNS: tuple[tuple[str, str, Any], ...] = (
-    ("algorithm", "algorithm", lambda s: s.get("algorithm")),
-    ("dataset", "dataset", lambda s: s.get("dataset")),
-    ("status", "status", lambda s: s.get("status")),
-    ("rounds", "rounds", lambda s: s.get("rounds_completed")),
-    ("final", "final acc", lambda s: (s.get("final") or {}).get("acc_mean")),
-    ("best", "best-test acc", lambda s: (s.get("best") or {}).get("acc_mean")),
-    ("selected", "selected acc", lambda s: (s.get("selected") or {}).get("acc_mean")),
-    ("worst10", "worst 10%", lambda s: (s.get("final") or {}).get("acc_worst10")),
-    ("unseen", "unseen acc", lambda s: (s.get("unseen") or {}).get("acc_mean")),
-    ("bytes", "bytes (up+down)", lambda s: None if not s.get("communication") else s["communication"]["bytes_up_total"] + s["communication"]["bytes_down_total"]),
-    ("seconds", "seconds", lambda s: (s.get("timing") or {}).get("seconds_total")),
-)
-PERCENT_COLUMNS = ("final", "best", "selected", "worst10", "unseen")
-
-
 def runs_table(runs: list[tuple[str, dict[str, Any]]], sort: str | None = None, ascending: bool = False) -> tuple[list[str], list[list[Any]]]:
     """One row per run (``(name, summary.json content)``): the header and the rows of
-    :data:`TABLE_COLUMNS`, sorted by column ``sort`` (descending unless ``ascending``; runs
-    without the figure last)."""
-    keys = [k for k, _, _ in TABLE_COLUMNS]
+    :data:`copfl.columns.RUN_TABLE`, sorted by column ``sort`` (descending unless ``ascending``;
+    runs without the figure last)."""
+    keys = [c.key for c in RUN_TABLE]
     if sort is not None and sort not in keys:
         raise ValueError(f"--sort {sort!r}: expected one of {', '.join(keys)}")
-    rows = [[name, *(get(s) for _, _, get in TABLE_COLUMNS)] for name, s in runs]
+    rows = [[name, *(c.get(s) for c in RUN_TABLE)] for name, s in runs]
     if sort is not None:
         i = 1 + keys.index(sort)
         present = [r for r in rows if r[i] is not None]
         present.sort(key=lambda r: r[i], reverse=not ascending)
         rows = present + [r for r in rows if r[i] is None]
-    return ["run", *(h for _, h, _ in TABLE_COLUMNS)], rows
+    return ["run", *(c.header for c in RUN_TABLE)], rows
 
 
 def table_markdown(header: list[str], rows: list[list[Any]]) -> str:
-    keys = ["run", *(k for k, _, _ in TABLE_COLUMNS)]
-
-    def cell(key: str, v: Any) -> str:
-        if v is None:
-            return "-"
-        if key in PERCENT_COLUMNS:
-            return f"{100 * v:.2f}%"
-        if key == "bytes":
-            return f"{v / 1e6:.2f} MB"
-        return f"{v:.1f}" if isinstance(v, float) else str(v)
-
+    """:func:`runs_table`'s header and rows as a markdown table (each value as its column writes it)."""
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(cell(k, v) for k, v in zip(keys, r)) + " |" for r in rows]
+    lines += ["| " + " | ".join([str(r[0]), *(c.text(v) for c, v in zip(RUN_TABLE, r[1:]))]) + " |" for r in rows]
     return "\n".join(lines)
 
 

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from copfl.commands.common import UsageError, pct
+from copfl.columns import COMPARE_OPTIONAL, COMPARE_TABLE, shown
+from copfl.commands.common import UsageError
 from copfl.io import atomic_write_text
 
 
@@ -48,34 +49,16 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def compare_table(results: dict[str, dict[str, Any]]) -> str:
-    """One run per algorithm: final, best-test (picked on test data) and, when the runs have
-    them, the validation-selected accuracy, the worst 10% of clients, the unseen gap and the
-    weight given to attackers (accuracy is then the honest clients')."""
-    sel = any(s.get("selected") for s in results.values())
-    worst = any("acc_worst10" in (s.get("final") or {}) for s in results.values())
-    unseen = any(s.get("unseen") for s in results.values())
-    attack = any(s.get("attack") for s in results.values())
-    cols = ["algorithm", "final acc (mean)", "final acc (weighted)", "best-test acc (mean)", "best round"]
-    cols += ["selected acc (mean)", "selected round"] if sel else []
-    cols += ["worst 10%"] if worst else []
-    cols += ["unseen gap"] if unseen else []
-    cols += ["weight on attackers"] if attack else []
-    cols += ["train loss", "status"]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    """One run per algorithm (``results``: algorithm -> summary.json content): the columns of
+    :data:`copfl.columns.COMPARE_TABLE` (final, sample-weighted and best-test accuracy, picked on
+    test data; when the runs have them, the validation-selected accuracy, the worst 10% of clients,
+    the unseen gap and the weight given to attackers: accuracy is then the honest clients'), the
+    training loss and the status."""
+    cols = shown(COMPARE_TABLE, list(results.values()), COMPARE_OPTIONAL)
+    header = ["algorithm", *(c.header for c in cols), "status"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for a, s in results.items():
-        fin, best, chosen = s.get("final") or {}, s.get("best") or {}, s.get("selected") or {}
-        tl = fin.get("train_loss")
-        row = [a, pct(fin.get("acc_mean")), pct(fin.get("acc_weighted")), pct(best.get("acc_mean")), str(best.get("round", "-"))]
-        row += [pct(chosen.get("acc_mean")), str(chosen.get("round", "-"))] if sel else []
-        row += [pct(fin.get("acc_worst10"))] if worst else []
-        if unseen:
-            gap = (s.get("unseen") or {}).get("gap")
-            row.append("-" if gap is None else f"{100 * gap:+.2f}")
-        if attack:
-            w = (s.get("attack") or {}).get("attacker_weight_mean")
-            row.append("-" if w is None else f"{w:.3f}")
-        row += ["-" if tl is None else f"{tl:.4f}", s["status"]]
-        lines.append("| " + " | ".join(row) + " |")
+        lines.append("| " + " | ".join([a, *(c.text(c.get(s)) for c in cols), s["status"]]) + " |")
     return "\n".join(lines)
 
 

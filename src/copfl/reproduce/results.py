@@ -12,6 +12,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from copfl.columns import BY_KEY
 from copfl.reproduce.experiments import MILESTONES, Cell
 from copfl.reproduce.plan import FINAL_STATUSES, PlannedRun, current_summary
 
@@ -227,6 +228,12 @@ def collect(cells: list[Cell], of_cell: dict[Cell, list[PlannedRun]], unavailabl
     return out
 
 
+# A reproduction's run figures: (its name in report.json, the result column it is)
+RUN_FIGURES = (("final_acc", "final"), ("final_acc_weighted", "weighted"), ("best_acc", "best"), ("best_round", "best_round"),
+               ("selected_acc", "selected"), ("selected_round", "selected_round"), ("final_round", "final_round"),
+               ("train_loss", "train_loss"), ("seconds", "seconds"), ("final_acc_std", "std"))
+
+
 def run_figures(cell: Cell, r: PlannedRun) -> dict[str, Any]:
     """One run's figures from its summary (and, for some cells, its logs): its status, final,
     best and validation-selected accuracies, traffic, cost, privacy, attack figures."""
@@ -236,20 +243,10 @@ def run_figures(cell: Cell, r: PlannedRun) -> dict[str, Any]:
         run["diverged_round"] = s.get("rounds_completed", 0) + 1  # the round whose training gave a non-finite loss
     if s is None or not s.get("final"):
         return run
-    fin, best = s["final"], s["best"]
-    run.update(
-        final_acc=fin["acc_mean"],
-        final_acc_weighted=fin["acc_weighted"],
-        best_acc=best["acc_mean"],
-        best_round=best["round"],
-        # the validation-selected round's test accuracy (None: the run had no validation data)
-        selected_acc=(s.get("selected") or {}).get("acc_mean"),
-        selected_round=(s.get("selected") or {}).get("round"),
-        final_round=fin["round"],
-        train_loss=fin["train_loss"],
-        seconds=s.get("timing", {}).get("seconds_total", s.get("timing", {}).get("seconds")),
-    )
-    run["final_acc_std"] = fin.get("acc_std")  # across clients (DPAO-PFL's +-)
+    # the result columns (copfl.columns) under this document's names; selected: the
+    # validation-selected round's test accuracy (None: the run had no validation data);
+    # final_acc_std: across clients (DPAO-PFL's +-)
+    run.update({name: BY_KEY[key].get(s) for name, key in RUN_FIGURES})
     run["epsilon"] = (s.get("privacy") or {}).get("epsilon")  # None: no noise (infinity)
     if s.get("relevance"):
         run["relevance"] = s["relevance"]
