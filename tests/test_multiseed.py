@@ -94,7 +94,7 @@ def test_compare_with_seeds_runs_each_seed_and_skips_finished_runs(tmp_path, cap
     # the same command again: nothing re-runs, same table
     assert main(cmd) == 0
     res = capsys.readouterr()
-    assert "seed 3: local, fedavg already completed" in res.err and "seed 4: local, fedavg already completed" in res.err
+    assert "seed 3: local, fedavg already finished" in res.err and "seed 4: local, fedavg already finished" in res.err
     assert res.out == printed
     for a in ("local", "fedavg"):
         assert [(out / f"seed-{s}" / a / "metrics.jsonl").stat().st_mtime_ns for s in (3, 4)] == mtimes[a]
@@ -102,7 +102,7 @@ def test_compare_with_seeds_runs_each_seed_and_skips_finished_runs(tmp_path, cap
     (out / "seed-4" / "fedavg" / "summary.json").write_text(json.dumps({**_read(out / "seed-4" / "fedavg" / "summary.json"), "status": "interrupted"}))
     assert main(cmd) == 0
     err = capsys.readouterr().err
-    assert "seed 4: local already completed" in err and "fedavg seed 4 round 2/2" in err
+    assert "seed 4: local already finished" in err and "fedavg seed 4 round 2/2" in err
     assert (out / "seed-4" / "fedavg" / "metrics.jsonl").stat().st_mtime_ns != mtimes["fedavg"][1]
     assert (out / "seed-3" / "fedavg" / "metrics.jsonl").stat().st_mtime_ns == mtimes["fedavg"][0]
 
@@ -123,8 +123,14 @@ def test_run_with_seeds_and_bad_counts(tmp_path, capsys):
     assert (out / "curves.png").stat().st_size > 0
     mtime = (out / "seed-1" / "metrics.jsonl").stat().st_mtime_ns
     assert main(cmd) == 0
-    assert "seed 1: already completed" in capsys.readouterr().err
+    assert "seed 1: already finished" in capsys.readouterr().err
     assert (out / "seed-1" / "metrics.jsonl").stat().st_mtime_ns == mtime
+    # a diverged run is final too (the same options diverge again the same way): not run again
+    summary = _read(out / "seed-1" / "summary.json")
+    (out / "seed-1" / "summary.json").write_text(json.dumps({**summary, "status": "diverged"}))
+    assert main(cmd) == 3  # a seed diverged: the run command's exit status says so
+    assert "seed 1: already finished" in capsys.readouterr().err
+    assert (out / "seed-1" / "metrics.jsonl").stat().st_mtime_ns == mtime and _read(out / "seeds.json")["runs"][1]["status"] == "diverged"
     for bad in ("0", "-2"):
         for sub in (["run"], ["compare", "--algorithms", "local,fedavg"]):
             assert main(sub + ["--seeds", bad, "--out", str(tmp_path / "bad")]) == 2
@@ -175,7 +181,7 @@ def test_a_seed_run_cut_short_continues_from_its_checkpoint_and_ends_as_one_neve
     capsys.readouterr()
     assert main(cmd(tmp_path / "cut")) == 0
     err = capsys.readouterr().err
-    assert "fedavg seed 1: continues after round 2 (its checkpoint)" in err and "seed 0: already completed" in err
+    assert "fedavg seed 1: continues after round 2 (its checkpoint)" in err and "seed 0: already finished" in err
     for s in (0, 1):
         whole, cut_ = (_read(tmp_path / d / f"seed-{s}" / "summary.json") for d in ("whole", "cut"))
         assert cut_["status"] == "completed" and cut_["final"] == whole["final"] and cut_["best"] == whole["best"]

@@ -64,7 +64,7 @@ def test_a_restored_study_reruns_nothing_finished_and_gives_the_same_rows(tmp_pa
     capsys.readouterr()
     assert _compare(tmp_path / "again") == 0
     err = capsys.readouterr().err
-    assert "seed 3: fedavg, fedavg+tuned already completed" in err
+    assert "seed 3: fedavg, fedavg+tuned already finished" in err
     assert _trials(tmp_path / "again" / "tune" / "study.db") == _trials(finished / "tune" / "study.db")  # no trial ran
     assert _rows(tmp_path / "again") == _rows(finished)  # the rerun seed-4 tuned run gave the same figures
     assert (tmp_path / "again" / "tune" / "best.json").read_bytes() == (finished / "tune" / "best.json").read_bytes()

@@ -438,3 +438,28 @@ def test_a_finished_study_removes_its_stale_trial_checkpoints_and_no_other_study
     other.write_bytes(b"x")  # a variant's study (its own label)
     assert tune(tmp_path / "t", trials=1) == 0
     assert not stale.exists() and other.exists()
+
+
+@pytest.mark.parametrize("seeds", [1, 2])
+def test_a_tuned_row_its_final_runs_do_not_confirm_is_shown_with_the_default_rows_runs(tmp_path, monkeypatch, seeds):
+    """Issue 78: the study picks a setting on one seed's validation data; when the final runs'
+    validation objective (every seed's) puts it below the default, the tuned row is the default
+    row's runs after all. Its own runs stay on disk and in compare.json (``own_runs``)."""
+    import copfl.tune_objective
+    from copfl.multiseed import read_history, seed_folder
+    from copfl.tune import last_window_mean
+
+    monkeypatch.setattr(copfl.tune_objective, "confirms_tuned", lambda tuned, default: False)  # as if the tuned row fell below
+    out = tmp_path / "cmp"
+    # --lr 0.002: a default setting that trains little in 3 rounds, so that a searched one beats it in the study
+    assert main(["compare", "--algorithms", "fedavg", "--tune", "3", "--lr", "0.002", "--seeds", str(seeds), "--out", str(out), *PROBLEM]) == 0
+    doc = json.loads((out / "compare.json").read_text())
+    rows = {r["setting"]: r for r in doc["rows"]}
+    folders = [out / "fedavg+tuned"] if seeds == 1 else [seed_folder(out, s) / "fedavg+tuned" for s in (3, 4)]
+    assert all((f / "summary.json").exists() for f in folders)  # the tuned row ran ...
+    assert rows["tuned"]["folder"] == "fedavg" and rows["tuned"]["selected_mean"] == rows["default"]["selected_mean"]  # ... and shows the default's
+    assert rows["tuned"]["same_as_default"].startswith("not confirmed by the final runs: their validation objective ")
+    assert doc["fedavg+tuned"]["same_as"] == "fedavg" and "own_runs" in doc["fedavg+tuned"]
+    own = [last_window_mean(read_history(f), "val_acc_weighted") for f in folders]
+    assert f"their validation objective {100 * sum(own) / len(own):.2f}% against" in rows["tuned"]["same_as_default"]
+    assert "not confirmed by the final runs" in (out / "compare.md").read_text()

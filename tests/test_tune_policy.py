@@ -223,3 +223,85 @@ def test_the_one_standard_error_rule_keeps_a_default_within_validation_noise():
     assert not keeps_default(0.53, 0.50, 600)  # +3.00 points: the tuned setting replaces it
     assert keeps_default(0.50, 0.50, 600)  # the default itself scored best
     assert not keeps_default(0.53, None, 600) and not keeps_default(None, 0.5, 600)  # unknown: no rule
+
+
+def test_the_confirmation_rule_keeps_a_tuned_row_only_above_its_default_on_the_final_runs_validation():
+    from copfl.commands.compare import confirm_tuned
+    from copfl.tune_objective import confirms_tuned
+
+    assert confirms_tuned([0.60, 0.62], [0.60, 0.61])  # 0.61 > 0.605
+    assert not confirms_tuned([0.60, 0.60], [0.60, 0.60])  # level: the default stays
+    assert confirms_tuned([0.1], []) and not confirms_tuned([], [0.1])  # a diverged default / tuned row
+
+    def history(vals):  # 8 evaluated rounds: the objective's window is the last 2
+        return [{"round": i + 1, "val_acc_weighted": v} for i, v in enumerate(vals)]
+
+    histories = {
+        "a": [history([0.1] * 6 + [0.50, 0.60]), history([0.1] * 6 + [0.40, 0.40])],  # seeds: 0.55, 0.40 -> 0.475
+        "a+tuned": [history([0.9] * 6 + [0.44, 0.44]), history([0.9] * 6 + [0.50, 0.50])],  # 0.44, 0.50 -> 0.47: below
+        "b": [history([0.3] * 8)] * 2,
+        "b+tuned": [history([0.3] * 7 + [0.32])] * 2,  # (0.3 + 0.32) / 2 = 0.31 > 0.30
+    }
+    tuned = {"a+tuned": {"row": "a", "objective": "last"}, "b+tuned": {"row": "b", "objective": "last"},
+             "c+tuned": {"row": "c", "objective": "last", "same_as": "c", "why": "the default setting scored best"}}
+    later = confirm_tuned(tuned, histories)
+    assert list(later) == ["a+tuned"] and later["a+tuned"][0] == "a"
+    assert later["a+tuned"][1] == "not confirmed by the final runs: their validation objective 47.00% against the default's 47.50% (2 seed(s))"
+    assert tuned["a+tuned"]["same_as"] == "a" and tuned["a+tuned"]["final_val"] == pytest.approx({"tuned": 0.47, "default": 0.475, "seeds": 2})
+    assert "same_as" not in tuned["b+tuned"] and tuned["b+tuned"]["final_val"] == pytest.approx({"tuned": 0.31, "default": 0.30, "seeds": 2})
+    assert "final_val" not in tuned["c+tuned"]  # already the default row's: nothing to confirm
+
+
+def test_back_off_lowers_every_learning_rate_of_the_last_diverged_trial_by_hand():
+    from optuna.distributions import FloatDistribution
+    from optuna.trial import TrialState, create_trial
+
+    from copfl.trial_order import back_off
+
+    space = space_of(ALGORITHMS["pfedhn"])  # hn_lr in [0.001, 0.1], inner_lr in [0.001, 0.05], log scale
+    dist = {"hn_lr": FloatDistribution(0.001, 0.1, log=True), "inner_lr": FloatDistribution(0.001, 0.05, log=True)}
+
+    def trial(state, hn, inner, diverged=True):
+        return create_trial(state=state, params={"hn_lr": hn, "inner_lr": inner}, distributions=dist, value=0.1 if state == TrialState.COMPLETE else None,
+                            user_attrs={"diverged": "loss"} if diverged else {})
+
+    first = trial(TrialState.PRUNED, 0.01, 0.005)
+    assert back_off([first], space) == {"hn_lr": pytest.approx(0.001), "inner_lr": 0.001}  # 0.005 / 10 is below the range: its low end
+    assert back_off([first, trial(TrialState.PRUNED, 0.02, 0.04)], space) == {"hn_lr": pytest.approx(0.002), "inner_lr": pytest.approx(0.004)}
+    assert back_off([first, trial(TrialState.COMPLETE, 0.02, 0.04, False)], space) is None  # a trial completed: the sampler goes on
+    assert back_off([trial(TrialState.PRUNED, 0.01, 0.005, diverged=False)], space) is None  # pruned, not diverged
+    assert back_off([first, trial(TrialState.PRUNED, 0.001, 0.001)], space) is None  # no rate can go lower
+    assert back_off([trial(TrialState.PRUNED, 0.001, 0.001), first], space) is None  # the lowered values already ran
+
+
+def test_a_study_whose_trials_diverge_backs_off_and_goes_past_its_budget_share_until_one_completes(tmp_path, capsys, monkeypatch):
+    """Issue 78: pFedHN on Fashion-MNIST spent its budget share on two diverging trials and had no
+    tuned row. Every trial so far diverged: the next runs the last one's learning rates / 10,
+    and the study may spend up to BUDGET_GRACE shares until one completes."""
+    from copfl.tune import BUDGET_GRACE
+
+    def objective(self, algorithm, trial, fixed):  # a stand-in trial of 1 s: rates above 0.01 diverge
+        _, values = self.trial_config(algorithm, trial, fixed)
+        for k, v in {"seconds": 1.0, "round": 4, "rounds_run": 4, "val_loss": 1.0}.items():
+            trial.set_user_attr(k, v)
+        if values["lr"] > 0.01:
+            trial.set_user_attr("diverged", "training loss 1e4")
+            raise optuna.TrialPruned("diverged")
+        return 0.5
+
+    monkeypatch.setattr(Tuner, "objective", objective)
+    out = tmp_path / "t"
+    # --lr 0.05: the default diverges; --budget 1s: spent by it; the back-off (0.005) runs in the grace and completes
+    assert main(["tune", "--algorithms", "fedavg", "--budget", "1s", "--lr", "0.05", "--out", str(out), *PROBLEM]) == 0
+    err = capsys.readouterr().err
+    assert "fedavg: every trial so far diverged: the next one runs the last one's learning rates / 10 (lr=0.005, momentum=" in err
+    study = optuna.load_study(study_name="fedavg", storage=f"sqlite:///{out / 'study.db'}")
+    assert [t.user_attrs.get("origin") for t in study.trials] == ["default", "back-off"]
+    assert [t.state.name for t in study.trials] == ["PRUNED", "COMPLETE"] and study.trials[1].params["lr"] == pytest.approx(0.005)
+    assert json.loads((out / "best.json").read_text())["fedavg"]["lr"] == pytest.approx(0.005)
+    # every trial diverging (a floor of 0.001 > 0.0005 is never reached): the study stops at BUDGET_GRACE shares
+    monkeypatch.setattr(Tuner, "objective", lambda self, a, t, f: (t.set_user_attr("seconds", 1.0), t.set_user_attr("diverged", "x"),
+                                                                    (_ for _ in ()).throw(optuna.TrialPruned("diverged"))))
+    assert main(["tune", "--algorithms", "fedavg", "--budget", "1s", "--out", str(tmp_path / "u"), *PROBLEM]) == 0
+    spent = optuna.load_study(study_name="fedavg", storage=f"sqlite:///{tmp_path / 'u' / 'study.db'}").trials
+    assert len(spent) == BUDGET_GRACE  # 1 s each: the default, then one back-off; 2 s = 2 shares

@@ -7,7 +7,7 @@ its own federation: the split is drawn from the seed, with the same partition se
 same split family). Folders: ``OUT/seed-<s>/`` (a run's normal results folder) for ``copfl
 run``, ``OUT/seed-<s>/<algorithm>/`` and ``OUT/seed-<s>/split.json`` for ``copfl compare``.
 
-A run already completed with the same configuration (:func:`finished_summary`) is skipped
+A run already finished (completed or diverged) with the same configuration (:func:`finished_summary`) is skipped
 when the command is given again with the same ``--out``: an interrupted multi-seed command
 is continued by running it again.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -102,15 +102,17 @@ def key_figures(summary: dict[str, Any]) -> dict[str, Any]:
 
 
 def finished_summary(folder: str | Path, cfg: RunConfig) -> dict[str, Any] | None:
-    """The summary of the run in ``folder`` when it completed with the configuration ``cfg``
-    (the same run-defining options, rounds and evaluation schedule); None otherwise."""
+    """The summary of the run in ``folder`` when it finished with the configuration ``cfg``
+    (the same run-defining options, rounds and evaluation schedule): completed, or diverged
+    (the same options diverge again, the same way: a final result, not run again); None
+    otherwise (interrupted, another config, none)."""
     folder = Path(folder)
     try:
         summary = json.loads((folder / "summary.json").read_text())
         saved = json.loads((folder / "config.json").read_text())["config"]
     except (OSError, KeyError, TypeError, json.JSONDecodeError):
         return None
-    if summary.get("status") != "completed":
+    if summary.get("status") not in ("completed", "diverged"):
         return None
     try:
         if resume_conflicts(saved, cfg):
@@ -234,7 +236,7 @@ def _run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any, overwrite: bo
         folder = seed_folder(out, s)
         summary = finished_summary(folder, scfg)
         if summary is not None:
-            log(f"seed {s}: already completed in {folder}, skipped")
+            log(f"seed {s}: already finished in {folder}, skipped")
         else:
             fed = build_federation(scfg, progress=DataProgress())
             summary = _run_or_read(scfg, fed, folder, f"{cfg.algorithm} seed {s}", log, overwrite)
@@ -255,6 +257,22 @@ def alias_status(status: str, base: str, why: str) -> str:
     return f"{status} ({why}: {base}'s runs)"
 
 
+# rows -> their histories (one per seed) -> the rows to show with another row's runs after all
+Confirm = Callable[[dict[str, list[list[dict[str, Any]]]]], dict[str, tuple[str, str]]]
+
+
+def replace_rows(doc: dict[str, Any], later: dict[str, tuple[str, str]]) -> dict[str, Any]:
+    """compare.json's rows once the final runs have decided that some rows are shown with
+    another row's runs after all (``later``: row -> (the row whose runs it is, why); compare
+    --tune's confirmation, :func:`copfl.tune_objective.confirms_tuned`): each such row becomes
+    an alias of the other (:func:`with_aliases`), its own runs kept in it as ``own_runs``."""
+    own = {a: doc[a] for a in later if a in doc}
+    out = with_aliases({a: v for a, v in doc.items() if a not in later}, later)
+    for a, entry in own.items():
+        out[a] = {**out[a], "own_runs": entry}
+    return out
+
+
 def with_aliases(by_row: dict[str, Any], aliases: dict[str, tuple[str, str]] | None) -> dict[str, Any]:
     """``by_row`` with each alias row (a compare --tune tuned row that is its default row:
     alias -> (the row whose runs it is, why)) right after the row it repeats; a dict entry gets
@@ -273,21 +291,23 @@ def with_aliases(by_row: dict[str, Any], aliases: dict[str, tuple[str, str]] | N
 
 
 def compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool = False,
-                  aliases: dict[str, tuple[str, str]] | None = None) -> str:
+                  aliases: dict[str, tuple[str, str]] | None = None, confirm: Confirm | None = None) -> str:
     """``copfl compare --seeds k``: seed by seed, one federation per seed (saved as
     OUT/seed-<s>/split.json) shared by the algorithms, each in OUT/seed-<s>/<algorithm>/ (a
     completed one skipped); then OUT/compare.md (the table, returned), OUT/compare.json and
     OUT/compare.png (mean ± std bands). OUT is held for the whole command. ``aliases``: rows
-    shown with another row's runs (:func:`with_aliases`)."""
+    shown with another row's runs (:func:`with_aliases`); ``confirm``: given every row's
+    histories (row -> one per seed) once all have run, the rows that are to be shown with
+    another row's runs after all (:func:`replace_rows`)."""
     from copfl import runfolder
 
     preflight([(seed_folder(out, s) / a, replace(acfg, seed=s)) for s in seed_list(cfg.seed, k) for a, acfg in acfgs.items()], overwrite)
     with runfolder.hold(out):
-        return _compare_seeds(cfg, acfgs, out, k, log, overwrite, aliases)
+        return _compare_seeds(cfg, acfgs, out, k, log, overwrite, aliases, confirm)
 
 
 def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log: Any, overwrite: bool,
-                   aliases: dict[str, tuple[str, str]] | None = None) -> str:
+                   aliases: dict[str, tuple[str, str]] | None = None, confirm: Confirm | None = None) -> str:
 
     from copfl.callbacks import DataProgress, RunsProgress
     from copfl.federation import build_federation
@@ -306,7 +326,7 @@ def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log
         done = {a: finished_summary(folder / a, scfgs[a]) for a in acfgs}
         skipped = [a for a, d in done.items() if d is not None]
         if skipped:
-            log(f"seed {s}: {', '.join(skipped)} already completed in {folder}, skipped")
+            log(f"seed {s}: {', '.join(skipped)} already finished in {folder}, skipped")
         if len(skipped) < len(acfgs):
             fed = build_federation(replace(cfg, seed=s), progress=DataProgress())  # one split per seed, shared
             fed.split.save(folder / "split.json")
@@ -327,11 +347,13 @@ def _compare_seeds(cfg: RunConfig, acfgs: dict[str, Any], out: Path, k: int, log
         status = status_text([x.get("status", "-") for x in summaries[a]])
         rows[a] = (agg, k, status)
         doc[a] = {"status": status, "seeds": seeds, "aggregate": agg, "runs": runs[a]}
-    rows = {a: (agg, n, status if a not in (aliases or {}) else alias_status(status, *aliases[a]))
-            for a, (agg, n, status) in with_aliases(rows, aliases).items()}
+    later = confirm(histories) if confirm is not None else {}
+    shown = {**(aliases or {}), **later}
+    rows = {a: (agg, n, status if a not in shown else alias_status(status, *shown[a]))
+            for a, (agg, n, status) in with_aliases({a: v for a, v in rows.items() if a not in later}, shown).items()}
     table = seeds_table(rows)
     atomic_write_text(out / "compare.md", table + "\n")
-    atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
+    atomic_write_json(out / "compare.json", with_aliases(replace_rows(doc, later), aliases))
     clients = f", {cfg.clients} clients" if getattr(cfg, "clients", None) else ""
     plot_curves_bands(histories, out / "compare.png", title=f"{cfg.dataset}{clients}, {k} seeds (mean ± std)")
     return table

@@ -34,6 +34,20 @@ def keeps_default(best_val: float | None, default_val: float | None, n_val: int)
     return best_val - default_val <= validation_noise(default_val, n_val)
 
 
+def confirms_tuned(tuned_vals: list[float], default_vals: list[float]) -> bool:
+    """The confirmation rule (issue 78): after the final runs, a tuned row keeps its own runs
+    only when their validation objective (each seed's last rounds' pooled validation accuracy,
+    :func:`last_window_mean` of ``val_acc_weighted``), averaged over the seeds, is above the
+    default row's on the same seeds. The study chose the tuned setting on one seed's split; the
+    final runs are more validation data (every seed's), no test data. True when the default has
+    no validation figure (it diverged before one), False when the tuned row has none."""
+    if not default_vals:
+        return True
+    if not tuned_vals:
+        return False
+    return sum(tuned_vals) / len(tuned_vals) > sum(default_vals) / len(default_vals)
+
+
 # ----------------------------------------------------------------------------- a trial
 # The objective of a study (recorded on the study when it starts, so that a study continues
 # with the objective it began with; a study saved before the choice existed is "peak"):

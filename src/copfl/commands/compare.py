@@ -161,7 +161,8 @@ def compare(req: CompareRequest) -> CompareOutcome:
         if k > 1:
             from copfl.multiseed import compare_seeds
 
-            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=req.overwrite, aliases=aliases)
+            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=req.overwrite, aliases=aliases,
+                                  confirm=lambda h: confirm_tuned(tuned, h))
             listed = _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
             if tuned:
                 table += "\n\n" + tuning_table(tuned, listed)
@@ -208,7 +209,7 @@ def _compare_one_split(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], t
                        aliases: dict[str, tuple[str, str]], out: Path, overwrite: bool, held: ExitStack) -> str:
     """One seed: every row on one split in OUT/<row>; compare.json, compare.md, compare.png;
     returns the table."""
-    from copfl.multiseed import with_aliases
+    from copfl.multiseed import replace_rows, with_aliases
     from copfl.plots import plot_curves
 
     for a in acfgs:  # every row's folder checked before the first run
@@ -228,9 +229,10 @@ def _compare_one_split(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], t
             results[a] = json.loads((out / a / "summary.json").read_text())
         histories[a] = [json.loads(line) for line in (out / a / "metrics.jsonl").read_text().splitlines() if line]
     doc = {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs}
-    atomic_write_json(out / "compare.json", with_aliases(doc, aliases))
+    later = confirm_tuned(tuned, {a: [h] for a, h in histories.items()})
+    atomic_write_json(out / "compare.json", with_aliases(replace_rows(doc, later), aliases))
     listed = _write_rows(out, rows, acfgs, tuned, 1, cfg.seed)
-    table = compare_table(with_aliases(results, aliases))
+    table = compare_table(with_aliases({a: v for a, v in results.items() if a not in later}, {**aliases, **later}))
     if tuned:
         table += "\n\n" + tuning_table(tuned, listed)
     atomic_write_text(out / "compare.md", table + "\n")
@@ -269,6 +271,32 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
     lines.append(data_line(next(iter(acfgs.values()))))
     lines.append(f"total: about {format_duration(tune_s + final_s)} on this kind of CPU (+-50%; pruning varies); nothing was run")
     return "\n".join(lines)
+
+
+def confirm_tuned(tuned: dict[str, dict[str, Any]], histories: dict[str, list[list[dict[str, Any]]]]) -> dict[str, tuple[str, str]]:
+    """compare --tune's confirmation (issue 78), once every row has run on every seed: a tuned
+    row with runs of its own whose validation objective on those runs, averaged over the seeds,
+    is not above its default row's (:func:`copfl.tune_objective.confirms_tuned`) is shown with
+    the default row's runs after all. ``histories``: row -> one history per seed. Each tuned
+    entry of ``tuned`` gets ``final_val`` (both rows' figure) and, where it falls back, ``same_as``
+    and ``why``; returns those rows (row -> (default row, why))."""
+    from copfl.tune_objective import confirms_tuned, last_window_mean
+
+    later: dict[str, tuple[str, str]] = {}
+    for key, t in tuned.items():
+        if t.get("same_as") or t.get("objective") != "last" or key not in histories or t["row"] not in histories:
+            continue
+        vals = {x: [v for h in histories[x] if (v := last_window_mean(h, "val_acc_weighted")) is not None] for x in (key, t["row"])}
+        tv, dv = vals[key], vals[t["row"]]
+        t["final_val"] = {"tuned": sum(tv) / len(tv) if tv else None, "default": sum(dv) / len(dv) if dv else None,
+                          "seeds": len(histories[key])}
+        if not confirms_tuned(tv, dv):
+            f = t["final_val"]
+            why = (f"not confirmed by the final runs: their validation objective {pct(f['tuned'])} against the default's "
+                   f"{pct(f['default'])} ({f['seeds']} seed(s))")
+            t.update(same_as=t["row"], why=why)
+            later[key] = (t["row"], why)
+    return later
 
 
 def nothing_to_tune(row: Any) -> bool:
@@ -382,9 +410,13 @@ def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[s
             row[f"{name}_mean"], row[f"{name}_std"], row[f"{name}_n"] = m, sd, len(vals)
         if key in tuned:
             row["tuning"] = {x: tuned[key][x] for x in ("trials", "pruned", "seconds", "val_acc")}
+            if "final_val" in tuned[key]:  # the confirmation's figures (confirm_tuned)
+                row["final_val"] = tuned[key]["final_val"]
         study = tuned.get(key) or tuned.get(f"{key}+tuned") or {}
         if study.get("objective") == "last":  # the objective and the test figure it estimates are alike
-            tests = [t for f in folders if (f / "metrics.jsonl").exists() and (t := last_window_mean(read_history(f))) is not None]
+            unconfirmed = key in tuned and folder != key and "final_val" in tuned[key]  # its own runs, not shown: the gap is theirs
+            own = [f.parent / key for f in folders] if unconfirmed else folders
+            tests = [t for f in own if (f / "metrics.jsonl").exists() and (t := last_window_mean(read_history(f))) is not None]
             val = study.get("val_acc") if key in tuned else study.get("default_val_acc")
             row["test_last_weighted"] = sum(tests) / len(tests) if tests else None
             row["val_objective"] = val
