@@ -127,6 +127,7 @@ def run_concurrent_trials(tuner: Any, study: Any, algorithm: str, label: str, fi
             if tuner.over_budget(study):
                 tuner.log(f"{label}: its share of --budget ({tuner.budget:.0f} s of trials) is spent")
                 break
+            tuner.queue_back_off(study, algorithm, label)
             batch = []
             for w in workers[: min(n, left)]:
                 study.sampler = tuner.sampler(label, trial_rank(study))

@@ -1,6 +1,7 @@
-"""The order of a study's trials when kills cut some short (:mod:`copfl.tune`, and
-:mod:`copfl.parallel_tune`'s batches): a trial's rank is its number in a study that no kill ever
-cut, so a resumed study draws the same values as an uninterrupted one."""
+"""The order of a study's trials (:mod:`copfl.tune`, and :mod:`copfl.parallel_tune`'s batches):
+when kills cut some short, a trial's rank is its number in a study that no kill ever cut, so a
+resumed study draws the same values as an uninterrupted one; when every trial so far diverged,
+the next one backs off (:func:`back_off`)."""
 
 from __future__ import annotations
 
@@ -25,3 +26,31 @@ def trial_ranks(trials: list[Any]) -> dict[int, int | None]:
 def trial_rank(study: Any) -> int:
     """The rank (:func:`trial_ranks`) of the study's next trial."""
     return sum(r is not None for r in trial_ranks(study.get_trials(deepcopy=False)).values())
+
+
+# when every trial so far diverged, the next one is the last one with each learning rate divided by this
+BACK_OFF = 10.0
+
+
+def back_off(trials: list[Any], space: dict[str, Any]) -> dict[str, Any] | None:
+    """The next trial's values when every finished trial of a study diverged and none waits or
+    runs: the last diverged trial's values with every learning-rate knob of ``space`` (``lr``,
+    ``*_lr``) divided by :data:`BACK_OFF`, at least its range's low end. None otherwise, or when
+    no rate can go lower, or those values already ran. (The sampler alone needs several more
+    diverging trials to learn that the rates are too high; a time budget may not hold them.)"""
+    import optuna
+
+    states = optuna.trial.TrialState
+    if any(t.state in (states.COMPLETE, states.WAITING, states.RUNNING) for t in trials):
+        return None
+    diverged = [t for t in trials if t.state == states.PRUNED and "diverged" in t.user_attrs]
+    if not diverged:
+        return None
+    values = dict(diverged[-1].params)
+    for k, v in values.items():
+        knob = space.get(k)
+        if knob is not None and knob.kind == "float" and (k == "lr" or k.endswith("_lr")):
+            values[k] = max(knob.low, v / BACK_OFF)
+    if values == diverged[-1].params or any(t.params == values for t in trials):
+        return None
+    return values

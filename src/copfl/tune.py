@@ -54,7 +54,7 @@ from copfl.sealing import seal_test_data
 from copfl.search import space_of
 from copfl.search_values import split_values
 from copfl.seeding import derive_seed
-from copfl.trial_order import trial_rank, trial_ranks
+from copfl.trial_order import BACK_OFF, back_off, trial_rank, trial_ranks
 from copfl.tune_objective import (
     OBJECTIVE,
     OBJECTIVES,
@@ -79,7 +79,9 @@ from copfl.tune_report import (
 # the study's files: copfl.tune_report)
 __all__ = [
     "BEST",
+    "BACK_OFF",
     "BUDGET_CAP",
+    "BUDGET_GRACE",
     "GRACE_SECONDS",
     "HEARTBEAT_SECONDS",
     "OBJECTIVE",
@@ -155,6 +157,10 @@ def apply_params(cfg: Any, values: dict[str, Any], what: str) -> Any:
 # samples is judged on 6, and one mistake moves its accuracy by 17 points.
 TUNE_VAL_MIN = 30
 BUDGET_CAP = 1000  # the trial cap per study under --budget when --trials / --tune N does not set one
+# A study whose every trial so far diverged goes on past its share of --budget until one completes,
+# up to this many shares (issue 78: pFedHN on Fashion-MNIST spent its 4 minutes on two diverging
+# trials), its next trial the last one's with lower learning rates (copfl.trial_order.back_off)
+BUDGET_GRACE = 2.0
 
 
 def tuning_problem(cfg: Any) -> Any:
@@ -391,8 +397,26 @@ class Tuner:
         return sum(float(t.user_attrs.get("seconds", 0.0)) for t in study.get_trials(deepcopy=False) if t.state.is_finished())
 
     def over_budget(self, study: Any) -> bool:
-        """Whether the study has had its share of --budget (never before its first trial)."""
-        return self.budget is not None and self.spent(study) >= self.budget
+        """Whether the study has had its share of --budget (never before its first trial); a
+        study without a completed trial has up to :data:`BUDGET_GRACE` shares."""
+        import optuna
+
+        if self.budget is None:
+            return False
+        spent = self.spent(study)
+        if spent < self.budget:
+            return False
+        completed = study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.COMPLETE,))
+        return bool(completed) or spent >= BUDGET_GRACE * self.budget
+
+    def queue_back_off(self, study: Any, algorithm: str, label: str) -> None:
+        """Queue :func:`copfl.trial_order.back_off`'s trial (every trial so far diverged: the
+        last one's learning rates lowered), if any, and say so."""
+        values = back_off(study.get_trials(deepcopy=False), space_of(get_algorithm(algorithm), self.model))
+        if values is not None:
+            study.enqueue_trial(values, user_attrs={"origin": "back-off"})
+            self.log(f"{label}: every trial so far diverged: the next one runs the last one's learning rates / {BACK_OFF:g} "
+                     f"({params_text(values)})")
 
     def trial_config(self, algorithm: str, trial: Any, fixed: dict[str, Any] | None) -> tuple[Any, dict[str, Any]]:
         """The config of ``trial`` (the sampler's values for the knobs not in ``fixed``) and
@@ -535,6 +559,7 @@ class Tuner:
             if self.over_budget(study):
                 self.log(f"{label}: its share of --budget ({self.budget:.0f} s of trials) is spent after {len(done())} trials")
                 break
+            self.queue_back_off(study, algorithm, label)
             before = len(done())
             study.sampler = self.sampler(label, trial_rank(study))
             ran: list[int] = []  # the trial that ran: a queued one (cut short before), else a new one
@@ -570,4 +595,3 @@ def run_tune(base: Any, fed: Federation, algorithms: list[str] | list[tuple[str,
         if plots:
             plot_study(tuner.study(label), out, label)
     return {"best": write_tune_files(out, summaries, trials, base.rounds, storage), "summaries": summaries}
-
