@@ -14,7 +14,7 @@ from copfl.cli import main
 PUBLIC = {
     "__version__", "run", "compare", "read_run", "RunResult", "CompareResult", "RunConfig", "Algorithm", "register_algorithm",
     "register_model", "register_dataset", "ArrayDataset", "from_numpy", "from_torch", "from_huggingface", "load_plugin",
-    "load_plugins", "PluginError",
+    "load_plugins", "PluginError", "tune", "TuneResult",
 }
 
 
@@ -79,6 +79,27 @@ def test_compare_from_python(tmp_path, capsys):
     with pytest.raises(ValueError, match="rounds"):  # a run option of the wrong type, named
         copfl.compare("local", rounds="three", out=tmp_path / "bad2")
     assert not (tmp_path / "bad").exists() and not (tmp_path / "bad2").exists()  # refused before anything ran
+
+
+def test_tune_from_python_is_the_commands_study(tmp_path, capsys):
+    """Issue 79: copfl.tune(...) (the tuning module, callable) runs copfl tune's function with no
+    command line and returns the study's best values; the same study from the CLI gives the same."""
+    import copfl.tune as tuning
+
+    res = copfl.tune("fedavg", "digits", trials=2, clients=4, rounds=2, out=tmp_path / "api")
+    assert capsys.readouterr().out == ""
+    assert isinstance(res, copfl.TuneResult) and res.folder == tmp_path / "api"
+    assert res.best == json.loads((tmp_path / "api" / "best.json").read_text()) and set(res.best) == {"fedavg"}
+    assert res.summaries[0]["algorithm"] == "fedavg" and res.summaries[0]["trials"] == 2 and "| fedavg" in res.markdown
+    assert tuning.Tuner is not None and copfl.tune is tuning  # still the module
+    assert main(["tune", "--algorithms", "fedavg", "--trials", "2", "--dataset", "digits", "--clients", "4", "--rounds", "2",
+                 "--out", str(tmp_path / "cli")]) == 0
+    assert json.loads((tmp_path / "cli" / "best.json").read_text()) == res.best
+    with pytest.raises(ValueError, match="fixing mu is not supported"):
+        copfl.tune("fedprox", trials=2, mu=0.1, out=tmp_path / "bad")
+    with pytest.raises(ValueError, match="unknown algorithm 'nope'"):
+        copfl.tune("nope", trials=2, out=tmp_path / "bad2")
+    assert not (tmp_path / "bad").exists() and not (tmp_path / "bad2").exists()
 
 
 def test_run_experiment_honours_out(tmp_path):

@@ -2,9 +2,12 @@
 
 The Python API (the command line's twin; see ``examples/``):
 
-* :func:`copfl.run` and :func:`copfl.compare` run like ``copfl run`` / ``copfl compare``, with the
-  same option names, and return :class:`~copfl.api.RunResult` / :class:`~copfl.api.CompareResult`;
-  :func:`copfl.read_run` reads a finished run's folder.
+* :func:`copfl.run`, :func:`copfl.compare` and ``copfl.tune(...)`` run like ``copfl run`` /
+  ``copfl compare`` / ``copfl tune``, with the same option names, and return
+  :class:`~copfl.api.RunResult` / :class:`~copfl.api.CompareResult` / :class:`~copfl.api.TuneResult`
+  (``copfl.tune`` is also the tuning module, :mod:`copfl.tune`, which :mod:`copfl.api` makes
+  callable: calling it calls :func:`copfl.api.tune`); :func:`copfl.read_run` reads a finished
+  run's folder.
 * Your own pieces: :func:`copfl.register_algorithm` (a subclass of :class:`copfl.Algorithm`),
   :func:`copfl.register_dataset` with the adapters :func:`copfl.from_numpy`,
   :func:`copfl.from_torch` and :func:`copfl.from_huggingface`, :func:`copfl.register_model`;
@@ -34,6 +37,8 @@ _PUBLIC = {
     "read_run": "copfl.api",
     "RunResult": "copfl.api",
     "CompareResult": "copfl.api",
+    "TuneResult": "copfl.api",
+    "tune": "copfl.api",  # the tuning module, made callable by copfl.api: copfl.tune(...) is copfl.api.tune(...)
     "RunConfig": "copfl.config",
     "Algorithm": "copfl.algorithms.base",
     "register_algorithm": "copfl.algorithms.base",
@@ -54,7 +59,8 @@ __all__ = ["__version__", *_PUBLIC]
 
 def __getattr__(name: str) -> Any:
     if name in _PUBLIC:
-        value = getattr(importlib.import_module(_PUBLIC[name]), _ALIASES.get(name, name))
+        module = importlib.import_module(_PUBLIC[name])
+        value = importlib.import_module("copfl.tune") if name == "tune" else getattr(module, _ALIASES.get(name, name))
         globals()[name] = value
         return value
     raise AttributeError(f"module 'copfl' has no attribute {name!r}")

@@ -1,6 +1,6 @@
-"""copfl from Python: :func:`run` and :func:`compare`, as easy as the command line.
+"""copfl from Python: :func:`run`, :func:`compare` and :func:`tune`, as easy as the command line.
 
-Both take the command line's options under the same names (``local_epochs=2`` is
+Each takes the command line's options under the same names (``local_epochs=2`` is
 ``--local-epochs 2``; an algorithm's own options too: ``mu=0.1``), checked the same way, and
 return a result object read from the results folder they wrote (the same ``summary.json``,
 ``metrics.jsonl`` and ``clients.csv`` as the CLI's). Nothing is printed unless ``verbose=True``;
@@ -12,6 +12,8 @@ return a result object read from the results folder they wrote (the same ``summa
     print(result.accuracy, result.folder)
     table = copfl.compare(["local", "fedavg", "co-pfl"], rounds=5, out="runs/cmp")
     print(table.markdown)
+    study = copfl.tune("fedavg", rounds=5, trials=10, out="runs/tune")  # copfl.api.tune
+    print(study.best)
 
 Without ``out`` the results go to a new temporary folder (``result.folder``).
 """
@@ -23,6 +25,7 @@ import csv
 import io
 import json
 import tempfile
+import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -30,9 +33,10 @@ from typing import Any
 
 import torch
 
+import copfl.tune as _tuning_module
 from copfl.engine import Callback, Engine, RunState
 
-__all__ = ["RunResult", "CompareResult", "run", "compare", "read_run"]
+__all__ = ["RunResult", "CompareResult", "TuneResult", "run", "compare", "tune", "read_run"]
 
 Progress = Callable[[dict[str, Any]], None]
 
@@ -87,6 +91,21 @@ class CompareResult:
         if rows:
             return {r["variant"] + ("+tuned" if r.get("setting") == "tuned" else ""): r.get("selected_mean") for r in rows}
         return {k: ((v.get("selected") or v.get("final") or {}).get("acc_mean")) for k, v in self.table.items() if isinstance(v, dict)}
+
+
+@dataclass
+class TuneResult:
+    """A tuning study's results: each algorithm's best values, as ``copfl tune`` leaves them."""
+
+    folder: Path
+    """The study's folder (best.json, tune.json, tune.md, study.db)."""
+    best: dict[str, dict[str, Any]]
+    """``best.json``: algorithm -> its best trial's values (what ``params=`` / ``--params`` reads)."""
+    summaries: list[dict[str, Any]]
+    """Each algorithm's study: trials, pruned, seconds, its best trial (``val_acc``: the
+    validation objective) and the default setting's trial."""
+    markdown: str
+    """``tune.md``: the studies' table."""
 
 
 def read_run(folder: str | Path) -> RunResult:
@@ -271,7 +290,71 @@ def compare(
     return CompareResult(folder, table, md, runs)
 
 
+def tune(
+    algorithms: str | Iterable[str],
+    dataset: str | None = None,
+    *,
+    trials: int | None = None,
+    budget: str | None = None,
+    out: str | Path | None = None,
+    storage: str | None = None,
+    prior: str | Path | None = None,
+    save_prior: str | Path | None = None,
+    overwrite: bool = False,
+    verbose: bool = False,
+    plugins: str | Iterable[str] | None = None,
+    **options: Any,
+) -> TuneResult:
+    """Tune each algorithm on the problem's validation data, like ``copfl tune``; returns its
+    :class:`TuneResult`. ``trials`` (per algorithm, in total: a study in ``out`` continues),
+    ``budget`` (wall time shared by the algorithms, ``"30m"``), ``storage``, ``prior`` and
+    ``save_prior`` are the CLI's flags; ``options`` are the problem's run options as for
+    :func:`run` (the searched knobs are each algorithm's own). ``out`` defaults to a new
+    temporary folder. It runs :func:`copfl.commands.tune.tune`, the function ``copfl tune`` runs.
+    Also called as ``copfl.tune(...)`` after ``import copfl`` (a program that imported only
+    ``copfl.tune`` calls ``copfl.api.tune``)."""
+    from copfl.commands.common import UsageError
+    from copfl.commands.tune import TuneRequest
+    from copfl.commands.tune import tune as tune_studies
+    from copfl.config import RunConfig
+    from copfl.plugins import load_plugins
+
+    names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
+    folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-tune-"))
+    load_plugins([plugins] if isinstance(plugins, str) else list(plugins or []))
+    run_opts, alg_opts = _split_options(options)
+    if dataset is not None:
+        run_opts["dataset"] = dataset
+    if plugins:
+        run_opts["plugins"] = [plugins] if isinstance(plugins, str) else list(plugins)
+    try:
+        cfg = RunConfig(**run_opts, options=alg_opts)
+        req = TuneRequest(algorithms=names, cfg=cfg, out=str(folder), trials=trials, budget=budget, storage=storage,
+                          prior=None if prior is None else str(prior), save_prior=None if save_prior is None else str(save_prior),
+                          overwrite=overwrite)
+        with contextlib.nullcontext() if verbose else _silenced():
+            res = tune_studies(req)
+    except (UsageError, TypeError) as e:
+        raise _usage(e) from None
+    best = json.loads((folder / "best.json").read_text()) if (folder / "best.json").is_file() else {}
+    md = (folder / "tune.md").read_text() if (folder / "tune.md").is_file() else ""
+    return TuneResult(folder, best, res.summaries, md)
+
+
 @contextlib.contextmanager
 def _silenced():
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         yield
+
+
+class _CallableTuneModule(types.ModuleType):
+    """The class :mod:`copfl.tune` takes once this module is loaded: ``copfl.tune`` stays the
+    tuning module (``copfl.tune.Tuner``...) and, called, is :func:`tune`, as ``copfl.run`` and
+    ``copfl.compare`` are :func:`run` and :func:`compare`. (The tuning module cannot import this
+    one, which runs its studies: this module does it.)"""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> TuneResult:
+        return tune(*args, **kwargs)
+
+
+_tuning_module.__class__ = _CallableTuneModule
