@@ -92,6 +92,8 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
                 entry["gain_margin"] = vs_default["std"]
             # issue 78: a tuned row below its default by more than the seeds' noise
             entry["tuned_below_default"] = entry["gain"] < -entry["gain_margin"] - 1e-12
+            if entry["tuned_below_default"]:
+                entry["below_default_why"] = below_default(t, d)
         if t and t.get("val_test_gap") is not None:
             entry["val_test_gap"] = t["val_test_gap"]
         if t and t.get("same_as_default"):
@@ -110,10 +112,57 @@ def summarize(folder: Path, expected: tuple[str, ...] = ()) -> dict[str, Any]:
     tuned = [m for m in methods if (m["tuned"] or {}).get("selected_mean") is not None]
     if tuned:
         best = max(tuned, key=lambda m: m["tuned"]["selected_mean"])
-        for m in tuned:  # each method's distance to the best tuned row of the problem
+        federated = max((m for m in tuned if m["variant"] not in POOLED), key=lambda m: m["tuned"]["selected_mean"], default=best)
+        trials = sorted((m["tuning"] or {}).get("trials", 0) for m in tuned if m.get("tuning"))
+        for m in tuned:  # each method's distance to the best tuned row of the problem (and to the best federated one)
             m["vs_best"] = m["tuned"]["selected_mean"] - best["tuned"]["selected_mean"]
             m["best"] = best["variant"]
+            if federated is not best:
+                m["vs_best_federated"] = m["tuned"]["selected_mean"] - federated["tuned"]["selected_mean"]
+                m["best_federated"] = federated["variant"]
+            if m["variant"].split("--")[0] in SEED_METHODS and m["vs_best"] < -CLOSE:
+                m["why_best"] = diagnose(rows[m["variant"]]["tuned"], rows[best["variant"]]["tuned"], best["variant"])
+                m["why_best"]["reasons"] += budget_reasons(m, trials)
     return {"problem": folder.name, "methods": methods, "unfinished": [m for m in expected if m not in rows]}
+
+
+POOLED = ("centralized",)  # rows trained on every client's data in one place: a reference, not a federated method
+CLOSE = 0.03  # issue 78: a paper's method within 3 points of the best tuned row needs no reason
+
+
+def budget_reasons(m: dict[str, Any], trials: list[int]) -> list[str]:
+    """What the tuning budget allowed a method: its finished trials against the median of the
+    problem's tuned rows, said when it had at most half as many."""
+    tun = m.get("tuning") or {}
+    if not trials or "trials" not in tun:
+        return []
+    median = trials[len(trials) // 2]
+    if tun["trials"] * 2 > median:
+        return []
+    return [f"under-searched: the budget ({_minutes(tun.get('seconds'))}) finished {tun['trials']} trial(s) "
+            f"({tun.get('pruned', 0)} pruned), against a median of {median} for the problem's methods: its trials are slow"]
+
+
+def below_default(tuned: dict[str, Any], default: dict[str, Any]) -> dict[str, Any]:
+    """Why a tuned row lands below its default row on the table's figure (the round chosen on
+    validation data), measured on their runs: the tuning objective's own figure on test data
+    (``test_last_weighted``: the last rounds' pooled test accuracy, mean over seeds) for both
+    rows, and how much each row's validation curve swings a round (:func:`val_swing`, mean over
+    seeds); ``reasons``, the verdicts these support."""
+    swing = {k: [val_swing(_records(f)) for f in _runs(r).values()] for k, r in (("tuned", tuned), ("default", default))}
+    out: dict[str, Any] = {"test_last_tuned": tuned.get("test_last_weighted"), "test_last_default": default.get("test_last_weighted"),
+                           **{f"val_swing_{k}": (sum(v) / len(v) if v else None) for k, v in swing.items()}}
+    reasons = []
+    a, b = out["test_last_tuned"], out["test_last_default"]
+    if a is not None and b is not None:
+        reasons.append(f"on the figure the tuning objective estimates (the last quarter of the rounds' pooled test accuracy) the tuned "
+                       f"row is {100 * (a - b):+.2f} points against the default ({100 * a:.2f} vs {100 * b:.2f})")
+    sa, sb = out["val_swing_tuned"], out["val_swing_default"]
+    if sa is not None and sb is not None and sb > max(UNSTEADY * sa, 0.005):
+        reasons.append(f"the default's validation curve swings by {100 * sb:.2f} points a round over the second half of the rounds "
+                       f"(the tuned row's by {100 * sa:.2f}): the round chosen on validation is a high point of an unsteady curve")
+    out["reasons"] = reasons
+    return out
 
 
 def _selected(run: Path) -> float | None:
@@ -216,8 +265,9 @@ def val_swing(recs: list[dict[str, Any]]) -> float:
     return sum(steps) / len(steps) if steps else 0.0
 
 
-def diagnose(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
-    """Why a tuned method trails tuned Local, measured on their run folders, seed by seed:
+def diagnose(tuned: dict[str, Any], local: dict[str, Any], ref: str = "Local") -> dict[str, Any]:
+    """Why a tuned method trails tuned Local (or another reference row, named ``ref`` in the
+    reasons), measured on their run folders, seed by seed:
     ``peak_round`` (mean round of the best validation accuracy) of ``rounds``, ``still_rising``
     (the best validation accuracy came at the last round in most seeds), the last round's
     ``train_loss`` beside Local's, ``clients_below_local`` (the share of clients, over seeds,
@@ -254,14 +304,14 @@ def diagnose(tuned: dict[str, Any], local: dict[str, Any]) -> dict[str, Any]:
     if out["still_rising"]:
         reasons.append(f"still improving: its validation accuracy peaked at the last round ({rounds}) in {rising} of {len(seeds)} seeds; more rounds would narrow the gap")
     if out["train_loss"] > 1.5 * out["train_loss_local"]:
-        reasons.append(f"underfits its clients' own data: last-round train loss {out['train_loss']:.3f} against Local's {out['train_loss_local']:.3f}")
+        reasons.append(f"underfits its clients' own data: last-round train loss {out['train_loss']:.3f} against {ref}'s {out['train_loss_local']:.3f}")
     elif out["train_loss"] <= out["train_loss_local"] * 1.1:
-        reasons.append(f"fits its clients' training data as well as Local (train loss {out['train_loss']:.3f} against {out['train_loss_local']:.3f}) but generalizes worse to their test data")
+        reasons.append(f"fits its clients' training data as well as {ref} (train loss {out['train_loss']:.3f} against {out['train_loss_local']:.3f}) but generalizes worse to their test data")
     if out["val_swing"] > max(UNSTEADY * out["val_swing_local"], 0.005):
         reasons.append(f"unsteady: over the second half of the rounds its mean validation accuracy moves by {100 * out['val_swing']:.2f} "
-                       f"points a round, Local's by {100 * out['val_swing_local']:.2f}")
+                       f"points a round, {ref}'s by {100 * out['val_swing_local']:.2f}")
     if out["clients_below_local"] is not None:
-        reasons.append(f"{100 * out['clients_below_local']:.0f}% of clients are served worse than by Local")
+        reasons.append(f"{100 * out['clients_below_local']:.0f}% of clients are served worse than by {ref}")
     if out["edge"]:
         reasons.append("the search may have cut off its best: " + "; ".join(out["edge"]))
     out["reasons"] = reasons
@@ -318,6 +368,22 @@ def markdown(problems: list[dict[str, Any]], follow_ups: str = "") -> str:
             lines += [f"Tuned against default on test: {len(checked) - len(below)} of {len(checked)} tuned rows are at or above their default "
                       "row, allowing for the seeds' spread" + (": " + "; ".join(f"**{m['variant']}** below by {-100 * m['gain']:.2f} points (noise "
                                                                   f"{100 * m['gain_margin']:.2f})" for m in below) if below else "") + ".", ""]
+        for m in below:
+            if (m.get("below_default_why") or {}).get("reasons"):
+                lines.append(f"- **{m['variant']}** below its default: " + "; ".join(m["below_default_why"]["reasons"]) + ".")
+        if any((m.get("below_default_why") or {}).get("reasons") for m in below):
+            lines.append("")
+        far = [m for m in p["methods"] if m.get("why_best")]
+        if far:
+            lines += [f"Why a paper's method is more than {100 * CLOSE:.0f} points below the best tuned row (measured on its tuned runs "
+                      "against that row's, same seeds):", ""]
+            for m in far:
+                fed = "" if m.get("vs_best_federated") is None else (
+                    f"; {100 * m['vs_best_federated']:+.2f} against the best federated row, {m['best_federated']} "
+                    f"({m['best']} trains one model on every client's data pooled)")
+                lines.append(f"- **{m['variant']}** ({100 * m['vs_best']:+.2f} points against {m['best']}{fed}): "
+                             + "; ".join(m["why_best"]["reasons"]) + ".")
+            lines.append("")
         notes = [f"- **{m['variant']}**: {NOTES[m['variant']]}." for m in p["methods"] if m["variant"] in NOTES]
         if notes:
             lines += ["Rows run with a setting other than the method's defaults (in their default and tuned columns alike):", "", *notes, ""]
@@ -367,6 +433,9 @@ def seed_methods_section(problems: list[dict[str, Any]]) -> list[str]:
                 if m.get("vs_best") is not None:
                     verdict += ("; the best tuned row" if m["best"] == m["variant"] else
                                 f"; {-100 * m['vs_best']:.2f} points below the best tuned row ({m['best']})")
+                if m.get("vs_best_federated") is not None:
+                    verdict += (" and the best federated one" if m["best_federated"] == m["variant"] else
+                                f", {-100 * m['vs_best_federated']:.2f} below the best federated row ({m['best_federated']})")
                 as_variant = f" (as {m['variant']})" if m["variant"] != key else ""
                 parts.append(f"{p['problem']}{as_variant}: {verdict}")
         if parts:

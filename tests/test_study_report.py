@@ -255,3 +255,35 @@ def test_the_report_flags_a_tuned_row_below_its_default_and_shows_the_validation
     md = _report().markdown([doc])
     assert "Tuned against default on test: 1 of 2 tuned rows are at or above their default row, allowing for the seeds' spread: **local** below by 5.00 points (noise 1.41)." in md
     assert "| +3.10 |" in md and "-5.00 (below default)" in md
+
+
+def test_a_tuned_row_below_its_default_and_a_papers_method_far_from_the_best_get_measured_reasons(tmp_path):
+    """Issue 78: a tuned row below its default on the table's figure gets the tuning objective's
+    own test figure for both rows and the default curve's swing; a paper's method more than 3
+    points below the best tuned row is diagnosed against that row, its trials against the median."""
+    prob = tmp_path / "p"
+    swinging, steady = [0.2, 0.6, 0.3, 0.7, 0.3, 0.8], [0.5, 0.55, 0.6, 0.6, 0.62, 0.63]
+    _write(prob / "centralized", [{**_row("centralized", "default", 0.82, 0.005), "folder": "centralized", "test_last_weighted": 0.60},
+                                  {**_row("centralized", "tuned", 0.80, 0.005), "folder": "centralized+tuned", "test_last_weighted": 0.63}])
+    _write(prob / "co-pfl", [_row("co-pfl", "default", 0.60, 0.01),
+                             {**_row("co-pfl", "tuned", 0.70, 0.01), "folder": "co-pfl+tuned", "tuning": {"trials": 2, "pruned": 0, "seconds": 300}}])
+    _write(prob / "fedrep", [_row("fedrep", "default", 0.70, 0.01), {**_row("fedrep", "tuned", 0.74, 0.01), "folder": "fedrep+tuned"}])
+    for seed in (0, 1):
+        _run_folder(prob / "centralized" / f"seed-{seed}" / "centralized", swinging, 0.1, [0.9, 0.9])
+        _run_folder(prob / "centralized" / f"seed-{seed}" / "centralized+tuned", steady, 0.1, [0.9, 0.9])
+        _run_folder(prob / "co-pfl" / f"seed-{seed}" / "co-pfl+tuned", steady, 0.5, [0.6, 0.95])
+    doc = _report().summarize(prob)
+    by = {m["variant"]: m for m in doc["methods"]}
+    why = by["centralized"]["below_default_why"]
+    # mean |step| over the second half: swinging 0.6,0.3,0.7,0.3,0.8 from index 2 -> |0.4|,|0.4|,|0.5| = 0.4333; steady 0.0,0.02,0.01 = 0.01
+    assert why["val_swing_default"] == pytest.approx(1.3 / 3) and why["val_swing_tuned"] == pytest.approx(0.03 / 3)
+    assert why["reasons"][0].endswith("the tuned row is +3.00 points against the default (63.00 vs 60.00)")
+    assert why["reasons"][1].startswith("the default's validation curve swings by 43.33 points a round")
+    w = by["co-pfl"]["why_best"]  # 10 points below centralized: diagnosed against it; fedrep is the best federated row
+    assert by["co-pfl"]["vs_best"] == pytest.approx(-0.10) and by["co-pfl"]["vs_best_federated"] == pytest.approx(-0.04)
+    assert w["train_loss"] == pytest.approx(0.5) and w["train_loss_local"] == pytest.approx(0.1) and w["clients_below_local"] == pytest.approx(0.5)
+    assert w["reasons"][-1].startswith("under-searched: the budget (5.0 min) finished 2 trial(s) (0 pruned), against a median of 20")
+    assert "fedrep" not in [m for m in by if by[m].get("why_best")]  # not a paper's method
+    md = _report().markdown([doc])
+    assert "- **centralized** below its default: on the figure the tuning objective estimates" in md
+    assert "- **co-pfl** (-10.00 points against centralized; -4.00 against the best federated row, fedrep (centralized trains one model on every client's data pooled)): still improving" in md
