@@ -54,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--algorithms", required=True)
     p.add_argument("--random", type=int, default=40, help="random settings run to the end: the reference [40]")
     p.add_argument("--cap", type=float, default=30.0, help="stop copfl tune's study after this many default runs of time [30]")
+    p.add_argument("--reference-from", metavar="FILE", help="take each algorithm's reference (and its random settings' "
+                   "figures) from an earlier run's JSON of the same problem instead of running --random settings again")
     p.add_argument("--out", help="also write the JSON here")
     args, rest = p.parse_known_args(argv)
     curve_of = _pruning_check().curve_of
@@ -72,13 +74,14 @@ def main(argv: list[str] | None = None) -> int:
             _, default_obj, default_s = curve_of(default_cfg, fed, window)
             # 1. the reference: random settings, every one to the end
             rnd = optuna.create_study(direction="maximize", sampler=optuna.samplers.RandomSampler(seed=11))
-            finals = []
-            for _ in range(args.random):
+            finals = earlier_finals(args.reference_from, doc["problem"], alg)
+            for _ in range(args.random if finals is None else 0):
                 trial = rnd.ask()
                 cfg, _ = tuner.trial_config(alg, trial, {})
                 _, final, _ = curve_of(replace(cfg, workers=1), fed, window)
                 rnd.tell(trial, state=optuna.trial.TrialState.PRUNED)
                 finals.append(final)
+            finals = finals or []
             reference = max((f for f in finals if f is not None), default=None)
             # 2. copfl tune's study, trial by trial, until it reaches the reference
             reached, spent, trials, s = None, 0.0, 0, {}
@@ -97,6 +100,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{alg}: reference {reference}, default {default_obj}, reached {reached}", file=sys.stderr)
     emit_json(doc, args.out)
     return 0
+
+
+def earlier_finals(path: str | None, problem: dict, algorithm: str) -> list | None:
+    """The random settings' figures of ``algorithm`` in an earlier run's JSON (``--reference-from``),
+    which must be of the same problem; None without a file."""
+    if path is None:
+        return None
+    import json
+
+    doc = json.loads(Path(path).read_text())
+    if doc.get("problem") != problem:
+        raise SystemExit(f"--reference-from {path}: another problem ({doc.get('problem')}, not {problem})")
+    if algorithm not in doc.get("algorithms", {}):
+        raise SystemExit(f"--reference-from {path}: no {algorithm} in it (it has {', '.join(doc.get('algorithms', {}))})")
+    return doc["algorithms"][algorithm]["random_finals"]
 
 
 if __name__ == "__main__":
