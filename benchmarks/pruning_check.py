@@ -33,7 +33,8 @@ from copfl.engine import NonFiniteLossError
 from copfl.experiment import build_engine
 from copfl.federation import build_federation
 from copfl.io import emit_json
-from copfl.tune import Tuner, _hyperband, evaluations, min_rounds, objective_window, seal_test_data, tuning_problem
+from copfl.trial_order import ranked_hyperband
+from copfl.tune import Tuner, evaluations, min_rounds, objective_window, seal_test_data, tuning_problem
 
 
 def spearman(a: list[float], b: list[float]) -> float | None:
@@ -70,7 +71,7 @@ def replay(curves: list[list[tuple[int, float]]], rounds: int, warmup: float = 0
     study's name and the trial's number: copfl tune's studies are named by the algorithm)
     running these curves one after another would prune each (None: it runs to the end), with
     copfl tune's pruner (``warmup``: the algorithm's ``search_warmup``)."""
-    pruner = _hyperband()(min_resource=min_rounds(rounds, warmup), max_resource=rounds, reduction_factor=3)
+    pruner = ranked_hyperband()(min_resource=min_rounds(rounds, warmup), max_resource=rounds, reduction_factor=3)
     study = optuna.create_study(study_name=name, direction="maximize", pruner=pruner, sampler=optuna.samplers.RandomSampler(seed=0))
     out: list[int | None] = []
     for curve in curves:

@@ -5,6 +5,8 @@ the next one backs off (:func:`back_off`)."""
 
 from __future__ import annotations
 
+import functools
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -54,3 +56,39 @@ def back_off(trials: list[Any], space: dict[str, Any]) -> dict[str, Any] | None:
     if values == diverged[-1].params or any(t.params == values for t in trials):
         return None
     return values
+
+
+@functools.cache
+def ranked_hyperband() -> Any:
+    """Optuna's HyperbandPruner class with brackets drawn by trial rank (below)."""
+    import optuna
+
+    class RankedHyperband(optuna.pruners.HyperbandPruner):
+        """Optuna's Hyperband with each trial's bracket drawn from its rank among the trials
+        not cut short (:func:`trial_rank`) instead of its number: the retry of a trial cut
+        short lands in the bracket the trial had, later trials in the brackets they would have
+        had, and the trials cut short (their rungs half-climbed) compete in none."""
+
+        ranks: dict[int, int | None] = {}  # trial number -> rank (None: cut short)
+
+        def _rank(self, study: Any, number: int) -> int | None:
+            if number not in self.ranks:  # a trial new since the last count
+                self.ranks = trial_ranks(study._storage.get_all_trials(study._study_id, deepcopy=False))
+            return self.ranks.get(number)
+
+        def prune(self, study: Any, trial: Any) -> bool:
+            self.ranks = {}  # counted afresh: a trial may have been cut since
+            return bool(super().prune(study, trial))
+
+        def _get_bracket_id(self, study: Any, trial: Any) -> int:
+            rank = self._rank(study, trial.number)
+            if rank is None:
+                return -1  # a trial cut short: in no bracket
+            return int(super()._get_bracket_id(study, _Numbered(rank)))
+
+    return RankedHyperband
+
+
+@dataclass(frozen=True)
+class _Numbered:
+    number: int

@@ -33,11 +33,11 @@ visualizations).
 
 from __future__ import annotations
 
-import functools
 import glob
 import json
 import math
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -54,7 +54,7 @@ from copfl.sealing import seal_test_data
 from copfl.search import space_of
 from copfl.search_values import split_values
 from copfl.seeding import derive_seed
-from copfl.trial_order import BACK_OFF, back_off, trial_rank, trial_ranks
+from copfl.trial_order import BACK_OFF, back_off, ranked_hyperband, trial_rank, trial_ranks
 from copfl.tune_objective import (
     OBJECTIVE,
     OBJECTIVES,
@@ -82,6 +82,7 @@ __all__ = [
     "BACK_OFF",
     "BUDGET_CAP",
     "BUDGET_GRACE",
+    "TPE_STARTUP",
     "GRACE_SECONDS",
     "HEARTBEAT_SECONDS",
     "OBJECTIVE",
@@ -161,6 +162,7 @@ BUDGET_CAP = 1000  # the trial cap per study under --budget when --trials / --tu
 # up to this many shares (issue 78: pFedHN on Fashion-MNIST spent its 4 minutes on two diverging
 # trials), its next trial the last one's with lower learning rates (copfl.trial_order.back_off)
 BUDGET_GRACE = 2.0
+TPE_STARTUP = 4  # random trials before TPE models the knobs jointly (the default trial and a prior's count)
 
 
 def tuning_problem(cfg: Any) -> Any:
@@ -198,41 +200,6 @@ def min_rounds(rounds: int, warmup: float = 0.0) -> int:
     where the best trial reached 0.967 at round 20; on FEMNIST, pFedSV's best of ten settings
     pruned at round 1: benchmarks/pruning_check.py)."""
     return max(1, rounds // 10, math.ceil(warmup * rounds - 1e-9))
-
-
-@functools.cache
-def _hyperband() -> Any:
-    import optuna
-
-    class RankedHyperband(optuna.pruners.HyperbandPruner):
-        """Optuna's Hyperband with each trial's bracket drawn from its rank among the trials
-        not cut short (:func:`trial_rank`) instead of its number: the retry of a trial cut
-        short lands in the bracket the trial had, later trials in the brackets they would have
-        had, and the trials cut short (their rungs half-climbed) compete in none."""
-
-        ranks: dict[int, int | None] = {}  # trial number -> rank (None: cut short)
-
-        def _rank(self, study: Any, number: int) -> int | None:
-            if number not in self.ranks:  # a trial new since the last count
-                self.ranks = trial_ranks(study._storage.get_all_trials(study._study_id, deepcopy=False))
-            return self.ranks.get(number)
-
-        def prune(self, study: Any, trial: Any) -> bool:
-            self.ranks = {}  # counted afresh: a trial may have been cut since
-            return bool(super().prune(study, trial))
-
-        def _get_bracket_id(self, study: Any, trial: Any) -> int:
-            rank = self._rank(study, trial.number)
-            if rank is None:
-                return -1  # a trial cut short: in no bracket
-            return int(super()._get_bracket_id(study, _Numbered(rank)))
-
-    return RankedHyperband
-
-
-@dataclass(frozen=True)
-class _Numbered:
-    number: int
 
 
 def requeue_cut_trials(study: Any, embedded: bool) -> list[int]:
@@ -323,10 +290,14 @@ class Tuner:
         """The TPE sampler for the trial of rank ``number`` (:func:`trial_rank`): seeded by
         (run seed, algorithm, rank), so that a trial's suggestion depends only on the study's
         history and its rank, the same whether the study ran in one go or was interrupted and
-        continued."""
+        continued; multivariate, after :data:`TPE_STARTUP` random trials (issue 78:
+        benchmarks/tuning_cost.py, docs/tuning.md)."""
         import optuna
 
-        return optuna.samplers.TPESampler(seed=derive_seed(self.base.seed, "tune", algorithm, number) % 2**32)
+        with warnings.catch_warnings():  # multivariate is marked experimental in optuna
+            warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+            return optuna.samplers.TPESampler(seed=derive_seed(self.base.seed, "tune", algorithm, number) % 2**32,
+                                              n_startup_trials=TPE_STARTUP, multivariate=True)
 
     def study(self, algorithm: str, cls: Any = None) -> Any:
         """The study ``algorithm`` (a label), its pruner waiting the ``search_warmup`` of ``cls``
@@ -338,7 +309,7 @@ class Tuner:
         sampler = self.sampler(algorithm, 0)
         cls = cls or ALGORITHMS.get(algorithm)
         warmup = getattr(cls, "search_warmup", 0.0)
-        pruner = _hyperband()(min_resource=min_rounds(self.base.rounds, warmup), max_resource=self.base.rounds, reduction_factor=3)
+        pruner = ranked_hyperband()(min_resource=min_rounds(self.base.rounds, warmup), max_resource=self.base.rounds, reduction_factor=3)
         study = optuna.create_study(study_name=algorithm, storage=self.rdb(), sampler=sampler, pruner=pruner, direction="maximize",
                                     load_if_exists=True)
         if "objective" not in study.user_attrs and not study.get_trials(deepcopy=False):
@@ -595,3 +566,4 @@ def run_tune(base: Any, fed: Federation, algorithms: list[str] | list[tuple[str,
         if plots:
             plot_study(tuner.study(label), out, label)
     return {"best": write_tune_files(out, summaries, trials, base.rounds, storage), "summaries": summaries}
+
