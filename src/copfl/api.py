@@ -166,6 +166,21 @@ def _split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, A
     return run_opts, alg_opts
 
 
+def _shared_config(dataset: str | None, plugins: str | Iterable[str] | None, options: dict[str, Any]) -> tuple[Any, frozenset[str]]:
+    """The run config that a comparison's or a study's rows share, from the API's arguments
+    (``plugins`` loaded first), and the names of the options given."""
+    from copfl.config import RunConfig
+    from copfl.plugins import load_plugins
+
+    load_plugins([plugins] if isinstance(plugins, str) else list(plugins or []))
+    run_opts, alg_opts = _split_options(options)
+    if dataset is not None:
+        run_opts["dataset"] = dataset
+    if plugins:
+        run_opts["plugins"] = [plugins] if isinstance(plugins, str) else list(plugins)
+    return RunConfig(**run_opts, options=alg_opts), frozenset(run_opts) | frozenset(alg_opts)
+
+
 def _usage(e: Exception) -> ValueError:
     return e if isinstance(e, ValueError) else ValueError(str(e))
 
@@ -261,20 +276,12 @@ def compare(
     from copfl.commands.common import UsageError
     from copfl.commands.compare import CompareRequest
     from copfl.commands.compare import compare as compare_rows
-    from copfl.config import RunConfig
-    from copfl.plugins import load_plugins
 
     names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
     folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-compare-"))
-    load_plugins([plugins] if isinstance(plugins, str) else list(plugins or []))
-    run_opts, alg_opts = _split_options(options)
-    if dataset is not None:
-        run_opts["dataset"] = dataset
-    if plugins:
-        run_opts["plugins"] = [plugins] if isinstance(plugins, str) else list(plugins)
     try:
-        cfg = RunConfig(**run_opts, options=alg_opts)
-        req = CompareRequest(algorithms=names, cfg=cfg, given=frozenset(run_opts) | frozenset(alg_opts), out=str(folder),
+        cfg, given = _shared_config(dataset, plugins, options)
+        req = CompareRequest(algorithms=names, cfg=cfg, given=given, out=str(folder),
                              seeds=1 if seeds is None else seeds, tune=tune, params=None if params is None else str(params),
                              overwrite=overwrite)
         with contextlib.nullcontext() if verbose else _silenced():
@@ -316,19 +323,11 @@ def tune(
     from copfl.commands.common import UsageError
     from copfl.commands.tune import TuneRequest
     from copfl.commands.tune import tune as tune_studies
-    from copfl.config import RunConfig
-    from copfl.plugins import load_plugins
 
     names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
     folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-tune-"))
-    load_plugins([plugins] if isinstance(plugins, str) else list(plugins or []))
-    run_opts, alg_opts = _split_options(options)
-    if dataset is not None:
-        run_opts["dataset"] = dataset
-    if plugins:
-        run_opts["plugins"] = [plugins] if isinstance(plugins, str) else list(plugins)
     try:
-        cfg = RunConfig(**run_opts, options=alg_opts)
+        cfg, _ = _shared_config(dataset, plugins, options)
         req = TuneRequest(algorithms=names, cfg=cfg, out=str(folder), trials=trials, budget=budget, storage=storage,
                           prior=None if prior is None else str(prior), save_prior=None if save_prior is None else str(save_prior),
                           overwrite=overwrite)
