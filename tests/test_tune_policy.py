@@ -236,19 +236,27 @@ def test_the_confirmation_rule_keeps_a_tuned_row_only_above_its_default_on_the_f
     def history(vals):  # 8 evaluated rounds: the objective's window is the last 2
         return [{"round": i + 1, "val_acc_weighted": v} for i, v in enumerate(vals)]
 
+    tuning_seed = history([0.9] * 8)  # the first seed's: the split the study tuned on, left out where there are others
     histories = {
-        "a": [history([0.1] * 6 + [0.50, 0.60]), history([0.1] * 6 + [0.40, 0.40])],  # seeds: 0.55, 0.40 -> 0.475
-        "a+tuned": [history([0.9] * 6 + [0.44, 0.44]), history([0.9] * 6 + [0.50, 0.50])],  # 0.44, 0.50 -> 0.47: below
-        "b": [history([0.3] * 8)] * 2,
-        "b+tuned": [history([0.3] * 7 + [0.32])] * 2,  # (0.3 + 0.32) / 2 = 0.31 > 0.30
+        "a": [tuning_seed, history([0.1] * 6 + [0.50, 0.60]), history([0.1] * 6 + [0.40, 0.40])],  # seeds 2-3: 0.55, 0.40 -> 0.475
+        "a+tuned": [history([0.99] * 8), history([0.9] * 6 + [0.44, 0.44]), history([0.9] * 6 + [0.50, 0.50])],  # 0.44, 0.50 -> 0.47: below
+        "b": [tuning_seed] + [history([0.3] * 8)] * 2,
+        "b+tuned": [history([0.1] * 8)] + [history([0.3] * 7 + [0.32])] * 2,  # (0.3 + 0.32) / 2 = 0.31 > 0.30
     }
     tuned = {"a+tuned": {"row": "a", "objective": "last"}, "b+tuned": {"row": "b", "objective": "last"},
              "c+tuned": {"row": "c", "objective": "last", "same_as": "c", "why": "the default setting scored best"}}
     later = confirm_tuned(tuned, histories)
     assert list(later) == ["a+tuned"] and later["a+tuned"][0] == "a"
-    assert later["a+tuned"][1] == "not confirmed by the final runs: their validation objective 47.00% against the default's 47.50% (2 seed(s))"
-    assert tuned["a+tuned"]["same_as"] == "a" and tuned["a+tuned"]["final_val"] == pytest.approx({"tuned": 0.47, "default": 0.475, "seeds": 2})
-    assert "same_as" not in tuned["b+tuned"] and tuned["b+tuned"]["final_val"] == pytest.approx({"tuned": 0.31, "default": 0.30, "seeds": 2})
+    assert later["a+tuned"][1] == ("not confirmed by the final runs: their validation objective 47.00% against the default's 47.50% "
+                                   "(2 seed(s) besides the tuning seed)")
+    assert tuned["a+tuned"]["same_as"] == "a"
+    assert tuned["a+tuned"]["final_val"] == pytest.approx({"tuned": 0.47, "default": 0.475, "seeds": 2, "tuning_seed_left_out": True})
+    assert "same_as" not in tuned["b+tuned"]
+    assert tuned["b+tuned"]["final_val"] == pytest.approx({"tuned": 0.31, "default": 0.30, "seeds": 2, "tuning_seed_left_out": True})
+    # one seed: it is all there is, so it confirms (the tuning seed's 0.99 against 0.9 here)
+    one = {"a+tuned": {"row": "a", "objective": "last"}}
+    assert confirm_tuned(one, {k: v[:1] for k, v in histories.items()}) == {}
+    assert one["a+tuned"]["final_val"] == pytest.approx({"tuned": 0.99, "default": 0.9, "seeds": 1, "tuning_seed_left_out": False})
     assert "final_val" not in tuned["c+tuned"]  # already the default row's: nothing to confirm
 
 

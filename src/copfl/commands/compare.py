@@ -277,26 +277,38 @@ def confirm_tuned(tuned: dict[str, dict[str, Any]], histories: dict[str, list[li
     """compare --tune's confirmation (issue 78), once every row has run on every seed: a tuned
     row with runs of its own whose validation objective on those runs, averaged over the seeds,
     is not above its default row's (:func:`copfl.tune_objective.confirms_tuned`) is shown with
-    the default row's runs after all. ``histories``: row -> one history per seed. Each tuned
-    entry of ``tuned`` gets ``final_val`` (both rows' figure) and, where it falls back, ``same_as``
-    and ``why``; returns those rows (row -> (default row, why))."""
+    the default row's runs after all. ``histories``: row -> one history per seed, the first
+    seed's first: the seed whose split the study tuned on. With more than one seed that seed is
+    left out (:func:`confirming_seeds`): its validation data chose the setting, so it would
+    confirm its own pick. Each tuned entry of ``tuned`` gets ``final_val`` (both rows' figure,
+    the seeds it is averaged over) and, where it falls back, ``same_as`` and ``why``; returns
+    those rows (row -> (default row, why))."""
     from copfl.tune_objective import confirms_tuned, last_window_mean
 
     later: dict[str, tuple[str, str]] = {}
     for key, t in tuned.items():
         if t.get("same_as") or t.get("objective") != "last" or key not in histories or t["row"] not in histories:
             continue
-        vals = {x: [v for h in histories[x] if (v := last_window_mean(h, "val_acc_weighted")) is not None] for x in (key, t["row"])}
+        used = confirming_seeds(len(histories[key]))
+        vals = {x: [v for h in histories[x][used] if (v := last_window_mean(h, "val_acc_weighted")) is not None] for x in (key, t["row"])}
         tv, dv = vals[key], vals[t["row"]]
-        t["final_val"] = {"tuned": sum(tv) / len(tv) if tv else None, "default": sum(dv) / len(dv) if dv else None,
-                          "seeds": len(histories[key])}
+        n = len(histories[key][used])
+        t["final_val"] = {"tuned": sum(tv) / len(tv) if tv else None, "default": sum(dv) / len(dv) if dv else None, "seeds": n,
+                          "tuning_seed_left_out": n < len(histories[key])}
         if not confirms_tuned(tv, dv):
             f = t["final_val"]
-            why = (f"not confirmed by the final runs: their validation objective {pct(f['tuned'])} against the default's "
-                   f"{pct(f['default'])} ({f['seeds']} seed(s))")
+            which = f"{n} seed(s) besides the tuning seed" if f["tuning_seed_left_out"] else f"{n} seed(s)"
+            why = f"not confirmed by the final runs: their validation objective {pct(f['tuned'])} against the default's {pct(f['default'])} ({which})"
             t.update(same_as=t["row"], why=why)
             later[key] = (t["row"], why)
     return later
+
+
+def confirming_seeds(seeds: int) -> slice:
+    """The seeds (positions; the first is the tuning seed) whose final runs confirm a tuned row:
+    every seed but the tuning seed, whose validation data the study picked the setting on; with
+    a single seed, that one (there is no other)."""
+    return slice(1, None) if seeds > 1 else slice(None)
 
 
 def nothing_to_tune(row: Any) -> bool:
