@@ -91,14 +91,14 @@ def main(argv: list[str] | None = None) -> int:
             _, default_obj, default_s = curve_of(default_cfg, fed, window)
             # 1. the reference: random settings, every one to the end
             rnd = optuna.create_study(direction="maximize", sampler=optuna.samplers.RandomSampler(seed=11))
-            finals = earlier_finals(args.reference_from, doc["problem"], alg)
-            for _ in range(args.random if finals is None else 0):
+            earlier = earlier_finals(args.reference_from, doc["problem"], alg)
+            finals = [] if earlier is None else earlier
+            for _ in range(args.random if earlier is None else 0):
                 trial = rnd.ask()
                 cfg, _ = tuner.trial_config(alg, trial, {})
                 _, final, _ = curve_of(replace(cfg, workers=1), fed, window)
                 rnd.tell(trial, state=optuna.trial.TrialState.PRUNED)
                 finals.append(final)
-            finals = finals or []
             reference = max((f for f in finals if f is not None), default=None)
             # 2. copfl tune's study, trial by trial, until it reaches the reference
             reached, near, spent, trials, s, trajectory = None, None, 0.0, 0, {}, []
@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
                     reached = point
                     break
         warmup = ALGORITHMS[alg].search_warmup
-        doc["algorithms"][alg] = {"search_warmup": warmup, "pruned_from_round": min_rounds(base.rounds, warmup), "default_seconds": round(default_s, 2), "default_objective": default_obj, "reference": reference,
+        doc["algorithms"][alg] = {"search_warmup": warmup, "pruned_from_round": min_rounds(base.rounds, warmup),
+                                  "default_seconds": round(default_s, 2), "default_objective": default_obj, "reference": reference,
                                   "random_finals": finals, "reached": reached, "validation_noise": noise, "n_val": n_val,
                                   "reached_within_noise": near, "trials_run": trials, "seconds_run": round(spent, 1),
                                   "best_by_copfl_tune": s["best"]["val_acc"] if s.get("best") else None,

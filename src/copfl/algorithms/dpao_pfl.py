@@ -137,7 +137,7 @@ class DPAOPFL(Algorithm):
     # replayed through the pruner kept their best from round 1, but a TPE study, whose trials crowd
     # around its first good rate, stopped every trial at lr 0.035-0.105 (the best region, 0.30 at
     # lr 0.053) at round 1, each predicting one class there; waiting 30% of the rounds, the study came
-    # within validation noise of 40 random settings' best in 8.7 default runs instead of 13.5
+    # within validation noise of 40 random settings' best in 9.4 default runs instead of 13.5
     # (benchmarks/tuning_cost.py, docs/results/tuning-cost-femnist-tpe.json)
     search_warmup = 0.3
     # The paper: plain SGD at lr 0.01 for every method (D14), batch 64 (set with --batch-size).
