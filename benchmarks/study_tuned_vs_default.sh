@@ -34,6 +34,7 @@
 # samples each; Fashion-MNIST Dirichlet(0.1), 20 clients, 250 each; 10 rounds), each method tuned
 # for the same trial time (`--budget`, BUDGET_MIN minutes per method, default 4: the default setting first,
 # then TPE with Hyperband) on seed 0's validation data, then its default and tuned rows on 3 seeds.
+# Then: python benchmarks/tuned_vs_default_report.py OUT_ROOT/* --methods tuning --out docs/results/tuning-study
 set -euo pipefail
 DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
 OUT_ROOT=${2:-runs/study-tuned-vs-default}

@@ -63,6 +63,11 @@ def problem_rows(folder: Path) -> dict[str, dict[str, Any]]:
 
 # benchmarks/study_tuned_vs_default.sh's rows (their folder-safe keys): pFedSV as pfedsv[topk=capped]
 STUDY_METHODS = ("local", "fedavg", "fedrep", "dpao-pfl", "co-pfl", "ditto", "fedpac", "pfedsv--topk-capped")
+# issue 78's study (STUDY=tuning in benchmarks/study_tuned_vs_default.sh), in its order
+TUNING_STUDY_METHODS = ("local", "fedavg", "co-pfl", "dpao-pfl", "pfedsv", "fedprox", "fedavg-ft", "fedper", "lg-fedavg", "fedrep",
+                        "fedbn", "ditto", "fedselect", "fedpac", "apfl", "fedala", "fedrod", "fedbabu", "fedcac", "gpfl", "feddbe",
+                        "centralized", "fedfomo", "ifca", "fedem", "per-fedavg", "fedamp", "fedmeta", "pfedme", "pfedhn")
+METHOD_LISTS = {"tuned-vs-default": STUDY_METHODS, "tuning": TUNING_STUDY_METHODS}
 NOTES = {
     "pfedsv--topk-capped": "pFedSV with its dynamic top-k capped at k0 (`pfedsv[topk=capped]`: the `capped` reading of the "
                            "top-k rule the paper leaves open, docs/algorithms/pfedsv.md), in both its default and its tuned "
@@ -512,10 +517,12 @@ def main() -> None:
     ap.add_argument("--out", help="write OUT.md, OUT.json and OUT.png")
     ap.add_argument("--follow-ups", type=Path, metavar="FILE",
                     help="a markdown file of measurements made after the study, appended to the report")
-    ap.add_argument("--methods", default=",".join(STUDY_METHODS),
-                    help="the methods every problem should have; those not finished yet are listed as such [the study's eight]")
+    ap.add_argument("--methods", default="tuned-vs-default",
+                    help="the methods every problem should have, in the report's order (those not finished yet are listed as "
+                         "such): comma-separated folder names, or a study's list: 'tuned-vs-default' (issue 37's eight) or "
+                         "'tuning' (issue 78's 30) [tuned-vs-default]")
     args = ap.parse_args()
-    expected = tuple(m for m in args.methods.split(",") if m)
+    expected = METHOD_LISTS.get(args.methods) or tuple(m for m in args.methods.split(",") if m)
     problems = [summarize(f, expected) for f in args.folders if f.is_dir()]
     if args.follow_ups is not None and not args.follow_ups.is_file():
         raise SystemExit(f"--follow-ups {args.follow_ups}: no such file")

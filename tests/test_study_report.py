@@ -287,3 +287,14 @@ def test_a_tuned_row_below_its_default_and_a_papers_method_far_from_the_best_get
     md = _report().markdown([doc])
     assert "- **centralized** below its default: on the figure the tuning objective estimates" in md
     assert "- **co-pfl** (-10.00 points against centralized; -4.00 against the best federated row, fedrep (centralized trains one model on every client's data pooled)): still improving" in md
+
+
+def test_method_lists_are_the_study_scripts_lists():
+    """`--methods tuning` / `tuned-vs-default` name the lists benchmarks/study_tuned_vs_default.sh runs, in its
+    order (the report's row order): the committed reports are rendered from them, so the two cannot drift."""
+    import re
+    script = (Path(__file__).resolve().parents[1] / "benchmarks" / "study_tuned_vs_default.sh").read_text()
+    tuning, eight = [re.sub(r"\s+", " ", m).strip().split(" ") for m in re.findall(r"^\s*METHODS=\((.*?)\)", script, re.S | re.M)]
+    rep = _report()
+    assert list(rep.METHOD_LISTS["tuning"]) == tuning and len(tuning) == 30
+    assert list(rep.METHOD_LISTS["tuned-vs-default"]) == [m.strip('"').replace("[", "--").replace("=", "-").rstrip("]") for m in eight]
