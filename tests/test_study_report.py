@@ -2,10 +2,13 @@
 compare folder per problem or, as benchmarks/study_tuned_vs_default.sh lays it out, one per method."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
-from helpers import load_script
+from helpers import ROOT, load_script
+
+from copfl.variants import parse_row
 
 
 def _report():
@@ -292,9 +295,8 @@ def test_a_tuned_row_below_its_default_and_a_papers_method_far_from_the_best_get
 def test_method_lists_are_the_study_scripts_lists():
     """`--methods tuning` / `tuned-vs-default` name the lists benchmarks/study_tuned_vs_default.sh runs, in its
     order (the report's row order): the committed reports are rendered from them, so the two cannot drift."""
-    import re
-    script = (Path(__file__).resolve().parents[1] / "benchmarks" / "study_tuned_vs_default.sh").read_text()
-    tuning, eight = [re.sub(r"\s+", " ", m).strip().split(" ") for m in re.findall(r"^\s*METHODS=\((.*?)\)", script, re.S | re.M)]
+    script = (ROOT / "benchmarks" / "study_tuned_vs_default.sh").read_text()
+    tuning, eight = [[parse_row(m.strip('"')).key for m in body.split()] for body in re.findall(r"^\s*METHODS=\((.*?)\)", script, re.DOTALL | re.MULTILINE)]
     rep = _report()
     assert list(rep.METHOD_LISTS["tuning"]) == tuning and len(tuning) == 30
-    assert list(rep.METHOD_LISTS["tuned-vs-default"]) == [m.strip('"').replace("[", "--").replace("=", "-").rstrip("]") for m in eight]
+    assert list(rep.METHOD_LISTS["tuned-vs-default"]) == eight and "pfedsv--topk-capped" in eight
