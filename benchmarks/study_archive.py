@@ -26,17 +26,24 @@ archive itself). The same holds for a `copfl reproduce` output folder (its runs 
 by their summaries, its studies by their study.db) and for the folders of
 benchmarks/study_unreliable.sh.
 
-An archive is a folder, or one compressed file (a name ending in ``.tar.xz``): the committed ones
-are one file per study in docs/results/archives/ (a few files instead of thousands, which code
-tools do not read as source). ``save`` and ``restore`` take either (the study scripts' parallel
-jobs each save their own part, ``--under PROBLEM/METHOD``, into the one file: a lock file,
-``.NAME.lock`` beside it, keeps their saves apart); ``pack FOLDER FILE.tar.xz`` turns a folder
-archive into one file. The file is deterministic: the same files give the same bytes (sorted
-names, no dates or owners), so saving an unchanged study rewrites nothing.
+An archive is a folder, or one compressed file (a name ending in ``.tar.xz``); ``save`` and
+``restore`` take either (the study scripts' parallel jobs each save their own part,
+``--under PROBLEM/METHOD``, into the one file: a lock file, ``.NAME.lock`` beside it, keeps their
+saves apart); ``pack FOLDER FILE.tar.xz`` turns a folder archive into one file. The file is
+deterministic: the same files give the same bytes (sorted names, no dates or owners), so saving an
+unchanged study rewrites nothing.
 
-    python benchmarks/study_archive.py save runs/study-tuned-vs-default runs/archive
-    python benchmarks/study_archive.py pack runs/archive docs/results/archives/tuned-vs-default-runs.tar.xz
-    python benchmarks/study_archive.py restore docs/results/archives/tuned-vs-default-runs.tar.xz runs/study-tuned-vs-default
+The committed archives are not in the source tree: ``publish FILE.tar.xz`` puts one into the
+*results line*, commits of their own (``archives/NAME.tar.xz``) joined to the current branch's
+history by a merge that changes none of its files (an archive of the same name already there is
+merged with it file by file: a study's parts saved this time replace theirs, the rest stays;
+``--replace`` replaces it whole). A clone of main carries them, its tree holds none, and
+``restore results:archives/NAME.tar.xz OUT`` reads one back (``REV:PATH`` reads any commit's file;
+``ls`` lists the results line's files). A shallow clone lacks them: ``git fetch --unshallow``.
+
+    python benchmarks/study_archive.py restore results:archives/tuning-study-runs.tar.xz runs/study-tuning
+    STUDY=tuning ARCHIVE=runs/archives/tuning-study-runs.tar.xz bash benchmarks/study_tuned_vs_default.sh DIR runs/study-tuning
+    python benchmarks/study_archive.py publish runs/archives/tuning-study-runs.tar.xz
 """
 
 from __future__ import annotations
@@ -48,7 +55,9 @@ import io
 import json
 import lzma
 import os
+import re
 import sqlite3
+import subprocess
 import sys
 import tarfile
 import tempfile
@@ -144,11 +153,139 @@ def read_tarball(archive: Path) -> dict[str, bytes]:
     """Every file of a ``.tar.xz`` archive: relative posix path -> bytes (empty when absent)."""
     if not archive.exists():
         return {}
+    return _untar(archive.read_bytes(), str(archive))
+
+
+def _untar(data: bytes, name: str) -> dict[str, bytes]:
+    """The files of the ``.tar.xz`` bytes ``data`` (``name`` says where they came from in errors)."""
     try:
-        with tarfile.open(archive, "r:xz") as tar:
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:xz") as tar:
             return {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}
     except (tarfile.TarError, lzma.LZMAError, EOFError) as e:
-        raise SystemExit(f"{archive}: not a readable .tar.xz archive ({e}); expected one written by `save` or `pack`") from e
+        raise SystemExit(f"{name}: not a readable .tar.xz archive ({e}); expected one written by `save` or `pack`") from e
+
+
+# The results line: the committed archives live in commits of their own, out of main's tree. Each
+# such commit holds the files of the previous one and what `publish` added (``archives/NAME.tar.xz``,
+# ``retired/...``), carries the line RESULTS_MARK in its message, and is joined to main's history by
+# a merge commit that keeps main's files as they were: a clone of main (a full one, not
+# ``--depth``) carries every archive, while main's tree, and code tools reading it, hold none.
+RESULTS = "results"
+RESULTS_MARK = "Copfl-Results: archives"
+RESULTS_README = """# copfl's results line
+
+The run archives of copfl's studies and reproductions (benchmarks/study_archive.py), kept out of
+the source tree: this commit and its parents are joined to main's history by merges that change no
+file of main. `archives/NAME.tar.xz` is one study's archive; `retired/` holds reports and pictures
+that main's docs no longer show. From a clone of main:
+
+    python benchmarks/study_archive.py ls
+    python benchmarks/study_archive.py restore results:archives/NAME.tar.xz OUT
+    python benchmarks/study_archive.py publish FILE.tar.xz
+"""
+CHECKOUT = Path(__file__).resolve().parents[1]  # the repository whose history holds the results line
+_SPEC = re.compile(r"^(?P<rev>[^:\s]+):(?P<path>[^:]+)$")
+
+
+def _git(repo: Path, *args: str, data: bytes | None = None, env: dict | None = None) -> bytes:
+    """Run git in ``repo``; its output, or a SystemExit naming the command and git's own words."""
+    try:
+        res = subprocess.run(["git", *args], check=False, cwd=repo, input=data, capture_output=True, env=env)
+    except FileNotFoundError as e:
+        raise SystemExit("git is not installed: the results line (results:PATH) needs it") from e
+    if res.returncode:
+        raise SystemExit(f"git {' '.join(args)} (in {repo}): {res.stderr.decode().strip() or 'failed'}")
+    return res.stdout
+
+
+def results_commit(repo: Path) -> str | None:
+    """The newest commit of the results line in HEAD's history (None when there is none)."""
+    out = _git(repo, "log", "-1", "--format=%H", f"--grep=^{RESULTS_MARK}$", "HEAD").decode().strip()
+    return out or None
+
+
+def is_git_spec(archive) -> bool:
+    """``REV:PATH`` (``results:archives/NAME.tar.xz``, or any commit's file) rather than a path here."""
+    return not Path(archive).exists() and _SPEC.match(str(archive)) is not None
+
+
+def read_git_file(spec: str, repo: Path) -> bytes:
+    """The bytes of ``REV:PATH`` in ``repo``'s history; REV ``results`` is the newest results commit."""
+    m = _SPEC.match(spec)
+    if m is None:
+        raise SystemExit(f"{spec!r}: expected REV:PATH, e.g. results:archives/NAME.tar.xz")
+    rev, path = m["rev"], m["path"]
+    if rev == RESULTS:
+        rev = results_commit(repo)
+        if rev is None:
+            raise SystemExit(f"{spec}: no results commit in this clone's history (a shallow clone? "
+                             "`git fetch --unshallow` brings the whole history)")
+    try:
+        return _git(repo, "cat-file", "blob", f"{rev}:{path}")
+    except SystemExit as e:
+        names = _git(repo, "ls-tree", "-r", "--name-only", rev).decode().split() if _has_rev(repo, rev) else []
+        hint = f"; it holds: {', '.join(names)}" if names and len(names) <= 40 else ""
+        raise SystemExit(f"{spec}: no such file ({e}){hint}") from None
+
+
+def _has_rev(repo: Path, rev: str) -> bool:
+    return subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], check=False, cwd=repo,
+                          capture_output=True).returncode == 0
+
+
+def results_files(repo: Path) -> list[dict]:
+    """What the newest results commit holds: path and size of each file (empty when there is none)."""
+    commit = results_commit(repo)
+    if commit is None:
+        return []
+    out = []
+    for line in _git(repo, "ls-tree", "-r", "-l", commit).decode().splitlines():
+        meta, path = line.split("\t", 1)
+        out.append({"path": path, "bytes": int(meta.split()[3])})
+    return out
+
+
+def publish(files: list[Path], repo: Path, to: str = "archives", replace: bool = False,
+            message: str | None = None) -> dict:
+    """Put ``files`` into a new results commit under ``to/`` and join it to HEAD's history with a
+    merge that keeps HEAD's files. A ``.tar.xz`` archive is merged file by file into the one of the
+    same name already there (the parts a study saved this time replace theirs, the rest is kept)
+    unless ``replace``. Nothing is committed when nothing changed."""
+    prefix = _under(to)
+    for f in files:
+        if not f.is_file():
+            raise SystemExit(f"publish: {f} is not a file (expected an archive written by `save` or `pack`)")
+    prev = results_commit(repo)
+    head = _git(repo, "rev-parse", "--verify", "HEAD").decode().strip()
+    had = set(_git(repo, "ls-tree", "-r", "--name-only", prev).decode().splitlines()) if prev else set()
+    content = {"README.md": RESULTS_README.encode()}
+    for f in files:
+        path, data = prefix + f.name, f.read_bytes()
+        if is_tarball(f) and not replace and path in had:
+            merged = _untar(read_git_file(f"{prev}:{path}", repo), f"{RESULTS}:{path}")
+            merged.update(_untar(data, str(f)))
+            data = tarball_bytes(merged)
+        content[path] = data
+    changed = []
+    with tempfile.TemporaryDirectory() as tmp:  # an index of its own: the checkout's is not touched
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(tmp) / "index")}
+        _git(repo, "read-tree", *([prev] if prev else ["--empty"]), env=env)
+        for path, data in content.items():
+            blob = _git(repo, "hash-object", "-w", "--stdin", data=data).decode().strip()
+            staged = _git(repo, "ls-files", "--stage", "--", path, env=env).decode().split()
+            if staged[1:2] != [blob]:
+                changed.append(path)
+                _git(repo, "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}", env=env)
+        tree = _git(repo, "write-tree", env=env).decode().strip()
+    published = [p for p in changed if p != "README.md"]
+    if not published:
+        return {"published": 0, "results_commit": prev}
+    msg = message or f"Results: {', '.join(published)}"
+    commit = _git(repo, "commit-tree", tree, *(["-p", prev] if prev else []), "-m", f"{msg}\n\n{RESULTS_MARK}").decode().strip()
+    join = _git(repo, "commit-tree", f"{head}^{{tree}}", "-p", head, "-p", commit, "-m",
+                f"Join results commit {commit[:12]} to the history (no file of this branch changes)\n\n{msg}").decode().strip()
+    _git(repo, "update-ref", "-m", "study_archive.py publish", "HEAD", join, head)
+    return {"published": len(published), "files": published, "results_commit": commit, "head": join}
 
 
 def tarball_bytes(files: dict[str, bytes]) -> bytes:
@@ -203,6 +340,8 @@ def save(root: Path, archive: Path, under: str | None = None) -> dict[str, int]:
     written and unchanged."""
     if not root.is_dir():
         raise SystemExit(f"save: {root} is not a folder (expected the study's run root)")
+    if is_git_spec(archive):
+        raise SystemExit(f"save: {archive} is a commit's file; save into a local FILE.tar.xz, then `publish FILE.tar.xz`")
     prefix = _under(under)
     kept = {prefix + rel.as_posix(): dump_study(src) if src.name == STUDY_DB else src.read_bytes()
             for src, rel in kept_files(root)}
@@ -217,31 +356,36 @@ def save(root: Path, archive: Path, under: str | None = None) -> dict[str, int]:
     return {"written": written, "unchanged": same}
 
 
-def archive_files(archive: Path, under: str | None = None) -> Iterator[tuple[Path, bytes]]:
-    """``(relative path, bytes)`` of every file an archive (folder or ``.tar.xz``) holds, sorted;
-    with ``under``, only those under that relative path, relative to it."""
+def archive_files(archive: Path | str, under: str | None = None, repo: Path | None = None) -> Iterator[tuple[Path, bytes]]:
+    """``(relative path, bytes)`` of every file an archive (folder, ``.tar.xz``, or ``REV:PATH`` of
+    one in ``repo``'s history: ``results:archives/NAME.tar.xz``) holds, sorted; with ``under``,
+    only those under that relative path, relative to it."""
     prefix = _under(under)
-    if is_tarball(archive):
-        if not archive.is_file():
-            raise SystemExit(f"{archive} is not a file (expected an archive written by `save` or `pack`)")
-        for name, data in sorted(read_tarball(archive).items()):
+    if is_git_spec(archive) or is_tarball(Path(archive)):
+        if is_git_spec(archive):
+            files = _untar(read_git_file(str(archive), repo or CHECKOUT), str(archive))
+        elif not Path(archive).is_file():
+            raise SystemExit(f"{archive} is not a file (expected an archive written by `save` or `pack`, or REV:PATH)")
+        else:
+            files = read_tarball(Path(archive))
+        for name, data in sorted(files.items()):
             if name.startswith(prefix):
                 yield Path(name[len(prefix):]), data
         return
-    archive = archive / prefix if prefix else archive
+    archive = Path(archive) / prefix if prefix else Path(archive)
     if prefix and not archive.exists():
         return  # a part the archive has not seen yet
     if not archive.is_dir():
-        raise SystemExit(f"{archive} is not a folder (expected an archive written by `save`, or a .tar.xz file)")
+        raise SystemExit(f"{archive} is not a folder (expected an archive written by `save`, a .tar.xz file, or REV:PATH)")
     for src in sorted(p for p in archive.rglob("*") if p.is_file() and not p.name.startswith(".")):
         yield src.relative_to(archive), src.read_bytes()
 
 
-def restore(archive: Path, root: Path, under: str | None = None) -> dict[str, int]:
+def restore(archive: Path | str, root: Path, under: str | None = None, repo: Path | None = None) -> dict[str, int]:
     """Put the archive's files (those under ``under`` when given) into ``root`` where they are
     missing; counts restored and kept."""
     restored = kept = 0
-    for rel, data in archive_files(archive, under):
+    for rel, data in archive_files(archive, under, repo):
         if rel.name == STUDY_SQL:
             dst = root / rel.with_name(STUDY_DB)
             if dst.exists():
@@ -272,25 +416,37 @@ def pack(folder: Path, archive: Path) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repo", type=Path, default=CHECKOUT,
+                    help="the git checkout whose history holds the results line (default: this script's)")
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("save", help="copy a run root's small files into an archive")
     s.add_argument("root", type=Path)
     s.add_argument("archive", type=Path)
     s.add_argument("--under", metavar="PATH", help="save into this relative path of the archive (PROBLEM/METHOD)")
     r = sub.add_parser("restore", help="put an archive's files back into a run root where missing")
-    r.add_argument("archive", type=Path)
+    r.add_argument("archive", help="a folder, a .tar.xz file, or REV:PATH (results:archives/NAME.tar.xz)")
     r.add_argument("root", type=Path)
     r.add_argument("--under", metavar="PATH", help="restore only this relative path of the archive")
     k = sub.add_parser("pack", help="turn a folder archive into one .tar.xz file")
     k.add_argument("folder", type=Path)
     k.add_argument("archive", type=Path)
+    u = sub.add_parser("publish", help="commit files to the results line, joined to HEAD's history (HEAD's files unchanged)")
+    u.add_argument("files", type=Path, nargs="+")
+    u.add_argument("--to", default="archives", metavar="DIR", help="their folder in the results line (default archives)")
+    u.add_argument("--replace", action="store_true", help="replace an archive of the same name instead of merging into it")
+    u.add_argument("-m", "--message", help="the results commit's message")
+    sub.add_parser("ls", help="the files of the newest results commit")
     a = ap.parse_args(argv)
     if a.cmd == "save":
         res = save(a.root, a.archive, a.under)
     elif a.cmd == "restore":
-        res = restore(a.archive, a.root, a.under)
-    else:
+        res = restore(a.archive, a.root, a.under, a.repo)
+    elif a.cmd == "pack":
         res = pack(a.folder, a.archive)
+    elif a.cmd == "publish":
+        res = publish(a.files, a.repo, a.to, a.replace, a.message)
+    else:
+        res = {"results_commit": results_commit(a.repo), "files": results_files(a.repo)}
     print(json.dumps({"command": a.cmd, **res}))
     return 0
 

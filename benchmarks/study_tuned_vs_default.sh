@@ -14,10 +14,12 @@
 # and a trial or run cut short goes on from its last checkpoint (written once a minute).
 # `PROBLEMS="a b"` picks the problems and their order (default: the cheaper MNIST one first).
 # `DRY=1` prints each problem's estimated cost (compare --dry-run) and runs nothing.
-# `ARCHIVE=DIR` (or FILE.tar.xz, as committed in docs/results/archives/) keeps the study's progress
-# in small files that can be committed (benchmarks/study_archive.py): each pair is restored from its
-# PROBLEM/METHOD part of the archive before it starts and saved there when it ends, so a study whose
-# run folders were lost goes on from the archive.
+# `ARCHIVE=DIR` (or FILE.tar.xz) keeps the study's progress in small files that can be committed
+# (benchmarks/study_archive.py): each pair is restored from its PROBLEM/METHOD part of the archive
+# before it starts and saved there when it ends, so a study whose run folders were lost goes on
+# from the archive. The committed archives are in the results line, out of the source tree: bring
+# one back first (`python benchmarks/study_archive.py restore results:archives/NAME.tar.xz OUT_ROOT`)
+# and publish the local FILE.tar.xz after (`python benchmarks/study_archive.py publish FILE.tar.xz`).
 # Order: method by method, both problems each (Local, the reference every row is read against,
 # first; pFedSV, the dearest, last).
 # pFedSV runs as the variant `pfedsv[topk=capped]` (folder pfedsv--topk-capped): its dynamic top-k

@@ -32,8 +32,11 @@
 # `ARCHIVE=DIR` (or FILE.tar.xz) keeps the progress in small committable files
 # (benchmarks/study_archive.py): each compare folder is restored from its PROBLEM/SETTING part of
 # the archive before it starts and saved there when it ends; the reproductions' runs likewise in
-# REPRODUCE_ARCHIVE (default docs/results/archives/reproduce-cpu-runs.tar.xz, where the
-# reproductions keep theirs).
+# REPRODUCE_ARCHIVE (default runs/archives/reproduce-cpu-runs.tar.xz). The committed archives are
+# in the results line, out of the source tree: bring them back first (`python
+# benchmarks/study_archive.py restore results:archives/unreliable-runs.tar.xz OUT_ROOT`, and
+# `results:archives/reproduce-cpu-runs.tar.xz REPRODUCE_OUT`) and publish the local files after
+# (`python benchmarks/study_archive.py publish FILE.tar.xz ...`).
 # Then: python benchmarks/unreliable_report.py OUT_ROOT --reproduce REPRODUCE_OUT --out docs/results/unreliable-clients
 set -euo pipefail
 DATA_DIR=${1:?usage: $0 DATA_DIR [OUT_ROOT] [JOBS] [extra copfl flags ...]}
@@ -46,7 +49,7 @@ shift $(( $# < 3 ? $# : 3 ))
 COPFL=${COPFL:-copfl}
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPRODUCE_OUT=${REPRODUCE_OUT:-runs/reproduce-cpu}
-REPRODUCE_ARCHIVE=${REPRODUCE_ARCHIVE:-$HERE/../docs/results/archives/reproduce-cpu-runs.tar.xz}
+REPRODUCE_ARCHIVE=${REPRODUCE_ARCHIVE:-runs/archives/reproduce-cpu-runs.tar.xz}
 METHODS=co-pfl,pfedsv,dpao-pfl,local,fedavg,ditto,apfl,fedala,fedrod
 NEW_METHODS=apfl,fedala,fedrod,fedbabu,fedcac,gpfl,feddbe
 declare -A PROBLEM=(

@@ -3,7 +3,10 @@ restored from its archive goes on where the archive left it and ends with the sa
 never interrupted."""
 
 import json
+import os
+import shutil
 import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -91,20 +94,95 @@ def test_bad_folders_are_refused_by_name(tmp_path):
         arc.restore(tmp_path / "nowhere", tmp_path / "root")
 
 
-def test_archives_under_docs_results_are_not_ignored_by_git():
-    """The committed archives are one .tar.xz file per study under docs/results/archives/ (a
-    reproduction's `runs/` folder once hid an archive from every commit through the .gitignore
-    entry of the top-level results folder)."""
-    import shutil
-    import subprocess
+COMMITTER = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example"}
 
+
+def _git(repo, *args):
+    env = {**COMMITTER, "HOME": str(repo), "PATH": os.environ["PATH"]}
+    return subprocess.run(["git", *args], cwd=repo, env=env, check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A git checkout with one commit on main (a source file), and a committer for publish."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    _git(repo, "init", "-q", "-b", "main")
+    (repo / "src.py").write_text("x = 1\n")
+    _git(repo, "add", "src.py")
+    _git(repo, "commit", "-q", "-m", "source")
+    for k, v in COMMITTER.items():
+        monkeypatch.setenv(k, v)
+    return repo
+
+
+def test_published_archives_live_in_the_history_not_in_the_tree_and_restore_from_it(tmp_path, repo, finished):
+    """Issue 79: run archives out of the source tree. `publish` puts an archive into a results
+    commit joined to HEAD's history by a merge that keeps HEAD's files; `restore results:PATH`
+    reads it from there, in this checkout and in a clone of it."""
+    arc = _archive()
+    local = tmp_path / "study.tar.xz"
+    arc.save(finished, local, under="p/fedavg")
+    head_tree = _git(repo, "rev-parse", "HEAD^{tree}")
+    res = arc.publish([local], repo)
+    assert res["published"] == 1 and res["files"] == ["archives/study.tar.xz"]
+    assert _git(repo, "rev-parse", "HEAD^{tree}") == head_tree  # main's files unchanged
+    assert _git(repo, "ls-files") == "src.py" and _git(repo, "status", "--porcelain") == ""
+    assert _git(repo, "rev-parse", "HEAD^2") == res["results_commit"] == arc.results_commit(repo)
+    assert sorted(f["path"] for f in arc.results_files(repo)) == ["README.md", "archives/study.tar.xz"]
+    # a clone of main carries it: restore from there gives the saved files back, byte for byte
+    clone = tmp_path / "clone"
+    _git(tmp_path, "clone", "-q", str(repo), str(clone))
+    assert arc.restore("results:archives/study.tar.xz", tmp_path / "back", repo=clone)["restored"] == 22
+    assert (tmp_path / "back" / "p/fedavg/compare.json").read_bytes() == (finished / "compare.json").read_bytes()
+    assert _trials(tmp_path / "back" / "p/fedavg/tune/study.db") == _trials(finished / "tune" / "study.db")
+    # publishing it again changes nothing and commits nothing
+    head = _git(repo, "rev-parse", "HEAD")
+    assert arc.publish([local], repo) == {"published": 0, "results_commit": res["results_commit"]}
+    assert _git(repo, "rev-parse", "HEAD") == head
+
+
+def test_a_published_study_part_merges_into_the_archive_already_there(tmp_path, repo, finished):
+    """A study's jobs save their parts locally; publishing them adds to (and replaces within) the
+    committed archive of the same name, so parts saved in earlier sessions are kept; --replace
+    replaces the whole file; the newer commit's parent is the older one."""
+    arc = _archive()
+    one, two = tmp_path / "a" / "s.tar.xz", tmp_path / "b" / "s.tar.xz"
+    arc.save(finished, one, under="p/one")
+    arc.save(finished, two, under="p/two")
+    first = arc.publish([one], repo)["results_commit"]
+    second = arc.publish([two], repo)["results_commit"]
+    assert _git(repo, "rev-parse", f"{second}^") == first
+    names = {p.parts[0] for p, _ in arc.archive_files("results:archives/s.tar.xz", "p", repo)}
+    assert names == {"one", "two"}
+    arc.publish([two], repo, replace=True)
+    assert {p.parts[0] for p, _ in arc.archive_files("results:archives/s.tar.xz", "p", repo)} == {"two"}
+    # any commit's file reads the same way (REV:PATH): the older archive, from its commit
+    assert {p.parts[0] for p, _ in arc.archive_files(f"{first}:archives/s.tar.xz", "p", repo)} == {"one"}
+
+
+def test_the_results_line_refuses_what_it_cannot_do_by_name(tmp_path, repo):
+    arc = _archive()
+    with pytest.raises(SystemExit, match="no results commit in this clone's history"):
+        arc.restore("results:archives/x.tar.xz", tmp_path / "root", repo=repo)
+    (tmp_path / "x.tar.xz").write_bytes(arc.tarball_bytes({"a.json": b"{}"}))
+    arc.publish([tmp_path / "x.tar.xz"], repo)
+    with pytest.raises(SystemExit, match=r"results:archives/y.tar.xz: no such file .*it holds: README.md, archives/x.tar.xz"):
+        arc.restore("results:archives/y.tar.xz", tmp_path / "root", repo=repo)
+    with pytest.raises(SystemExit, match="save into a local FILE.tar.xz, then `publish"):
+        arc.save(tmp_path, "results:archives/x.tar.xz")
+    with pytest.raises(SystemExit, match="publish: .*nope.tar.xz is not a file"):
+        arc.publish([tmp_path / "nope.tar.xz"], repo)
+
+
+def test_the_source_tree_tracks_no_run_archive():
+    """The committed archives are in the results line, not in main's tree (issue 79)."""
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
-    paths = [f"docs/results/archives/{n}.tar.xz" for n in ("reproduce-cpu-runs", "tuned-vs-default-runs", "unreliable-runs")]
-    ignored = subprocess.run(["git", "check-ignore", *paths], cwd=ROOT, capture_output=True, text=True).stdout.split()
-    assert ignored == []
-    # the top-level results folder stays ignored
-    assert subprocess.run(["git", "check-ignore", "-q", "runs/reproduce-cpu/runs/r/summary.json"], cwd=ROOT).returncode == 0
+    tracked = subprocess.run(["git", "ls-files", "*.tar.xz", "*.sql", "*.jsonl"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert tracked.stdout.split() == []
 
 
 def test_a_tarball_archive_holds_what_a_folder_one_does_and_is_rewritten_only_on_change(tmp_path, finished):
