@@ -345,12 +345,15 @@ def _minutes(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds / 60:.1f} min"
 
 
-def markdown(problems: list[dict[str, Any]], follow_ups: str = "") -> str:
+def markdown(problems: list[dict[str, Any]], follow_ups: str = "", figure: str | None = None) -> str:
+    """The report; ``figure``: the name of its picture (beside it), shown under the introduction."""
     lines = ["# Tuned vs default: every method at its best on validation data", "",
              "Selected accuracy (%): the test accuracy at the round chosen on validation data, mean ± std over seeds. "
              "Each method's tuned values come from its own Optuna study on the validation part of the first seed's split "
              "(no test data touched); the default row runs the method's documented defaults. Tuning time: the finished "
              "trials' wall time, summed (docs/tuning.md). The commands that make this report: docs/results/README.md.", ""]
+    if figure:
+        lines += [f"![default and tuned selected accuracy of every method, per problem (mean ± std over seeds)]({figure})", ""]
     lines += seed_methods_section(problems)
     for p in problems:
         lines += [f"## {p['problem']}", "",
@@ -530,7 +533,7 @@ def main() -> None:
     if args.out:
         out = Path(args.out)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.with_suffix(".md").write_text(markdown(problems, follow_ups) + "\n")
+        out.with_suffix(".md").write_text(markdown(problems, follow_ups, out.with_suffix(".png").name) + "\n")
         out.with_suffix(".json").write_text(json.dumps(problems, indent=2) + "\n")
         plot(problems, out.with_suffix(".png"))
     print(json.dumps({"benchmark": "tuned_vs_default_report", "problems": problems}))

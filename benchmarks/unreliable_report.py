@@ -274,7 +274,8 @@ def added_rows(reproduce: Path) -> list[dict[str, Any]]:
     return out
 
 
-def render(doc: dict[str, Any]) -> str:
+def render(doc: dict[str, Any], figure: str | None = None) -> str:
+    """The report; ``figure``: the name of its picture (beside it), shown under the introduction."""
     lines = [
         "# Unreliable clients: every method under dropout and stragglers (issue 42)",
         "",
@@ -286,6 +287,8 @@ def render(doc: dict[str, Any]) -> str:
         "benchmarks/study_unreliable.sh; this report: benchmarks/unreliable_report.py.",
         "",
     ]
+    if figure:
+        lines += [f"![selected accuracy of every method under each setting, per problem (mean ± std over seeds)]({figure})", ""]
     for p in doc["problems"]:
         lines += [f"## {p['problem']}: {p['description']}", ""]
         if not p["methods"]:
@@ -426,8 +429,9 @@ def main(argv: list[str] | None = None) -> int:
         prefix = Path(args.out)
         prefix.parent.mkdir(parents=True, exist_ok=True)
         atomic_write_json(prefix.with_suffix(".json"), doc)
-        atomic_write_text(prefix.with_suffix(".md"), render(doc))
-        if any(p["methods"] for p in problems):
+        drawn = any(p["methods"] for p in problems)
+        atomic_write_text(prefix.with_suffix(".md"), render(doc, prefix.with_suffix(".png").name if drawn else None))
+        if drawn:
             plot(doc, prefix.with_suffix(".png"))
     return 0
 

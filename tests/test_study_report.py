@@ -221,6 +221,16 @@ def test_follow_ups_are_appended_under_their_heading(tmp_path):
     assert "Measured after the study" not in rep.markdown([out], "  \n")
 
 
+def test_the_report_shows_its_picture_under_the_introduction(tmp_path):
+    rep = _report()
+    prob = tmp_path / "p"
+    _write(prob / "local", [_row("local", "tuned", 0.9, 0.01)])
+    out = rep.summarize(prob)
+    intro, rest = rep.markdown([out], "", "tuning-study.png").split("\n\n## ", 1)
+    assert intro.endswith("\n\n![default and tuned selected accuracy of every method, per problem (mean ± std over seeds)](tuning-study.png)")
+    assert "![" not in rest and "![" not in rep.markdown([out])
+
+
 def test_the_report_opens_with_each_papers_method_against_local(tmp_path):
     """Issue 37's bottom line: each of the three papers' methods, tuned, against tuned Local on
     every problem: ahead / level within seed noise / behind, with the distance in points."""

@@ -90,6 +90,9 @@ def test_added_rows_are_ranked_beside_the_papers(tmp_path):
     assert [(r["rank"], r["row"], r["added"]) for r in added[0]["rows"]] == [(1, "APFL", True), (2, "FedAvg", False)]
     md = _report().render({"problems": [], "added": added})
     assert "| 1 | **APFL** (added) | 70.10 | - |" in md and "| 2 | FedAvg | 33.30 | 62.45 |" in md
+    assert "![" not in md
+    assert "\n\n![selected accuracy of every method under each setting, per problem (mean ± std over seeds)](u.png)\n\n" in \
+        _report().render({"problems": [], "added": added}, "u.png")
 
 
 def _script(*args, dry=True):
