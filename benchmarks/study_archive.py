@@ -223,14 +223,12 @@ def read_git_file(spec: str, repo: Path) -> bytes:
     try:
         return _git(repo, "cat-file", "blob", f"{rev}:{path}")
     except SystemExit as e:
-        names = _git(repo, "ls-tree", "-r", "--name-only", rev).decode().split() if _has_rev(repo, rev) else []
+        try:
+            names = _git(repo, "ls-tree", "-r", "--name-only", rev).decode().split()
+        except SystemExit:  # not a commit either
+            names = []
         hint = f"; it holds: {', '.join(names)}" if names and len(names) <= 40 else ""
         raise SystemExit(f"{spec}: no such file ({e}){hint}") from None
-
-
-def _has_rev(repo: Path, rev: str) -> bool:
-    return subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], check=False, cwd=repo,
-                          capture_output=True).returncode == 0
 
 
 def results_files(repo: Path) -> list[dict]:
@@ -361,13 +359,14 @@ def archive_files(archive: Path | str, under: str | None = None, repo: Path | No
     one in ``repo``'s history: ``results:archives/NAME.tar.xz``) holds, sorted; with ``under``,
     only those under that relative path, relative to it."""
     prefix = _under(under)
-    if is_git_spec(archive) or is_tarball(Path(archive)):
-        if is_git_spec(archive):
-            files = _untar(read_git_file(str(archive), repo or CHECKOUT), str(archive))
-        elif not Path(archive).is_file():
+    files = None  # one compressed file's contents; None for a folder archive
+    if is_git_spec(archive):
+        files = _untar(read_git_file(str(archive), repo or CHECKOUT), str(archive))
+    elif is_tarball(Path(archive)):
+        if not Path(archive).is_file():
             raise SystemExit(f"{archive} is not a file (expected an archive written by `save` or `pack`, or REV:PATH)")
-        else:
-            files = read_tarball(Path(archive))
+        files = read_tarball(Path(archive))
+    if files is not None:
         for name, data in sorted(files.items()):
             if name.startswith(prefix):
                 yield Path(name[len(prefix):]), data
