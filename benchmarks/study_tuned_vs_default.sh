@@ -12,7 +12,8 @@
 # once (default 1: one after another) and give the same rows as one compare of all eight.
 # Resumable: run the same command again after an interruption; finished trials and runs are kept,
 # and a trial or run cut short goes on from its last checkpoint (written once a minute).
-# `PROBLEMS="a b"` picks the problems and their order (default: the cheaper MNIST one first).
+# `PROBLEMS="a b"` picks the problems and their order (default: the cheaper MNIST one first);
+# `ONLY_METHODS="a b"` runs only those of the study's methods (e.g. the ones whose search space changed).
 # `DRY=1` prints each problem's estimated cost (compare --dry-run) and runs nothing.
 # `ARCHIVE=DIR` (or FILE.tar.xz) keeps the study's progress in small files that can be committed
 # (benchmarks/study_archive.py): each pair is restored from its PROBLEM/METHOD part of the archive
@@ -65,6 +66,15 @@ else
   DEFAULT_PROBLEMS="mnist-dirichlet0.5-20 femnist-natural-50"
   TUNE=(--tune 20)
   DRY_TUNE=("${TUNE[@]}")
+fi
+if [[ -n "${ONLY_METHODS:-}" ]]; then  # a subset of the study's methods, in the study's order
+  read -r -a only <<<"$ONLY_METHODS"
+  for m in "${only[@]}"; do
+    [[ " ${METHODS[*]} " == *" $m "* ]] || { echo "unknown method '$m'; expected some of: ${METHODS[*]}" >&2; exit 2; }
+  done
+  kept=()
+  for m in "${METHODS[@]}"; do [[ " ${only[*]} " == *" $m "* ]] && kept+=("$m"); done
+  read -r -a METHODS <<<"${kept[*]}"
 fi
 read -r -a PROBLEMS <<<"${PROBLEMS:-$DEFAULT_PROBLEMS}"
 for p in "${PROBLEMS[@]}"; do

@@ -29,11 +29,11 @@ def test_tuning_holds_what_the_experiment_fixes_and_searches_the_rate():
     # CO-PFL: the paper's p and gamma and the tables' shared batch-norm statistics held; the rate searched
     assert fixed_knobs(co, {}) == {"bn_stats": "shared", "gamma": 0.5, "p": 0.25}
     assert fixed_knobs(fedavg, {}) == {}
-    # pFedSV's protocol: plain SGD, so momentum is held at 0 where the method searches it
+    # pFedSV's protocol: plain SGD, so momentum is held at 0 for every method (all search it)
     pf = cells_of("pfedsv-table1", "mnist-10-pathological")
     st = pf[0].setting
     by_alg = {c.algorithm: fixed_knobs(c, setting_run_options(st, "cpu")) for c in pf}
-    assert by_alg["fedavg"] == {"momentum": 0.0} and by_alg["pfedsv"] == {} and by_alg["pfedme"] == {"personal_lr": 0.01}
+    assert by_alg["fedavg"] == {"momentum": 0.0} and by_alg["pfedsv"] == {"momentum": 0.0} and by_alg["pfedme"] == {"momentum": 0.0, "personal_lr": 0.01}
     # an ablation's switch is held: each Table III row tunes its own score
     t3 = {c.row: fixed_knobs(c, {}) for c in cells_of("table3", "cifar10-10")}
     assert {v["score"] for v in t3.values()} == {"both", "grad", "pred", "uniform"} and all("lr" not in v for v in t3.values())
@@ -260,8 +260,8 @@ def test_table2_tuned_smoke_reuses_the_default_runs_and_resumes(tmp_path, capsys
     assert main([*args, "--tune", "2"]) == 0
     text = capsys.readouterr().out
     # the default row's runs are reused, and so are they where a tuned cell runs what a default cell
-    # ran (a study's trial 0 is the default setting: where it scored best, fedselect's and CO-PFL's)
-    assert "14 runs, 8 already finished, 6 to run" in text
+    # ran (a study's trial 0 is the default setting: where it scored best, CO-PFL's)
+    assert "15 runs, 8 already finished, 7 to run" in text
     doc = json.loads((out / "table2-tuned.json").read_text())
     assert doc["tuning"]["trials"] == 2 and doc["tuning"]["scale"] == "smoke" and len(doc["cells"]) == 8
     for c in doc["cells"]:
@@ -271,7 +271,7 @@ def test_table2_tuned_smoke_reuses_the_default_runs_and_resumes(tmp_path, capsys
     assert folder.name.startswith("cifar10-10-smoke-") and {"study.db", "best.json", "tune.md"} <= {p.name for p in folder.iterdir()}
     best = (folder / "best.json").read_bytes()
     assert main([*args, "--tune", "2"]) == 0  # again: nothing tuned or run
-    assert "14 runs, 14 already finished, 0 to run" in capsys.readouterr().out and (folder / "best.json").read_bytes() == best
+    assert "15 runs, 15 already finished, 0 to run" in capsys.readouterr().out and (folder / "best.json").read_bytes() == best
     assert "tuned on validation" in (out / "table2-tuned.md").read_text().lower()
 
 

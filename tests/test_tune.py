@@ -32,6 +32,24 @@ def test_every_registered_algorithm_declares_a_search_space_of_options_it_uses()
         assert not set(run) & set(cls.unused_run_options), name  # never a knob the method refuses
 
 
+def test_every_sgd_method_searches_momentum_and_keeps_its_papers_value_as_the_default():
+    """Equal optimizer freedom: every method trained with the run's SGD searches momentum among
+    the same values, those whose papers use plain SGD too (their momentum 0 stays the default)."""
+    from copfl.config import RUN_DEFAULTS
+    from copfl.search import MOMENTA
+
+    sgd = [name for name, cls in ALGORITHMS.items()
+           if cls.run_defaults.get("optimizer", RUN_DEFAULTS["optimizer"]) == "sgd" and "lr" in space_of(cls)]
+    assert len(sgd) >= 28 and "co-pfl" not in sgd and "pfedhn" not in sgd  # Adam; pFedHN's own optimizers
+    for name in sgd:
+        knob = space_of(ALGORITHMS[name]).get("momentum")
+        assert knob is not None and knob.choices == MOMENTA, f"{name} does not search momentum"
+        paper = ALGORITHMS[name].run_defaults.get("momentum", RUN_DEFAULTS["momentum"])
+        assert knob.contains(paper) and (knob.paper is None or knob.contains(knob.paper)), (name, knob.paper, paper)  # the default trial lies inside
+    for name in ("dpao-pfl", "pfedsv", "fedamp", "fedfomo", "fedem", "ifca", "fedmeta", "per-fedavg", "fedala", "fedselect", "pfedme", "feddbe"):
+        assert space_of(ALGORITHMS[name])["momentum"].paper == 0.0 and ALGORITHMS[name].run_defaults["momentum"] == 0.0, name
+
+
 def test_a_class_without_its_own_space_is_refused():
     class NoSpace(ALGORITHMS["fedavg"]):
         name = "no-space"

@@ -106,14 +106,17 @@ def stable_lr(model: str | None) -> float:
     return STABLE_LR.get(str(model), DEFAULT_STABLE_LR) if model is not None else DEFAULT_STABLE_LR
 
 
-def sgd_space(lr: tuple[float, float] = (1e-2, 5.0), paper_lr: Any = None, momentum: bool = True, paper_momentum: Any = None) -> dict[str, Knob]:
+MOMENTA = (0.0, 0.5, 0.9)
+
+
+def sgd_space(lr: tuple[float, float] = (1e-2, 5.0), paper_lr: Any = None, paper_momentum: Any = None) -> dict[str, Knob]:
     """The shared optimizer knobs of an SGD method: the learning rate (log scale, ``lr`` as
     multiples of the model's stable rate: by default s/100 to 5 s, which on the CNN, s = 0.1, is
-    [0.001, 0.5]) and, unless the method's protocol fixes it, the momentum."""
-    out = {"lr": Knob("float", lr[0], lr[1], log=True, paper=paper_lr, relative=True)}
-    if momentum:
-        out["momentum"] = choice(0.0, 0.5, 0.9, paper=paper_momentum)
-    return out
+    [0.001, 0.5]) and the momentum among :data:`MOMENTA`. Every SGD method searches both, those
+    whose papers use plain SGD too (their paper's momentum 0 is the default trial, not a limit
+    of the search): a fair comparison gives every method the same optimizer freedom."""
+    return {"lr": Knob("float", lr[0], lr[1], log=True, paper=paper_lr, relative=True),
+            "momentum": choice(*MOMENTA, paper=paper_momentum)}
 
 
 def adam_space(lr: tuple[float, float] = (1e-4, 1e-2), paper_lr: Any = None) -> dict[str, Knob]:

@@ -147,7 +147,7 @@ class FedALA(FedAvg):
     Config = FedALAConfig
     run_defaults = {"optimizer": "sgd", "lr": 0.005, "momentum": 0.0}  # the code's defaults (plain SGD, lr 0.005)
     search_space = {
-        **sgd_space(paper_lr=0.005, momentum=False),  # plain SGD, as the authors' code
+        **sgd_space(paper_lr=0.005, paper_momentum=0.0),  # plain SGD, as the authors' code
         "eta": log_float(0.01, 10.0, paper=1.0),
         "sample_percent": uniform(5.0, 100.0, paper=80.0),
         "ala_layers": integer(1, 3, paper=1),

@@ -172,7 +172,7 @@ class FedAMP(Algorithm):
     name = "fedamp"
     description = "FedAMP (Huang et al., AAAI 2021): per-client cloud models by attentive message passing + proximal local training"
     Config = FedAMPConfig
-    search_space = {**sgd_space(paper_lr=0.05, momentum=False), "sigma": log_float(0.1, 10.0, paper=1.0)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.05, paper_momentum=0.0), "sigma": log_float(0.1, 10.0, paper=1.0)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.05, "momentum": 0.0}  # the pFedSV protocol: plain SGD
 
     def __init__(self, config: FedAMPConfig, setup: Setup) -> None:

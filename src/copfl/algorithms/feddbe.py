@@ -112,7 +112,7 @@ class FedDBE(FedAvg):
     Config = FedDBEConfig
     run_defaults = {"optimizer": "sgd", "lr": 0.005, "momentum": 0.0}  # the code's defaults (plain SGD, lr 0.005)
     search_space = {
-        **sgd_space(paper_lr=0.005, momentum=False),  # plain SGD, as the authors' code
+        **sgd_space(paper_lr=0.005, paper_momentum=0.0),  # plain SGD, as the authors' code
         "kappa": log_float(0.01, 100.0, paper=50.0),
         "mean_momentum": uniform(0.05, 1.0, paper=1.0),
     }  # copfl tune (docs/tuning.md)

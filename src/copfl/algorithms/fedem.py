@@ -134,7 +134,7 @@ class FedEM(Algorithm):
     name = "fedem"
     description = "FedEM (Marfoq et al., NeurIPS 2021): M shared components, per-client mixture weights fitted by EM"
     Config = FedEMConfig
-    search_space = {**sgd_space(paper_lr=0.03, momentum=False), "components": integer(2, 4, paper=3)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.03, paper_momentum=0.0), "components": integer(2, 4, paper=3)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.03, "momentum": 0.0}
 
     def init_server(self, init: torch.Tensor) -> ServerState:

@@ -197,7 +197,7 @@ class FedFomo(Algorithm):
     name = "fedfomo"
     description = "FedFomo (Zhang et al., ICLR 2021): first-order weighting of downloaded models, epsilon-greedy affinities"
     Config = FedFomoConfig
-    search_space = {**sgd_space(paper_lr=0.1, momentum=False), "m": integer(1, 9, paper=4), "epsilon": uniform(0.0, 0.5, paper=0.3)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.1, paper_momentum=0.0), "m": integer(1, 9, paper=4), "epsilon": uniform(0.0, 0.5, paper=0.3)}  # copfl tune (docs/tuning.md)
     # the reference's CIFAR-10 command: plain SGD, lr 0.1, momentum 0; weight decay 1e-4 (args default)
     run_defaults = {"optimizer": "sgd", "lr": 0.1, "momentum": 0.0, "weight_decay": 1e-4}
 

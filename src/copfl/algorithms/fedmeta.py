@@ -166,7 +166,7 @@ class FedMeta(Algorithm):
     name = "fedmeta"
     description = "FedMeta (Chen et al., 2018): MAML meta-model (support/query 80/20); personalized by inner steps on the support set"
     Config = FedMetaConfig
-    search_space = {**sgd_space(paper_lr=0.01, momentum=False), "inner_lr": log_float(1e-3, 0.3)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.01, paper_momentum=0.0), "inner_lr": log_float(1e-3, 0.3)}  # copfl tune (docs/tuning.md)
     search_defaults = {"inner_lr": "lr"}  # inner_lr None: the run's lr
     run_defaults = {"optimizer": "sgd", "lr": 0.01, "momentum": 0.0}  # DPAO-PFL: lr 0.01 for every method
 

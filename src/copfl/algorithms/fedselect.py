@@ -49,7 +49,7 @@ class FedSelect(MaskedAlgorithm):
     name = "fedselect"
     description = "FedSelect (Tamirisa et al., CVPR 2024): growing per-client parameter masks, alternating masked/unmasked SGD"
     Config = FedSelectConfig
-    search_space = {**sgd_space(paper_lr=0.05, momentum=False), "p": uniform(0.05, 0.5, paper=0.25), "bound": uniform(0.5, 0.95, paper=0.8)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.05, paper_momentum=0.0), "p": uniform(0.05, 0.5, paper=0.25), "bound": uniform(0.5, 0.95, paper=0.8)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.05, "momentum": 0.0}
 
     def __init__(self, config: FedSelectConfig, setup: Setup) -> None:

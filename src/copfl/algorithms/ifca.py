@@ -160,7 +160,7 @@ class IFCA(Algorithm):
     name = "ifca"
     description = "IFCA (Ghosh et al., NeurIPS 2020): k cluster models, each client trains the one with the lowest training loss"
     Config = IFCAConfig
-    search_space = {**sgd_space(paper_lr=0.05, momentum=False), "clusters": integer(2, 4, paper=2)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.05, paper_momentum=0.0), "clusters": integer(2, 4, paper=2)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.05, "momentum": 0.0}
 
     def __init__(self, config: IFCAConfig, setup: Setup) -> None:

@@ -136,7 +136,7 @@ class PerFedAvg(Algorithm):
     name = "per-fedavg"
     description = "Per-FedAvg (Fallah et al., NeurIPS 2020): MAML-style local meta-steps; personalized by one step (alpha) on training data"
     Config = PerFedAvgConfig
-    search_space = {**sgd_space((1e-3, 1.0), paper_lr=0.001, momentum=False), "inner_lr": log_float(1e-4, 0.1, paper=0.005)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space((1e-3, 1.0), paper_lr=0.001, paper_momentum=0.0), "inner_lr": log_float(1e-4, 0.1, paper=0.005)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.001, "momentum": 0.0}
 
     def __init__(self, config: PerFedAvgConfig, setup: Setup) -> None:

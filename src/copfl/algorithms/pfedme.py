@@ -139,7 +139,7 @@ class PFedMe(Algorithm):
     name = "pfedme"
     description = "pFedMe (Dinh et al., NeurIPS 2020): personal models via Moreau envelopes (lambda), bi-level local steps"
     Config = PFedMeConfig
-    search_space = {**sgd_space(paper_lr=0.005, momentum=False), "lam": log_float(1.0, 30.0, paper=15.0), "personal_lr": log_float(0.01, 0.5, paper=0.1)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.005, paper_momentum=0.0), "lam": log_float(1.0, 30.0, paper=15.0), "personal_lr": log_float(0.01, 0.5, paper=0.1)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.005, "momentum": 0.0}
 
     def __init__(self, config: PFedMeConfig, setup: Setup) -> None:

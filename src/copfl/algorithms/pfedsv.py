@@ -165,7 +165,7 @@ class PFedSV(Algorithm):
     name = "pfedsv"
     description = "pFedSV (Wu et al.): Shapley-value coalitions of downloaded models, dynamic top-k"
     Config = PFedSVConfig
-    search_space = {**sgd_space(paper_lr=0.01, momentum=False), "k0": integer(1, 10, paper=5), "decay": uniform(0.1, 0.9, paper=0.5)}  # copfl tune (docs/tuning.md)
+    search_space = {**sgd_space(paper_lr=0.01, paper_momentum=0.0), "k0": integer(1, 10, paper=5), "decay": uniform(0.1, 0.9, paper=0.5)}  # copfl tune (docs/tuning.md)
     # its settings' early rounds rank their final figure poorly (FEMNIST, 20 writers, 10 rounds:
     # Spearman 0.52 at round 1, 0.70 at round 3, >= 0.88 from round 4): pruning from round 1 stopped the
     # best of ten settings in 26 of 50 bracket draws (mean regret 7.8 points), from round 4 in none
