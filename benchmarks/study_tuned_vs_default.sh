@@ -56,7 +56,6 @@ if [[ "${STUDY:-tuned-vs-default}" == tuning ]]; then
   )
   DEFAULT_PROBLEMS="femnist-natural-20 fmnist-dirichlet0.1-20 cifar10-dirichlet0.3-20"
   TUNE=(--budget "${BUDGET_MIN:-4}m")
-  DRY_TUNE=(--budget "$(( ${BUDGET_MIN:-4} * ${#METHODS[@]} ))m")  # one compare of every method: their budgets together
 else
   METHODS=(local fedavg fedrep dpao-pfl co-pfl ditto fedpac "pfedsv[topk=capped]")
   declare -A PROBLEM=(
@@ -75,6 +74,9 @@ if [[ -n "${ONLY_METHODS:-}" ]]; then  # a subset of the study's methods, in the
   kept=()
   for m in "${METHODS[@]}"; do [[ " ${only[*]} " == *" $m "* ]] && kept+=("$m"); done
   read -r -a METHODS <<<"${kept[*]}"
+fi
+if [[ "${STUDY:-tuned-vs-default}" == tuning ]]; then
+  DRY_TUNE=(--budget "$(( ${BUDGET_MIN:-4} * ${#METHODS[@]} ))m")  # one compare of every method: their budgets together
 fi
 read -r -a PROBLEMS <<<"${PROBLEMS:-$DEFAULT_PROBLEMS}"
 for p in "${PROBLEMS[@]}"; do
