@@ -20,9 +20,11 @@ import json
 import tempfile
 from pathlib import Path
 
-from copfl.config import RunConfig
-from copfl.data.sources import DataNotFoundError, load_dataset
-from copfl.experiment import build_federation, run_in_folder
+from copfl.execution.config import RunConfig
+from copfl.data.sources.dataset import DataNotFoundError
+from copfl.data.sources.registry import load_dataset
+from copfl.execution.federation import build_federation
+from copfl.execution.experiment import run_in_folder
 
 
 def main() -> None:

@@ -19,8 +19,10 @@ import json
 import torch
 import torch.nn.functional as F
 
-from copfl.experiment import RunConfig, build_engine, build_federation
-from copfl.models import ModelSpec, build_model
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
+from copfl.core.models import ModelSpec, build_model
 
 from round_time import interleaved_medians, protocol_setup
 

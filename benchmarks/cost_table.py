@@ -23,7 +23,7 @@ Per algorithm:
 * ``ratio_to_fedavg``: that over FedAvg's own ``ratio_to_reference`` (a fresh run's rounds are
   slower than the long-running reference's, for FedAvg as for everyone: this takes it out);
 * ``gflop_per_round``: copfl's counted work per round, ``train_flops + server_flops +
-  eval_flops`` (copfl.flops conventions: training samples x 6 x forward MACs, head-only
+  eval_flops`` (copfl.core.flops conventions: training samples x 6 x forward MACs, head-only
   epochs at the head's cost, the server's declared work, every forward pass without autograd
   x 2 x forward MACs), and each part;
 * ``efficiency``: seconds per counted GFLOP over the reference's (1.0 = FedAvg's speed per
@@ -51,8 +51,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from round_time import synthetic_cifar  # noqa: E402
 
 from copfl.algorithms.base import algorithm_names  # noqa: E402
-from copfl.data.sources import DataNotFoundError, load_dataset  # noqa: E402
-from copfl.experiment import RunConfig, build_engine, build_federation  # noqa: E402
+from copfl.data.sources.dataset import DataNotFoundError
+from copfl.data.sources.registry import load_dataset  # noqa: E402
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation  # noqa: E402
 
 # PFLlib's published per-round cost relative to FedAvg (its README's table: GPU, ResNet-18,
 # Tiny-ImageNet, 20 clients): only the shape of the comparison carries over to copfl's protocol

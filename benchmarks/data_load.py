@@ -25,7 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from copfl.data import corruptions
-from copfl.data.sources import image_channel_stats, load_dataset
+from copfl.data.sources.dataset import image_channel_stats
+from copfl.data.sources.registry import load_dataset
 
 
 def start_to_first_round(data_dir: str, cache: str) -> dict[str, float | None]:

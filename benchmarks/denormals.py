@@ -21,7 +21,9 @@ import time
 import torch
 
 from copfl.algorithms.base import algorithm_names
-from copfl.experiment import RunConfig, build_engine, build_federation
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 from copfl.runtime import subnormal_counter
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 import torch
 
 from copfl.algorithms.fedamp import FedAMPConfig, attention_weights, message_passing_step
-from copfl.checkpoint import Checkpoint
+from copfl.engine.checkpoint import Checkpoint
 
 
 def attention_figures(

@@ -32,8 +32,10 @@ from typing import Any
 
 import torch
 
-from copfl.engine import Callback, Engine, RunState
-from copfl.experiment import RunConfig, run_experiment
+from copfl.engine.loop import Callback, Engine
+from copfl.engine.rounds import RunState
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import run_experiment
 
 
 class RoundClock(Callback):

@@ -148,7 +148,7 @@ def stand_in(dataset: str, seed: int = 0):
     """Random images with the shape, class count and size of ``dataset`` (costs only)."""
     import numpy as np
 
-    from copfl.data.sources import ArrayDataset
+    from copfl.data.sources.dataset import ArrayDataset
 
     side, ch, k, n_train, n_test = SHAPES[dataset]
     rng = np.random.default_rng(seed)
@@ -167,9 +167,10 @@ def paper(name: str, scale: str, columns: list[str] | None, algorithms: list[str
 
     import torch
 
-    from copfl.data.sources import DataNotFoundError, load_dataset
-    from copfl.experiment import build_engine
-    from copfl.federation import build_federation
+    from copfl.data.sources.dataset import DataNotFoundError
+    from copfl.data.sources.registry import load_dataset
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
     from copfl.reproduce.estimate import estimate_seconds, format_duration
     from copfl.reproduce.experiments import experiment_cells
     from copfl.reproduce.plan import plan_runs

@@ -49,8 +49,8 @@ def planned_configs(experiment: str, columns: list[str], scale: str, seeds: int 
 
 
 def used_indices(cfgs: list, ds) -> tuple[np.ndarray, np.ndarray]:
-    from copfl.data.partition import make_split
-    from copfl.federation import partition_settings
+    from copfl.data.partitioners import make_split
+    from copfl.execution.federation import partition_settings
 
     train: set[int] = set()
     test: set[int] = set()
@@ -99,7 +99,7 @@ def write_subset(ds, train: np.ndarray, test: np.ndarray, out: Path) -> Path:
 
 def stats_into(cache_dir: Path, subset_dir: Path) -> int:
     """Put the full training set's statistics beside the subset's cached arrays."""
-    from copfl.data.sources.base import STATS_FORMAT, _arrays_id, _stats_path
+    from copfl.data.sources.dataset import STATS_FORMAT, _arrays_id, _stats_path
 
     done = 0
     for arrays in sorted(Path(cache_dir).glob("cifar10-*.npz")):
@@ -117,7 +117,7 @@ def check(cfgs: list, full_dir: str, subset_dir: str, cache_dir: str) -> dict:
     """Every distinct split's client tensors, from the full folder and from the subset."""
     from dataclasses import replace
 
-    from copfl.federation import build_federation
+    from copfl.execution.federation import build_federation
 
     checked, differ = 0, []
     seen = set()

@@ -28,9 +28,14 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from copfl import masks, runfolder
-from copfl.data.sources import ArrayDataset, DataNotFoundError, load_dataset
-from copfl.experiment import RunConfig, build_engine, build_federation
+from copfl.core import masks
+
+from copfl.execution import runfolder
+from copfl.data.sources.dataset import ArrayDataset, DataNotFoundError
+from copfl.data.sources.registry import load_dataset
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 
 
 def synthetic_cifar() -> ArrayDataset:

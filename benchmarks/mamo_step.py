@@ -25,8 +25,8 @@ import time
 import torch
 
 from copfl.algorithms.co_pfl import new_moments
-from copfl.models import ModelSpec, build_model
-from copfl.params import FlatParams
+from copfl.core.models import ModelSpec, build_model
+from copfl.core.params import FlatParams
 
 
 def naive_masked_adam(w, g, h, u, v, step, lr=1e-4, b1=0.9, b2=0.999, eps=1e-8):

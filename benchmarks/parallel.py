@@ -65,8 +65,9 @@ def round_seconds(cfg: Any) -> tuple[float, float, list[float], float]:
     """(median seconds of the rounds after the first, seconds of engine build + first round,
     every round's seconds, seconds from the last round's end to the run's: the workers' kept
     states pulled into the driver's store) of one run."""
-    from copfl.engine import Callback
-    from copfl.experiment import apply_threads, build_engine, build_federation
+    from copfl.engine.loop import Callback
+    from copfl.execution.experiment import apply_threads, build_engine
+    from copfl.execution.federation import build_federation
 
     fed = build_federation(cfg)
     marks = [time.perf_counter()]
@@ -92,7 +93,7 @@ def round_seconds(cfg: Any) -> tuple[float, float, list[float], float]:
 
 
 def _copy_round(cfg: dict[str, Any], q: Any) -> None:
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     q.put(round_seconds(RunConfig(**cfg).resolved())[0])
 
@@ -122,7 +123,7 @@ def main() -> None:
     args = ap.parse_args()
     rounds, cap, secs = (3, 200, 2.0) if args.quick else (args.rounds, args.train_per_client, 5.0)
 
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     out: dict[str, Any] = {"benchmark": "parallel", "workers": args.workers, "cores": os.cpu_count(), "rounds": rounds,
                            "train_per_client": cap, "ceiling": round(ceiling(args.workers, secs), 3), "algorithms": {}}

@@ -33,8 +33,8 @@ import torch
 
 from copfl.algorithms.base import Setup
 from copfl.algorithms.pfedhn import PFedHN, PFedHNConfig, generate, init_hypernetwork
-from copfl.models import FedAvgCNN
-from copfl.workspace import Workspace
+from copfl.core.models import FedAvgCNN
+from copfl.core.workspace import Workspace
 
 
 # ------------------------------------------------------- the previous server step (reference)

@@ -22,8 +22,11 @@ import json
 import numpy as np
 import torch
 
-from copfl.data.sources import ArrayDataset, DataNotFoundError, load_dataset
-from copfl.experiment import RunConfig, build_engine, build_federation
+from copfl.data.sources.dataset import ArrayDataset, DataNotFoundError
+from copfl.data.sources.registry import load_dataset
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 
 from round_time import interleaved_medians
 

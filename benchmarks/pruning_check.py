@@ -2,9 +2,9 @@
 
 For each algorithm, ``--configs`` settings drawn at random from its search space (seeded; the
 default setting first) run to the end on one problem, recording each evaluated round's figure
-the pruner sees (the running mean of the last rounds' pooled validation accuracy: copfl.tune's
+the pruner sees (the running mean of the last rounds' pooled validation accuracy: copfl.tuning.tuner's
 "last" objective). Their curves are then replayed, in order, through the pruner copfl tune uses
-(Hyperband over rounds, min_resource copfl.tune.min_rounds, reduction factor 3), as a study
+(Hyperband over rounds, min_resource copfl.tuning.tuner.min_rounds, reduction factor 3), as a study
 running them one after another would: a setting is pruned where that study would have stopped
 it. Reported per algorithm: each setting's final objective and the round it would be pruned at,
 the Spearman correlation between the figure at each rung and the final one, and whether the
@@ -29,12 +29,14 @@ import torch
 
 from copfl.cli import build_parser
 from copfl.commands.common import config_from_args
-from copfl.engine import NonFiniteLossError
-from copfl.experiment import build_engine
-from copfl.federation import build_federation
+from copfl.engine.rounds import NonFiniteLossError
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 from copfl.io import emit_json
-from copfl.trial_order import ranked_hyperband
-from copfl.tune import Tuner, evaluations, min_rounds, objective_window, seal_test_data, tuning_problem
+from copfl.tuning.trial_order import ranked_hyperband
+from copfl.tuning.tuner import Tuner, min_rounds, tuning_problem
+from copfl.tuning.objective import evaluations, objective_window
+from copfl.data.sealing import seal_test_data
 
 
 def spearman(a: list[float], b: list[float]) -> float | None:
@@ -126,7 +128,7 @@ def analyse(rows: list[dict], rounds: int, warmup: float, name: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from copfl.algorithms import get_algorithm
+    from copfl.algorithms.base import get_algorithm
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--algorithms", help="comma-separated (not with --replay)")

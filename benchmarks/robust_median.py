@@ -1,4 +1,4 @@
-"""Cost of the coordinate-wise weighted median (``copfl.robust.weighted_median``, behind
+"""Cost of the coordinate-wise weighted median (``copfl.extensions.robust.weighted_median``, behind
 ``--robust median`` and the centre of ``--robust clip``) against the previous implementation.
 
 Target: 10 uploads of copfl's FedAvg CIFAR-10 CNN's size class (default d = 2,000,000 entries,
@@ -26,8 +26,8 @@ import statistics
 import torch
 from pfedhn_server import timed  # benchmarks/: peak resident memory sampled beside the call
 
-from copfl.aggregation import columns
-from copfl.robust import weighted_median
+from copfl.core.aggregation import columns
+from copfl.extensions.robust import weighted_median
 
 
 def old_weighted_median(values: torch.Tensor, weights: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:

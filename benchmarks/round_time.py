@@ -29,9 +29,12 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from copfl.data.sources import ArrayDataset, DataNotFoundError, load_dataset
-from copfl.experiment import RunConfig, build_engine, build_federation
-from copfl.models import ModelSpec, build_model
+from copfl.data.sources.dataset import ArrayDataset, DataNotFoundError
+from copfl.data.sources.registry import load_dataset
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
+from copfl.core.models import ModelSpec, build_model
 
 
 def synthetic_cifar() -> ArrayDataset:

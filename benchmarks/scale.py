@@ -50,9 +50,10 @@ def one(args: argparse.Namespace) -> None:
     import tempfile
     import time
 
-    from copfl.config import RunConfig
-    from copfl.engine import Callback
-    from copfl.experiment import apply_threads, build_engine, build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.engine.loop import Callback
+    from copfl.execution.experiment import apply_threads, build_engine
+    from copfl.execution.federation import build_federation
 
     n, frac = args.one_clients, args.one_fraction
     partition = args.partition or ("dirichlet" if n <= 1000 else "iid")

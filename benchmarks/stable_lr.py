@@ -1,7 +1,7 @@
 """The stable SGD learning rate of each model family: the largest rate on a grid at which plain
 local training (Local, SGD with momentum 0.5, copfl's default) still lowers its training loss
 steadily, without diverging. copfl tune's learning-rate knobs are searched on a log scale
-relative to it (copfl.search.STABLE_LR: docs/tuning.md).
+relative to it (copfl.algorithms.search_space.STABLE_LR: docs/tuning.md).
 
 For each model, on a small problem of the data its family is made for, Local trains for
 ``--rounds`` rounds at each rate of a half-decade grid (1e-3 ... 30); a rate **diverges** when a
@@ -25,10 +25,10 @@ from pathlib import Path
 import copfl  # noqa: F401  (before torch: idle OpenMP threads sleep)
 import torch
 
-from copfl.config import RunConfig
-from copfl.engine import NonFiniteLossError
-from copfl.experiment import build_engine
-from copfl.federation import build_federation
+from copfl.execution.config import RunConfig
+from copfl.engine.rounds import NonFiniteLossError
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 from copfl.io import emit_json
 
 GRID = [1e-3, 3e-3, 1e-2, 3e-2, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0]

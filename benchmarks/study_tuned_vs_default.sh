@@ -99,7 +99,7 @@ for m in "${METHODS[@]}"; do
 done
 run_one() {  # PROBLEM METHOD: one compare --tune folder, its log beside it
   local p=$1 m=$2 key
-  # the row's folder-safe key (copfl.variants.Row.key) for rows of at most one knob=value of [A-Za-z0-9._-]:
+  # the row's folder-safe key (copfl.app.variants.Row.key) for rows of at most one knob=value of [A-Za-z0-9._-]:
   # pfedsv[topk=capped] -> pfedsv--topk-capped
   key=${m/\[/--}; key=${key%]}; key=${key//=/-}
   local dir="$OUT_ROOT/$p/$key"

@@ -239,8 +239,8 @@ def _runs(row: dict[str, Any]) -> dict[str, Path]:
 
 def at_edge(algorithm: str, params: dict[str, Any]) -> list[str]:
     """The tuned values within :data:`EDGE` of their search range's ends (on the knob's scale)."""
-    from copfl.algorithms import ALGORITHMS
-    from copfl.search import space_of
+    from copfl.algorithms.base import ALGORITHMS
+    from copfl.algorithms.search_space import space_of
 
     if algorithm not in ALGORITHMS:
         return []

@@ -15,7 +15,7 @@ Reported per algorithm: the reference, the default's objective, the trials and s
 tune took to reach the reference (or ``null``), and that as a multiple of one default run; the
 same for reaching it within the validation data's noise (``reached_within_noise``: the best
 objective at most one standard error below the reference, the binomial error of a pooled
-accuracy on the problem's validation samples, copfl.tune_objective.validation_noise: the margin
+accuracy on the problem's validation samples, copfl.tuning.objective.validation_noise: the margin
 copfl tune itself cannot tell settings apart by); the study's best objective after each
 trial (``trajectory``: trials, seconds, best); and its best objective after ``--target``
 default runs of time (``best_at_target``: what a budget of that size buys). The
@@ -39,20 +39,13 @@ import copfl  # noqa: F401  (before torch: idle OpenMP threads sleep)
 import optuna
 import torch
 
-from copfl.algorithms import ALGORITHMS
+from copfl.algorithms.base import ALGORITHMS
 from copfl.cli import build_parser
 from copfl.commands.common import config_from_args
-from copfl.federation import build_federation
+from copfl.execution.federation import build_federation
 from copfl.io import emit_json
-from copfl.tune import (
-    TPE_STARTUP,
-    Tuner,
-    evaluations,
-    min_rounds,
-    objective_window,
-    tuning_problem,
-    validation_noise,
-)
+from copfl.tuning.tuner import TPE_STARTUP, Tuner, min_rounds, tuning_problem
+from copfl.tuning.objective import evaluations, objective_window, validation_noise
 
 HERE = Path(__file__).resolve().parent
 

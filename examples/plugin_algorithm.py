@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import Algorithm, ClientResult, register, require, weights_by_samples
-from copfl.search import log_float, sgd_space, uniform
+from copfl.algorithms.search_space import log_float, sgd_space, uniform
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def _stand_in_pngs(request, monkeypatch):
     rasterize it: writing the PNGs is most of a tiny run's time (~1 s of a 2-round run)."""
     if request.node.get_closest_marker("real_plots"):
         return
-    from copfl import plots
+    from copfl.results import plots
     from copfl.io import atomic_write
 
     def save(fig, path, dpi=110):
@@ -63,9 +63,9 @@ def clean_registries():
     """The built-in registries (algorithms, models, data sets) and no loaded plugin after the
     test, whatever it registered or loaded: a plugin's names never leak into later tests."""
     from copfl import plugins
-    from copfl.algorithms import ALGORITHMS
+    from copfl.algorithms.base import ALGORITHMS
     from copfl.data.sources.registry import SOURCES
-    from copfl.models import MODELS
+    from copfl.core.models import MODELS
 
     regs = (ALGORITHMS, MODELS, SOURCES, plugins._LOADED, plugins._BY_SPEC)
     saved = [dict(r) for r in regs]

@@ -12,12 +12,16 @@ import torch
 
 from copfl.algorithms.base import LocalTraining, Setup
 from copfl.data.clients import ClientData
-from copfl.data.sources import ArrayDataset
-from copfl.extensions import run_extensions
-from copfl.engine import Engine, EngineConfig
-from copfl.experiment import RunConfig, build_engine, build_federation
-from copfl.models import MLP
-from copfl.workspace import OptimizerConfig, Workspace
+from copfl.data.sources.dataset import ArrayDataset
+from copfl.extensions.run_extension import run_extensions
+from copfl.engine.loop import Engine
+from copfl.engine.rounds import EngineConfig
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
+from copfl.core.models import MLP
+from copfl.core.train_hooks import OptimizerConfig
+from copfl.core.workspace import Workspace
 
 
 ROOT = Path(__file__).resolve().parents[1]

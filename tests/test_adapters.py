@@ -9,11 +9,12 @@ import torch
 from PIL import Image
 
 from copfl.cli import main
-from copfl.config import RunConfig
+from copfl.execution.config import RunConfig
 from copfl.data.adapters import from_huggingface, from_numpy, from_torch
-from copfl.data.partition import PARTITIONS, PartitionError
-from copfl.data.sources import SOURCES, ArrayDataset, DataError, load_dataset, register_dataset
-from copfl.federation import build_federation
+from copfl.data.partitioners import PARTITIONS, PartitionError
+from copfl.data.sources.registry import SOURCES, load_dataset, register_dataset
+from copfl.data.sources.dataset import ArrayDataset, DataError
+from copfl.execution.federation import build_federation
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ from torch.func import functional_call
 
 from copfl.algorithms.apfl import APFL, EXTRA_FLOPS_PER_COORDINATE, alpha_gradient, alpha_step, mix, personal_gradient
 from copfl.algorithms.fedavg import FedAvg
-from copfl.privacy import DPConfig
+from copfl.extensions.privacy import DPConfig
 from copfl.seeding import torch_generator
 
 from helpers import XS, YS, engine, flat_of, fresh_model, mlp_ws, run_cfg, small, tiny_clients, tiny_engine

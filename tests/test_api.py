@@ -82,16 +82,16 @@ def test_compare_from_python(tmp_path, capsys):
 
 
 def test_tune_from_python_is_the_commands_study(tmp_path, capsys):
-    """Issue 79: copfl.tune(...) (the tuning module, callable) runs copfl tune's function with no
-    command line and returns the study's best values; the same study from the CLI gives the same."""
-    import copfl.tune as tuning
+    """copfl.tune(...), a plain function, runs copfl tune's study with no command line and returns
+    the study's best values; the same study from the CLI gives the same."""
+    import inspect
 
     res = copfl.tune("fedavg", "digits", trials=2, clients=4, rounds=2, out=tmp_path / "api")
     assert capsys.readouterr().out == ""
     assert isinstance(res, copfl.TuneResult) and res.folder == tmp_path / "api"
     assert res.best == json.loads((tmp_path / "api" / "best.json").read_text()) and set(res.best) == {"fedavg"}
     assert res.summaries[0]["algorithm"] == "fedavg" and res.summaries[0]["trials"] == 2 and "| fedavg" in res.markdown
-    assert tuning.Tuner is not None and copfl.tune is tuning  # still the module
+    assert inspect.isfunction(copfl.tune) and copfl.tune is copfl.api.tune  # a function, no callable module
     assert main(["tune", "--algorithms", "fedavg", "--trials", "2", "--dataset", "digits", "--clients", "4", "--rounds", "2",
                  "--out", str(tmp_path / "cli")]) == 0
     assert json.loads((tmp_path / "cli" / "best.json").read_text()) == res.best
@@ -103,7 +103,8 @@ def test_tune_from_python_is_the_commands_study(tmp_path, capsys):
 
 
 def test_run_experiment_honours_out(tmp_path):
-    from copfl.experiment import RunConfig, run_experiment
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import run_experiment
 
     engine, state = run_experiment(RunConfig(algorithm="fedavg", rounds=1, out=str(tmp_path / "r")))
     summary = json.loads((tmp_path / "r" / "summary.json").read_text())

@@ -1,4 +1,4 @@
-"""Attacks transform uploads as specified; honest figures exclude attackers (copfl.attacks)."""
+"""Attacks transform uploads as specified; honest figures exclude attackers (copfl.extensions.attacks)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import pytest
 import torch
 
 from copfl.algorithms.base import UploadParts
-from copfl.attacks import AttackConfig, attack_upload, choose_attackers, flip_labels
-from copfl.config import RunConfig, resume_conflicts, saved_config
+from copfl.extensions.attacks import AttackConfig, attack_upload, choose_attackers, flip_labels
+from copfl.execution.config import RunConfig, resume_conflicts, saved_config
 from copfl.data.clients import ClientData
-from copfl.experiment import build_engine, build_federation
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 from copfl.seeding import torch_generator
 
 U = {"w": torch.tensor([1.0, 2.0]), "num_samples": 7, "mask": torch.tensor([True, False])}
@@ -226,7 +227,7 @@ def test_an_attackers_own_divergence_does_not_stop_the_run(monkeypatch):
     free-rider's upload, so the round's global model is the free-riders' one. An honest
     client's divergence still stops the run."""
     from copfl.algorithms.fedavg import FedAvg
-    from copfl.engine import NonFiniteLossError
+    from copfl.engine.rounds import NonFiniteLossError
 
     _, fr = _run(attack="free-rider", attackers=0.3)
     honest_update = FedAvg.client_update
@@ -283,7 +284,7 @@ def test_a_diverged_co_pfl_attacker_keeps_its_whole_state(monkeypatch):
     diverges must still hold exactly its state after round 1 (parameters, mask, moments), and
     upload the mask it held then, with the broadcast's entries (no update of its own)."""
     from copfl.algorithms.co_pfl import CoPFL
-    from copfl.masks import unpack_mask
+    from copfl.core.masks import unpack_mask
 
     honest_update = CoPFL.client_update
     sent = {}
@@ -302,7 +303,7 @@ def test_a_diverged_co_pfl_attacker_keeps_its_whole_state(monkeypatch):
     one.run()
     two = build_engine(cfg := RunConfig(rounds=2, **kw).resolved(), build_federation(cfg))
     poisoned.update(two.attackers)
-    from copfl.extensions.attack import Attack
+    from copfl.extensions.attack_hooks import Attack
 
     real_upload = Attack.upload
 

@@ -1,15 +1,15 @@
-"""Unreliable clients (copfl.availability): dropout, stragglers, a simulated deadline."""
+"""Unreliable clients (copfl.extensions.unreliable): dropout, stragglers, a simulated deadline."""
 
 import math
 
 import pytest
 import torch
 
-from copfl.availability import Availability, client_speed, drops_out, parse_speed_profile, simulated_seconds, stragglers
-from copfl.checkpoint import Checkpoint
-from copfl.config import RunConfig
-from copfl.experiment import build_engine
-from copfl.federation import build_federation
+from copfl.extensions.unreliable import Availability, client_speed, drops_out, parse_speed_profile, simulated_seconds, stragglers
+from copfl.engine.checkpoint import Checkpoint
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 from copfl.seeding import numpy_rng
 
 from helpers import run_cfg, small, synthetic
@@ -61,7 +61,7 @@ def test_bad_settings_are_refused_before_any_work(bad, match):
 
 
 def test_flower_refuses_simulated_unreliable_clients():
-    from copfl.flower.config import check_flower_config
+    from copfl.flower.run_config import check_flower_config
 
     with pytest.raises(ValueError, match="copfl's own engine only"):
         check_flower_config(RunConfig(algorithm="fedavg", client_dropout=0.2))
@@ -221,7 +221,7 @@ def test_availability_defaults_are_off():
 def test_every_algorithm_runs_with_unreliable_clients(kw):
     """Each algorithm aggregates whatever arrives (or keeps its model when nothing does) and
     runs to the end; the columns add up."""
-    from copfl.algorithms import algorithm_names
+    from copfl.algorithms.base import algorithm_names
 
     failed = {}
     for name in algorithm_names():

@@ -7,11 +7,12 @@ import pytest
 import torch
 
 from copfl.algorithms.centralized import CentralizedConfig, pool_training_data, pooled_schedule, round_budget, train_pooled
-from copfl.config import RunConfig
+from copfl.execution.config import RunConfig
 from copfl.data.clients import ClientData
-from copfl.experiment import make_engine
-from copfl.models import MLP, ModelSpec
-from copfl.workspace import OptimizerConfig, Workspace
+from copfl.execution.experiment import make_engine
+from copfl.core.models import MLP, ModelSpec
+from copfl.core.train_hooks import OptimizerConfig
+from copfl.core.workspace import Workspace
 
 from helpers import run_cfg, small, synthetic
 

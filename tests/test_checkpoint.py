@@ -1,11 +1,11 @@
-"""Checkpoints (:mod:`copfl.checkpoint`): a run saved after some round and continued."""
+"""Checkpoints (:mod:`copfl.engine.checkpoint`): a run saved after some round and continued."""
 
 import pytest
 from test_engine import run, small_cfg
 
-from copfl.checkpoint import Checkpoint
-from copfl.experiment import build_engine
-from copfl.federation import build_federation
+from copfl.engine.checkpoint import Checkpoint
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 
 from helpers import synthetic
 
@@ -36,9 +36,9 @@ from dataclasses import replace
 
 import torch
 
-from copfl.callbacks import Checkpointer
-from copfl.engine import Engine
-from copfl.experiment import run_in_folder
+from copfl.results.callbacks import Checkpointer
+from copfl.engine.loop import Engine
+from copfl.execution.experiment import run_in_folder
 
 
 def _folder_cfg(**kw):
@@ -171,7 +171,7 @@ def test_an_interrupt_during_a_write_waits_for_the_complete_file(tmp_path):
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_a_signal_during_a_run_write_lands_after_the_file(tmp_path, sig):
     """SIGINT (Ctrl-C) and SIGTERM both wait for the file being written, then stop the run."""
-    from copfl.experiment import RunInterrupted, signal_interrupts
+    from copfl.execution.experiment import RunInterrupted, signal_interrupts
     from copfl.io import atomic_write
 
     def write(f) -> None:

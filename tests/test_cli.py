@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from copfl.algorithms import algorithm_names
+from copfl.algorithms.base import algorithm_names
 from copfl.cli import main
 
 from helpers import write_cifar100
@@ -288,7 +288,7 @@ def test_run_says_it_is_loading_the_data_before_the_first_round(tmp_path, capsys
 def test_rerun_from_a_saved_config_never_overwrites_its_results(tmp_path, capsys, monkeypatch):
     from pathlib import Path
 
-    from copfl.config import load_toml
+    from copfl.execution.config import load_toml
 
     monkeypatch.chdir(tmp_path)
     first = tmp_path / "first"
@@ -325,7 +325,7 @@ def _run_flag_help(flag):
 
 
 def test_run_help_shows_each_algorithms_default_and_every_registered_model(monkeypatch):
-    from copfl.models import MODELS
+    from copfl.core.models import MODELS
 
     # what it does (its Config field's comment, the first algorithm's that has one); who has it; the defaults
     assert _run_flag_help("--grow-every").endswith("; co-pfl, fedselect [default: 1 for co-pfl; 3 for fedselect]")
@@ -353,7 +353,7 @@ def test_datasets_command_names_every_femnist_layout_the_loader_and_readme_accep
     import re
     from pathlib import Path
 
-    from copfl.data.sources import SOURCES
+    from copfl.data.sources.registry import SOURCES
 
     assert main(["datasets", "--data-dir", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -418,7 +418,9 @@ def test_every_optimizer_flag_an_algorithm_accepts_changes_its_run(algorithm):
     import torch
 
     from copfl.commands.common import UsageError, refuse_unused
-    from copfl.experiment import RunConfig, build_engine, build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     torch.set_num_threads(1)
     base = RunConfig(algorithm=algorithm, dataset="digits", rounds=1, clients=3, val_fraction=0.0)
@@ -459,12 +461,12 @@ def test_a_saved_config_toml_repeats_even_where_it_records_unused_options(tmp_pa
 
 
 def test_run_help_groups_every_run_option_under_its_part():
-    """`copfl run --help` groups the run options by their declared part (copfl.config)."""
+    """`copfl run --help` groups the run options by their declared part (copfl.execution.config)."""
     from dataclasses import fields
 
     from copfl.cli import build_parser
     from copfl.commands.flags import PART_TITLES
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     run = build_parser()._subparsers._group_actions[0].choices["run"]
     where = {a.dest: g.title for g in run._action_groups for a in g._group_actions}
@@ -512,7 +514,7 @@ def test_the_short_help_shows_the_common_options_and_names_the_others_in_a_line_
     from dataclasses import fields
 
     from copfl.commands.flags import COMMON_PARTS, PART_TITLES
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     monkeypatch.setenv("COLUMNS", "80")
     short = _lines(capsys, ["run", "--algorithm", "fedavg", "--help"])
@@ -596,7 +598,7 @@ def test_dry_runs_plan_name_the_data_and_write_nothing(tmp_path, capsys, monkeyp
     """Issue 77: run, tune and partition have --dry-run as compare and reproduce do: what would
     run, the data set (embedded, found, or NOT FOUND with how to get it), the expected time, and
     nothing written or loaded."""
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
     from copfl.reproduce.estimate import estimate_seconds, format_duration
 
     monkeypatch.chdir(tmp_path)

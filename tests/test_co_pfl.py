@@ -6,22 +6,13 @@ import math
 import pytest
 import torch
 
-from copfl.algorithms.co_pfl import (
-    CoPFL,
-    CoPFLConfig,
-    contribution_weights,
-    cosine,
-    gradient_score,
-    leave_one_out,
-    mamo_pass,
-    new_moments,
-    prediction_score,
-)
+from copfl.algorithms.co_pfl import CoPFL, CoPFLConfig, contribution_weights, cosine, gradient_score, leave_one_out, mamo_pass, new_moments, prediction_score
 from copfl.data.clients import ClientData
-from copfl.masks import aggregate_literal, aggregate_per_coordinate, grow_global, grow_per_tensor, pack_mask, unpack_mask
-from copfl.models import MLP
-from copfl.params import ParamSlice
-from copfl.workspace import OptimizerConfig, Workspace
+from copfl.core.masks import aggregate_literal, aggregate_per_coordinate, grow_global, grow_per_tensor, pack_mask, unpack_mask
+from copfl.core.models import MLP
+from copfl.core.params import ParamSlice
+from copfl.core.train_hooks import OptimizerConfig
+from copfl.core.workspace import Workspace
 
 from helpers import synthetic
 
@@ -191,7 +182,9 @@ def test_passes_never_touch_frozen_coordinates_or_the_other_buffer():
 
 def test_mamo_moments_persist_across_rounds_with_their_own_step_counts():
     ds = synthetic(num_classes=4, per_class=12)
-    from copfl.experiment import RunConfig, build_engine, build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     cfg = RunConfig(algorithm="co-pfl", dataset="synthetic", clients=2, classes_per_client=2, samples_per_class=6,
                     test_samples_per_class=4, model="mlp", rounds=3, batch_size=4, seed=0)
@@ -209,7 +202,9 @@ def test_mamo_moments_persist_across_rounds_with_their_own_step_counts():
 
 # ---------------------------------------------------------------- equivalences and behaviour
 def test_co_pfl_without_its_modules_is_fedavg_with_adam_bit_for_bit():
-    from copfl.experiment import RunConfig, build_engine, build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     ds = synthetic()
     base = dict(dataset="synthetic", clients=4, classes_per_client=2, samples_per_class=8, test_samples_per_class=4,
@@ -244,7 +239,9 @@ def test_mamo_requires_adam_and_bad_options_are_named():
         CoPFLConfig(pwpm="layer")
     with pytest.raises(ValueError, match=r"gamma must be in \[0, 1\], got 1.5"):
         CoPFLConfig(gamma=1.5)
-    from copfl.experiment import RunConfig, build_engine, build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     cfg = RunConfig(algorithm="co-pfl", dataset="synthetic", clients=2, samples_per_class=4, test_samples_per_class=2,
                     model="mlp", rounds=1, optimizer="sgd")
@@ -253,7 +250,7 @@ def test_mamo_requires_adam_and_bad_options_are_named():
 
 
 def test_fast_mask_helpers_are_exact():
-    from copfl.masks import compact, expand, select
+    from copfl.core.masks import compact, expand, select
 
     g = torch.Generator().manual_seed(0)
     a, b = torch.randn(1000, generator=g), torch.randn(1000, generator=g)
@@ -282,7 +279,7 @@ def test_top_k_breaks_ties_towards_the_lowest_index_whatever_numpy_picks(monkeyp
     which of them numpy's argpartition returns depends on the CPU: the tie rule is explicit."""
     import numpy as np
 
-    from copfl import masks
+    from copfl.core import masks
 
     v = torch.tensor([0.0, 2.0, 0.0, 0.0, 5.0, 0.0, 3.0, 0.0])
     expected = {4, 6, 1, 0, 2}  # 5, 3, 2, then the two lowest-index zeros
@@ -301,7 +298,7 @@ def test_top_k_breaks_ties_towards_the_lowest_index_whatever_numpy_picks(monkeyp
 def test_the_gpu_paths_of_top_k_compact_and_expand_give_the_cpu_paths_results():
     """On a GPU the masks stay on the device (a stable sort for the top k, boolean indexing for
     compact/expand); the sort must pick exactly the CPU path's indices, ties included."""
-    from copfl import masks
+    from copfl.core import masks
 
     g = torch.Generator().manual_seed(0)
     for n, k in ((1, 1), (8, 5), (1000, 1), (1000, 300), (1000, 1000), (5000, 2500)):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from copfl.columns import BY_KEY, COLUMNS, COMPARE_TABLE, RUN_TABLE, SEEDS_TABLE, Column, columns, seed_figures
+from copfl.results.columns import BY_KEY, COLUMNS, COMPARE_TABLE, RUN_TABLE, SEEDS_TABLE, Column, columns, seed_figures
 from copfl.commands.table import compare_table
-from copfl.multiseed import FIGURES, aggregate_seeds, seeds_table
-from copfl.results import runs_table, table_markdown
+from copfl.app.multiseed import FIGURES, aggregate_seeds, seeds_table
+from copfl.results.summary import runs_table, table_markdown
 
 SUMMARY = {
     "algorithm": "fedavg", "dataset": "digits", "status": "completed", "rounds_completed": 5,

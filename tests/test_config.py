@@ -1,14 +1,14 @@
-"""copfl.config: a run config is resolved once, into a ResolvedConfig, and the optimizer's
+"""copfl.execution.config: a run config is resolved once, into a ResolvedConfig, and the optimizer's
 defaults have one source."""
 
 from dataclasses import replace
 
 import pytest
 
-from copfl.config import RUN_DEFAULTS, ResolvedConfig, RunConfig, load_toml, require_resolved, to_toml
-from copfl.experiment import make_engine, run_in_folder
-from copfl.models import ModelSpec
-from copfl.workspace import OptimizerConfig
+from copfl.execution.config import RUN_DEFAULTS, ResolvedConfig, RunConfig, load_toml, require_resolved, to_toml
+from copfl.execution.experiment import make_engine, run_in_folder
+from copfl.core.models import ModelSpec
+from copfl.core.train_hooks import OptimizerConfig
 
 
 def test_resolved_fills_the_data_sets_and_the_algorithms_defaults():
@@ -94,14 +94,14 @@ def test_classes_is_a_run_option_in_the_toml_and_checked_for_syntax(tmp_path):
 
 
 def test_every_run_option_declares_its_role():
-    """Roles live on the fields (dataclass metadata): a field made without copfl.config._f, or
+    """Roles live on the fields (dataclass metadata): a field made without copfl.execution.config._f, or
     without a part, fails here; the derived sets are the ones the code relied on as lists."""
     from dataclasses import fields
 
-    from copfl.config import PARTS, RunConfig, added_later, may_change_on_resume, option_names
+    from copfl.execution.config import PARTS, RunConfig, added_later, may_change_on_resume, option_names
 
     for f in fields(RunConfig):
-        assert f.metadata.get("part") in PARTS, f"{f.name} has no part: declare its role with copfl.config._f"
+        assert f.metadata.get("part") in PARTS, f"{f.name} has no part: declare its role with copfl.execution.config._f"
         assert {"help", "resolved", "on_resume", "computes", "data_key"} <= set(f.metadata), f.name
     assert set(may_change_on_resume()) == {"rounds", "eval_every", "eval_clients", "checkpoint_every", "threads", "device", "data_dir",
                                            "cache_dir", "download", "out", "tensorboard", "mlflow", "diverge_factor", "diverge_loss", "plugins", "workers", "ray_address"}  # fmt: skip
@@ -115,6 +115,6 @@ def test_every_run_option_declares_its_role():
                              "speed_profile": None, "client_speed": 100.0, "bandwidth": 1e6, "eval_batched": False, "test_split": "proportional"}  # fmt: skip
     assert "seed" in option_names(data_key=True) and "lr" not in option_names(data_key=True)
     with pytest.raises(ValueError, match="part 'colour': expected one of algorithm, data"):
-        from copfl.config import _f
+        from copfl.execution.config import _f
 
         _f(1, "a new option", part="colour")

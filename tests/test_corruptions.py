@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from copfl.data import corruptions
-from copfl.data.sources import DataError
+from copfl.data.sources.dataset import DataError
 
 from test_sources import png_bytes
 
@@ -70,7 +70,8 @@ def test_official_layout_reader(tmp_path):
 
 
 def test_cifar10c_gives_each_client_its_own_corruption(tmp_path):
-    from copfl.experiment import RunConfig, build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.execution.federation import build_federation
     from copfl.data.clients import to_tensor
 
     rng = np.random.default_rng(3)

@@ -20,8 +20,8 @@ import torch
 from torch import nn
 
 from copfl.data.clients import to_tensor
-from copfl.models import ModelSpec, ResNet18, build_model, channels_last_hazard
-from copfl.workspace import Workspace
+from copfl.core.models import ModelSpec, ResNet18, build_model, channels_last_hazard
+from copfl.core.workspace import Workspace
 
 MALLOC_DEBUG = Path("/usr/lib/x86_64-linux-gnu/libc_malloc_debug.so.0")
 

@@ -9,26 +9,12 @@ from torch import nn
 
 from copfl.algorithms.base import ClientContext, LocalTraining
 from copfl.algorithms.dpao_pfl import DPAOPFL
-from copfl.algorithms.dpao_pfl_equations import (
-    PathScore,
-    combine_scores,
-    compose,
-    critical_mask,
-    decompose_init,
-    ewc_fisher_update,
-    forced_refresh,
-    importance,
-    peak_stable,
-    penalty_grad,
-    penalty_value,
-    phi_full,
-    phi_raw_grad,
-    unit_index,
-)
+from copfl.algorithms.dpao_pfl_equations import PathScore, combine_scores, compose, critical_mask, decompose_init, ewc_fisher_update, forced_refresh, importance, peak_stable, penalty_grad, penalty_value, phi_full, phi_raw_grad, unit_index
 from copfl.algorithms.fedavg import FedAvg
-from copfl.models import MLP, CharLSTM, FedAvgCNN
-from copfl.params import FlatParams
-from copfl.workspace import OptimizerConfig, Workspace
+from copfl.core.models import MLP, CharLSTM, FedAvgCNN
+from copfl.core.params import FlatParams
+from copfl.core.train_hooks import OptimizerConfig
+from copfl.core.workspace import Workspace
 
 from helpers import XS, YS, engine, mlp_ws, tiny_clients
 
@@ -348,8 +334,10 @@ def _leaf_shakespeare(folder, users=3, per_user=6):
 def test_dpao_pfl_runs_on_the_svm_and_the_lstm(tmp_path, dataset, model):
     from test_sources import write_vehicle
 
-    from copfl.data.sources import load_dataset
-    from copfl.experiment import RunConfig, build_engine, build_federation
+    from copfl.data.sources.registry import load_dataset
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     if dataset == "vehicle":
         write_vehicle(tmp_path / "vehicle", n=60)

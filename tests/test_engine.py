@@ -1,11 +1,12 @@
 import pytest
 import torch
 
-from copfl.engine import ClientMetrics, Engine, NonFiniteLossError
-from copfl.results import summarize_clients
-from copfl.config import RunConfig
-from copfl.experiment import build_engine
-from copfl.federation import build_federation
+from copfl.engine.figures import ClientMetrics, summarize_clients
+from copfl.engine.loop import Engine
+from copfl.engine.rounds import NonFiniteLossError
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 
 from helpers import synthetic
 
@@ -137,8 +138,8 @@ def test_folding_fedavg_equals_aggregating_the_whole_set_and_drops_every_upload(
 
 def test_upload_fold_adds_in_ascending_order_holding_only_early_uploads():
     from copfl.algorithms.base import ServerContext
-    from copfl.engine import UploadFold
-    from copfl.store import MemoryStore
+    from copfl.engine.loop import UploadFold
+    from copfl.core.store import MemoryStore
 
     class Recorder:
         def fold_add(self, ctx, acc, client, upload):
@@ -171,7 +172,7 @@ def test_eval_clients_samples_the_evaluated_clients_and_every_client_after_the_l
 def test_eval_clients_as_a_count_is_the_fraction_of_the_same_size():
     """--eval-clients 2 of 8 clients draws the same sample as 0.25 (the same seeded draw of 2);
     a count of at least the clients evaluates everyone; a count that is not whole is refused."""
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     count, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=2, model="mlp", augment=False))
     frac, _ = run(small_cfg(rounds=2, clients=8, classes_per_client=1, eval_clients=0.25, model="mlp", augment=False))
@@ -183,7 +184,7 @@ def test_eval_clients_as_a_count_is_the_fraction_of_the_same_size():
 
 
 def test_finite_check_is_exact_even_when_the_sum_overflows():
-    from copfl.extensions.base import finite_upload as _finite
+    from copfl.extensions.run_extension import finite_upload as _finite
 
     assert _finite({"a": torch.ones(5), "n": 3, "i": torch.tensor([1, 2])})
     assert not _finite({"a": torch.tensor([1.0, float("nan")])})

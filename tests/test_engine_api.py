@@ -19,10 +19,10 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from copfl.algorithms import ALGORITHMS
+from copfl.algorithms.base import ALGORITHMS
 from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, Message, ServerContext
-from copfl.engine import message_bytes
-from copfl.workspace import EvalStats
+from copfl.engine.rounds import message_bytes
+from copfl.core.train_hooks import EvalStats
 
 from helpers import linear_workspace, tiny_clients, tiny_engine
 
@@ -163,7 +163,10 @@ def test_message_bytes_counts_masks_as_bits():
 
 
 def test_server_store_is_checkpointed_and_resumes_bit_exactly(tmp_path, monkeypatch):
-    from copfl.experiment import Checkpoint, RunConfig, build_engine, build_federation
+    from copfl.engine.checkpoint import Checkpoint
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     monkeypatch.setitem(ALGORITHMS, "toy", Toy)
     cfg = RunConfig(algorithm="toy", dataset="digits", clients=4, rounds=4, seed=0, threads=1).resolved()
@@ -189,7 +192,8 @@ def test_toy_through_flower_messages_matches_copfl(tmp_path, monkeypatch):
 
     from flwr.supercore.task_identity import TaskIdentity
 
-    from copfl.experiment import build_engine, build_federation
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
     from copfl.flower.apps import serve
 
     monkeypatch.setitem(ALGORITHMS, "toy", Toy)

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 import torch
 
-from copfl.accounting import Accounting
+from copfl.engine.accounting import Accounting
 from copfl.algorithms.fedavg import FedAvg
-from copfl.availability import Availability
-from copfl.engine import Engine, UploadFold, fold_in
-from copfl.participation import Participation
-from copfl.rounds import ClientStep, DivergenceRule, EngineConfig, ExplodingLossError, message_bytes
+from copfl.extensions.unreliable import Availability
+from copfl.engine.loop import Engine, UploadFold, fold_in
+from copfl.engine.participation import Participation
+from copfl.engine.rounds import ClientStep, DivergenceRule, EngineConfig, ExplodingLossError, message_bytes
 
 from helpers import linear_workspace, tiny_clients, tiny_engine
 
@@ -121,7 +121,7 @@ def test_an_upload_fold_takes_uploads_in_client_order_whatever_order_they_arrive
             return {"sum": acc}, {}
 
     from copfl.algorithms.base import ServerContext
-    from copfl.store import MemoryStore
+    from copfl.core.store import MemoryStore
 
     fold = UploadFold(Folding(), ServerContext(1, "train", (0, 1, 2), (1, 1, 1), 0, MemoryStore()), 0.0)  # type: ignore[arg-type]
     steps = {c: fold_in(fold, c, _step(upload={"x": torch.full((2,), float(c))} if c != 1 else {}), torch.device("cpu")) for c in (2, 1, 0)}

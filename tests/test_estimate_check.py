@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from copfl.cli import main
-from copfl.config import from_saved
+from copfl.execution.config import from_saved
 from copfl.reproduce.estimate import run_seconds
 from helpers import load_script
 

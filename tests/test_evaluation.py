@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 import torch
 
-from copfl.algorithms import ALGORITHMS
-from copfl.results import select_by_validation, summarize
-from copfl.config import RunConfig, resume_conflicts, saved_config
+from copfl.algorithms.base import ALGORITHMS
+from copfl.results.summary import select_by_validation, summarize
+from copfl.execution.config import RunConfig, resume_conflicts, saved_config
 from copfl.data.clients import with_validation
-from copfl.results import ClientMetrics, fairness, summarize_clients, summarize_unseen, worst_fraction_mean
-from copfl.experiment import build_engine, build_federation
+from copfl.engine.figures import ClientMetrics, fairness, summarize_clients, summarize_unseen, worst_fraction_mean
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 
 
 def test_selected_round_is_chosen_on_validation_only():
@@ -147,7 +148,7 @@ def test_bad_fractions_are_refused_with_their_value():
 
 
 def test_flower_refuses_held_out_clients():
-    from copfl.flower.config import config_from_run_config, config_to_json
+    from copfl.flower.run_config import config_from_run_config, config_to_json
 
     with pytest.raises(ValueError, match="holdout-clients 0.2"):
         config_to_json(RunConfig(holdout_clients=0.2))
@@ -170,7 +171,7 @@ def _batched_pair(algorithm: str, **kw):
 
 
 def test_eval_batched_joins_clients_of_one_model_with_the_same_accuracies():
-    from copfl import engine as engine_mod
+    from copfl.engine import loop as engine_mod
 
     (one, s1), (joined, s2) = _batched_pair("fedavg")
     # 70 clients, each with a few test samples, in blocks of EVAL_BLOCK: far fewer forward passes
@@ -198,7 +199,7 @@ def test_eval_batched_leaves_clients_with_models_of_their_own_bit_for_bit():
 
 
 def test_eval_batched_in_validation_only_mode_never_touches_test_data():
-    from copfl.tune import seal_test_data
+    from copfl.data.sealing import seal_test_data
 
     figures = []
     for batched in (False, True):
@@ -212,8 +213,8 @@ def test_eval_batched_in_validation_only_mode_never_touches_test_data():
 
 
 def test_evaluate_many_counts_each_set_as_evaluate_does():
-    from copfl.models import ModelSpec, build_model
-    from copfl.workspace import Workspace
+    from copfl.core.models import ModelSpec, build_model
+    from copfl.core.workspace import Workspace
 
     torch.manual_seed(0)
     ws = Workspace(build_model("mlp", ModelSpec((1, 8, 8), 10)), eval_batch_size=16)

@@ -10,10 +10,10 @@ from torch.nn.utils import parameters_to_vector, vector_to_parameters
 
 from copfl.algorithms.fedala import ALA_FLOPS_PER_COORDINATE, FedALA, ala_weight_step, converged, local_aggregation, top_offset
 from copfl.algorithms.fedavg import FedAvg
-from copfl.models import MLP
-from copfl.privacy import DPConfig
+from copfl.core.models import MLP
+from copfl.extensions.privacy import DPConfig
 from copfl.seeding import torch_generator
-from copfl.workspace import Workspace
+from copfl.core.workspace import Workspace
 
 from helpers import XS, YS, engine, fresh_model, mlp_ws, reference_sgd, tiny_clients, tiny_engine
 

@@ -10,7 +10,7 @@ import torch.nn.functional as F
 
 from copfl.algorithms.fedamp import FedAMP, FedAMPConfig, attention_derivative
 from copfl.algorithms.fedavg import FedProx
-from copfl.store import MemoryStore
+from copfl.core.store import MemoryStore
 
 from helpers import XS, YS, linear_workspace, mlp_ws, tiny_clients, tiny_engine
 

@@ -4,9 +4,10 @@ import numpy as np
 import pytest
 import torch
 
-from copfl.algorithms.base import weighted_sum, weights_by_samples, weights_uniform
+from copfl.core.aggregation import weighted_sum
+from copfl.algorithms.base import weights_by_samples, weights_uniform
 from copfl.algorithms.fedavg import FedAvg, FedAvgFT, FedProx, LocalOnly
-from copfl.models import MLP
+from copfl.core.models import MLP
 from copfl.seeding import torch_generator
 
 from helpers import linear_workspace, softmax_ce_grad, tiny_clients, tiny_engine

@@ -12,7 +12,7 @@ from copfl.algorithms.fedavg import FedAvg
 from copfl.algorithms.fedbabu import FedBABU, head_weight, orthogonal_rows
 from copfl.algorithms.partial import FedRep
 from copfl.seeding import torch_generator
-from copfl.workspace import OptimizerConfig
+from copfl.core.train_hooks import OptimizerConfig
 
 from helpers import XS, YS, engine, flat_of, fresh_model, reference_sgd
 

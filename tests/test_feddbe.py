@@ -9,7 +9,7 @@ from torch.nn.utils import parameters_to_vector, vector_to_parameters
 
 from copfl.algorithms.fedavg import FedAvg
 from copfl.algorithms.feddbe import FedDBE, fold_bias, mean_regularization, prbm_gradient, running_mean
-from copfl.privacy import DPConfig
+from copfl.extensions.privacy import DPConfig
 from copfl.seeding import torch_generator
 
 from helpers import XS, YS, engine, fresh_model, mlp_ws, tiny_clients, tiny_engine

@@ -7,17 +7,11 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from copfl.algorithms.fedem import (
-    FedEM,
-    FedEMConfig,
-    component_average,
-    mixture_log_probs,
-    mixture_weights,
-    responsibilities,
-    weighted_loss,
-)
+from copfl.algorithms.fedem import FedEM, FedEMConfig, component_average, mixture_log_probs, mixture_weights, responsibilities, weighted_loss
 from copfl.data.clients import ClientData
-from copfl.experiment import RunConfig, build_engine, build_federation
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 
 from helpers import linear_workspace, tiny_clients, tiny_engine
 

@@ -10,20 +10,13 @@ import torch
 import torch.nn.functional as F
 
 from copfl.algorithms.base import ServerContext
-from copfl.algorithms.fedfomo import (
-    FedFomo,
-    FedFomoConfig,
-    epsilon_greedy_request,
-    exploration_rate,
-    fomo_update,
-    fomo_weights,
-    loss_deltas,
-    update_affinity,
-)
+from copfl.algorithms.fedfomo import FedFomo, FedFomoConfig, epsilon_greedy_request, exploration_rate, fomo_update, fomo_weights, loss_deltas, update_affinity
 from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_download, available_mask
 from copfl.algorithms.pfedsv import PFedSV
-from copfl.experiment import RunConfig, build_engine, build_federation
-from copfl.store import MemoryStore
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
+from copfl.core.store import MemoryStore
 
 from helpers import linear_workspace, tiny_clients, tiny_engine
 

@@ -15,8 +15,8 @@ from copfl.algorithms.fedavg import FedAvg
 from copfl.algorithms.fedmeta import FedMeta, FedMetaConfig, jacobian_transpose_product, meta_gradient, support_gradient_graph
 from copfl.algorithms.per_fedavg import gradient
 from copfl.data.clients import ClientData, holdout_split
-from copfl.models import MLP
-from copfl.privacy import DPConfig
+from copfl.core.models import MLP
+from copfl.extensions.privacy import DPConfig
 from copfl.seeding import torch_generator
 
 from helpers import linear_workspace, mlp_ws, tiny_clients, tiny_engine
@@ -337,7 +337,7 @@ def test_bad_options_fail_naming_the_value(opts, words):
 def test_a_batch_norm_model_refuses_a_one_sample_query_set():
     """Batch norm skips batches of one sample, so a 1-sample query set could never give a
     batch: a clear error instead of an endless stream (5 samples -> query of 1)."""
-    from copfl.workspace import Workspace
+    from copfl.core.workspace import Workspace
 
     torch.manual_seed(0)
     ws = Workspace(torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.BatchNorm1d(3), torch.nn.Linear(3, 2)))

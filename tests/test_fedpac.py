@@ -7,18 +7,11 @@ import numpy as np
 import pytest
 import torch
 
-from copfl.algorithms.fedpac import (
-    FedPAC,
-    class_statistics,
-    collaboration_matrix,
-    combination_weights,
-    qp_objective,
-    solve_simplex_qp,
-    variance_and_h,
-)
+from copfl.algorithms.fedpac import FedPAC, class_statistics, collaboration_matrix, combination_weights, qp_objective, solve_simplex_qp, variance_and_h
 from copfl.algorithms.partial import FedRep
-from copfl.models import MLP
-from copfl.workspace import OptimizerConfig, Workspace
+from copfl.core.models import MLP
+from copfl.core.train_hooks import OptimizerConfig
+from copfl.core.workspace import Workspace
 
 from helpers import tiny_clients, tiny_engine
 

@@ -11,10 +11,10 @@ import torch.nn.functional as F
 
 from copfl.algorithms.fedavg import FedAvg
 from copfl.algorithms.fedrod import FedRoD, balanced_softmax_loss, bsm_adjustment, personal_head_grad, personalized_logits
-from copfl.models import MLP
-from copfl.privacy import DPConfig
+from copfl.core.models import MLP
+from copfl.extensions.privacy import DPConfig
 from copfl.seeding import torch_generator
-from copfl.workspace import Workspace
+from copfl.core.workspace import Workspace
 
 from helpers import engine, run_cfg, small, tiny_clients, tiny_engine
 

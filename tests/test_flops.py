@@ -1,4 +1,4 @@
-"""copfl.flops: forward MACs by hand, the LSTM formula against an unrolled LSTM, every copfl model
+"""copfl.core.flops: forward MACs by hand, the LSTM formula against an unrolled LSTM, every copfl model
 against torch's FlopCounterMode, unknown modules, mode restore, the cache."""
 
 from __future__ import annotations
@@ -9,15 +9,9 @@ import torch.nn.functional as F
 from torch import nn
 from torch.utils.flop_counter import FlopCounterMode
 
-from copfl import flops
-from copfl.flops import (
-    UnknownModuleError,
-    eval_flops_per_sample,
-    forward_macs,
-    layer_macs,
-    training_flops_per_sample,
-)
-from copfl.models import MODELS, ModelSpec, build_model
+from copfl.core import flops
+from copfl.core.flops import UnknownModuleError, eval_flops_per_sample, forward_macs, layer_macs, training_flops_per_sample
+from copfl.core.models import MODELS, ModelSpec, build_model
 
 
 @pytest.fixture(autouse=True)
@@ -161,8 +155,8 @@ def test_every_registered_model_is_covered():
 
 
 def test_models_forward_macs_is_this_counter():
-    """copfl.models.forward_macs (used to choose threads) is this counter, LSTM cells included."""
-    from copfl.models import forward_macs as via_models
+    """copfl.core.models.forward_macs (used to choose threads) is this counter, LSTM cells included."""
+    from copfl.core.models import forward_macs as via_models
 
     char = build_model("lstm", ModelSpec((80,), 80))
     assert via_models(char, (80,)) == forward_macs(char, (80,)) == 63_713_280
@@ -343,7 +337,8 @@ def test_fedmeta_second_order_count_matches_torchs_flop_counter():
     from torch.utils.flop_counter import FlopCounterMode
 
     from copfl.algorithms.fedmeta import SUPPORT_PASSES_ORDER_2, meta_gradient
-    from copfl.experiment import build_engine, build_federation
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
     from helpers import small, synthetic
 
     cfg = small("fedmeta", model="cnn")

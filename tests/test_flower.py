@@ -18,10 +18,13 @@ from copfl.flower.templates import ENV  # noqa: E402
 for _k, _v in ENV.items():  # the environment every Flower process of an app gets (no telemetry, Ray's future defaults)
     os.environ.setdefault(_k, _v)
 
-from copfl.algorithms import algorithm_names  # noqa: E402
-from copfl.engine import ClientStep  # noqa: E402
-from copfl.experiment import RunConfig, build_engine, build_federation, run_in_folder  # noqa: E402
-from copfl.flower.core import ContextStore, config_from_run_config, config_to_json, pack, unpack  # noqa: E402
+from copfl.algorithms.base import algorithm_names  # noqa: E402
+from copfl.engine.rounds import ClientStep  # noqa: E402
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine, run_in_folder
+from copfl.execution.federation import build_federation  # noqa: E402
+from copfl.flower.core import ContextStore, pack, unpack
+from copfl.flower.run_config import config_from_run_config, config_to_json  # noqa: E402
 
 for k, v in {"FLWR_TELEMETRY_ENABLED": "0", "FLWR_DISABLE_UPDATE_CHECK": "1", "RAY_USAGE_STATS_ENABLED": "0"}.items():
     os.environ.setdefault(k, v)
@@ -88,7 +91,7 @@ def test_a_client_step_round_trips_through_its_reply_records():
     step_from_records), driven by ClientStep's own fields: every field comes back."""
     from dataclasses import fields
 
-    from copfl.engine import ClientStep
+    from copfl.engine.rounds import ClientStep
     from copfl.flower.core import step_from_records, step_records
 
     step = ClientStep({"w": torch.randn(5), "n": 3}, torch.randn(4), 1.25, 7, 9, 100, 40, {"alpha": [0.5]}, [[1.0, 0.5, 2]], 12345)
@@ -294,7 +297,7 @@ def _flower_id(a, k):
 def test_every_algorithm_through_flower_messages_matches_copfl(tmp_path, monkeypatch, algorithm, kw):
     from flwr.supercore.task_identity import TaskIdentity
 
-    from copfl.algorithms import algorithm_names
+    from copfl.algorithms.base import algorithm_names
     from copfl.flower.apps import serve
 
     # a ServerApp process knows its run and task; Flower's messages read them

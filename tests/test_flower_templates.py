@@ -12,8 +12,8 @@ from helpers import require_extra  # noqa: E402
 pytestmark = pytest.mark.extra("flwr")
 require_extra("flwr")
 
-from copfl.experiment import RunConfig  # noqa: E402
-from copfl.flower.config import config_from_run_config  # noqa: E402
+from copfl.execution.config import RunConfig  # noqa: E402
+from copfl.flower.run_config import config_from_run_config  # noqa: E402
 
 
 def test_flower_new_writes_an_app_flower_accepts(tmp_path, capsys):

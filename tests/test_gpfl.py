@@ -22,10 +22,10 @@ from copfl.algorithms.gpfl import (
     valve,
 )
 from copfl.algorithms.partial import FedPer
-from copfl.models import MLP
-from copfl.privacy import DPConfig
+from copfl.core.models import MLP
+from copfl.extensions.privacy import DPConfig
 from copfl.seeding import torch_generator
-from copfl.workspace import Workspace
+from copfl.core.workspace import Workspace
 
 from helpers import run_cfg, small, tiny_clients, tiny_engine
 

@@ -5,7 +5,7 @@ paper-scale run on a machine the full file cannot reach trains on the very same 
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset
+from copfl.data.sources.dataset import ArrayDataset
 from copfl.data.sources.cifar import CIFAR10_CLASSES, decode_cifar10_tar
 from copfl.data.sources.registry import load_dataset
 from helpers import load_script

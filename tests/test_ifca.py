@@ -10,10 +10,12 @@ import torch
 from copfl.algorithms.base import weights_by_samples, weights_uniform
 from copfl.algorithms.ifca import IFCA, IFCAConfig, cluster_average, distinct_models, estimate_cluster, reinitialized
 from copfl.data.clients import ClientData
-from copfl.experiment import RunConfig, build_engine, build_federation
-from copfl.models import MLP
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
+from copfl.core.models import MLP
 from copfl.seeding import torch_global_seed
-from copfl.workspace import Workspace
+from copfl.core.workspace import Workspace
 
 from helpers import linear_workspace, softmax_ce_grad, tiny_clients, tiny_engine
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from copfl.cli import main
-from copfl.data.sources import DataError
+from copfl.data.sources.dataset import DataError
 
 
 # --------------------------------------------------------------------------- pickles run no code
@@ -62,7 +62,7 @@ def test_restricted_unpickler_reads_what_the_formats_need(protocol):
 
 
 def test_crafted_cifar_batch_is_refused(tmp_path):
-    from copfl.data.sources import load_dataset
+    from copfl.data.sources.registry import load_dataset
     from copfl.data.sources.safe_pickle import UnsafePickleError
 
     d = tmp_path / "cifar-10-batches-py"
@@ -279,16 +279,16 @@ def test_resume_refuses_a_checkpoint_of_another_run(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "checkpoint.pt belongs to another run" in err and "splice" in err
     assert _files(a) == before
-    from copfl.checkpoint import Checkpoint
-    from copfl.runfolder import run_id
+    from copfl.engine.checkpoint import Checkpoint
+    from copfl.execution.runfolder import run_id
 
     doc = json.loads((b / "config.json").read_text())
     assert doc["run_id"] == run_id(doc["config"]) == Checkpoint.load(b / "checkpoint.pt").run_id
 
 
 def test_run_identity_ignores_what_a_resume_may_change():
-    from copfl.config import RunConfig
-    from copfl.runfolder import run_id
+    from copfl.execution.config import RunConfig
+    from copfl.execution.runfolder import run_id
 
     base = RunConfig(algorithm="fedavg")
     assert run_id(base) == run_id(RunConfig(algorithm="fedavg", rounds=50, threads=2, out="elsewhere", diverge_loss=0.0))
@@ -318,7 +318,7 @@ def test_two_concurrent_runs_into_one_folder(tmp_path, capsys):
 def test_a_lock_held_by_a_killed_process_is_taken_over(tmp_path, capsys):
     out = tmp_path / "x"
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from copfl.runfolder import hold\n"
+        [sys.executable, "-c", "import sys, time; from copfl.execution.runfolder import hold\n"
          f"with hold({str(out)!r}):\n    print('held', flush=True); time.sleep(120)"],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
@@ -333,7 +333,7 @@ def test_a_lock_held_by_a_killed_process_is_taken_over(tmp_path, capsys):
 
 
 def test_compare_and_seeds_take_the_lock_and_check_every_folder_first(tmp_path, capsys):
-    from copfl import runfolder
+    from copfl.execution import runfolder
 
     out = tmp_path / "c"
     assert main(["compare", "--algorithms", "local,fedavg", "--rounds", "1", "--out", str(out)]) == 0
@@ -498,7 +498,7 @@ def _mnist_npz(path, **members):
     ],
 )
 def test_a_garbage_npz_member_is_named_with_what_was_expected(tmp_path, members, message):
-    from copfl.data.sources import load_dataset
+    from copfl.data.sources.registry import load_dataset
 
     _mnist_npz(tmp_path / "mnist.npz", **members)
     with pytest.raises(DataError) as e:
@@ -508,7 +508,7 @@ def test_a_garbage_npz_member_is_named_with_what_was_expected(tmp_path, members,
 
 
 def test_not_an_npz_is_named(tmp_path):
-    from copfl.data.sources import load_dataset
+    from copfl.data.sources.registry import load_dataset
 
     (tmp_path / "femnist_leaf_partial.npz").write_bytes(b"garbage")
     with pytest.raises(DataError, match=r"femnist_leaf_partial.npz: not a readable .npz archive .*expected the members x: uint8 images"):
@@ -517,7 +517,7 @@ def test_not_an_npz_is_named(tmp_path):
 
 # --------------------------------------------------------------------------- exploding loss
 def test_divergence_rule_by_hand():
-    from copfl.engine import DivergenceRule
+    from copfl.engine.rounds import DivergenceRule
 
     rule = DivergenceRule()  # 1e3 x the first round's loss, or above 1e6
     assert rule.violation(2.0, 2.3) is None
@@ -546,7 +546,7 @@ def test_an_exploding_loss_ends_the_run_as_diverged(tmp_path, capsys):
 def test_no_golden_configuration_trips_the_divergence_rule():
     """Every golden run (tests/golden: every algorithm, the CNN and ResNet slices) stays far
     inside the default rule: its largest round loss against its first round's."""
-    from copfl.engine import DivergenceRule
+    from copfl.engine.rounds import DivergenceRule
 
     recorded = json.loads((ROOT / "tests" / "golden" / "metrics.json").read_text())
     rule = DivergenceRule()
@@ -567,7 +567,7 @@ def test_no_golden_configuration_trips_the_divergence_rule():
 def test_a_signal_before_the_first_checkpoint_still_leaves_one(tmp_path, sig):
     """Ctrl-C with --checkpoint-every 250 at round 2 left nothing resumable (and advised the
     flag already given): the round finishes, its checkpoint is written, the run stops."""
-    from copfl.checkpoint import Checkpoint
+    from copfl.engine.checkpoint import Checkpoint
 
     out, solo = tmp_path / "x", tmp_path / "solo"
     p = _cli("run", "--algorithm", "fedavg", "--rounds", "400", "--checkpoint-every", "250", "--out", str(out))

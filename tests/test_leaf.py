@@ -7,17 +7,11 @@ import json
 import numpy as np
 import pytest
 
-from copfl.data.sources import (
-    FEMNIST_CLASSES,
-    SHAKESPEARE_VOCAB,
-    DataError,
-    decode_leaf_femnist,
-    decode_leaf_shakespeare,
-    leaf_femnist_arrays,
-    leaf_shakespeare_arrays,
-    load_dataset,
-    read_leaf,
-)
+from copfl.data.sources.femnist import FEMNIST_CLASSES, decode_leaf_femnist, leaf_femnist_arrays
+from copfl.data.sources.shakespeare import SHAKESPEARE_VOCAB, decode_leaf_shakespeare, leaf_shakespeare_arrays
+from copfl.data.sources.dataset import DataError
+from copfl.data.sources.registry import load_dataset
+from copfl.data.sources.leaf import read_leaf
 
 
 def write_leaf(root, files):

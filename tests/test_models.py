@@ -1,7 +1,7 @@
 import pytest
 import torch
 
-from copfl.models import ModelSpec, build_model
+from copfl.core.models import ModelSpec, build_model
 
 
 def n_params(m):
@@ -32,7 +32,7 @@ def test_unknown_model_and_bad_sizes():
 
 
 def test_forward_macs_by_hand():
-    from copfl.models import forward_macs
+    from copfl.core.models import forward_macs
 
     # conv1: 32x28x28 outputs x 3*5*5; conv2: 64x10x10 x 32*5*5; fc1 1600x512; fc 512x10
     assert forward_macs(build_model("cnn", ModelSpec((3, 32, 32), 10)), (3, 32, 32)) == 25088 * 75 + 6400 * 800 + 1600 * 512 + 5120

@@ -8,7 +8,7 @@ import math
 import pytest
 
 from copfl.cli import main
-from copfl.multiseed import aggregate_seeds, seed_list, seeds_table
+from copfl.app.multiseed import aggregate_seeds, seed_list, seeds_table
 
 
 def _summary(final, best, weighted=None, **extra):
@@ -143,7 +143,7 @@ def test_run_with_seeds_and_bad_counts(tmp_path, capsys):
 def test_runs_progress_counts_runs_and_estimates_the_time_left(monkeypatch):
     import io
 
-    from copfl import callbacks
+    from copfl.results import callbacks
 
     clock = iter([0.0, 30.0, 90.0])  # the start, then the second and third runs
     monkeypatch.setattr(callbacks.time, "perf_counter", lambda: next(clock))
@@ -159,8 +159,8 @@ def test_a_seed_run_cut_short_continues_from_its_checkpoint_and_ends_as_one_neve
     """`copfl run --seeds`: a run checkpoints itself (here every round) and, killed, goes on from
     its last checkpoint when the command runs again; its figures are those of a run never cut,
     and a finished run keeps no checkpoint."""
-    import copfl.experiment as experiment
-    from copfl.engine import Engine
+    import copfl.execution.experiment as experiment
+    from copfl.engine.loop import Engine
 
     monkeypatch.setattr(experiment, "RUN_CHECKPOINT_SECONDS", 0.0)
     cmd = lambda out: ["run", "--algorithm", "fedavg", "--dataset", "digits", "--rounds", "4", "--seeds", "2", "--out", str(out)]  # noqa: E731
@@ -194,10 +194,10 @@ def test_a_seed_run_cut_short_continues_from_its_checkpoint_and_ends_as_one_neve
 def test_only_a_checkpoint_of_the_same_run_under_the_same_algorithm_defaults_is_continued(tmp_path, monkeypatch):
     from dataclasses import replace
 
-    import copfl.experiment as experiment
-    from copfl.config import RunConfig
-    from copfl.engine import Engine
-    from copfl.experiment import unfinished_checkpoint
+    import copfl.execution.experiment as experiment
+    from copfl.execution.config import RunConfig
+    from copfl.engine.loop import Engine
+    from copfl.execution.experiment import unfinished_checkpoint
 
     monkeypatch.setattr(experiment, "RUN_CHECKPOINT_SECONDS", 0.0)
     honest = Engine.run_round

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from copfl.algorithms import ALGORITHMS
+from copfl.algorithms.base import ALGORITHMS
 from copfl.cli import main
 
 from helpers import require_extra  # noqa: E402
@@ -19,7 +19,7 @@ ray = require_extra("ray")
 @pytest.fixture(scope="module", autouse=True)
 def _ray_session():
     yield
-    import copfl.parallel as par
+    import copfl.execution.ray_clients as par
 
     par._POOL.clear()
     if ray.is_initialized():
@@ -97,8 +97,9 @@ def test_a_killed_worker_is_restarted_and_the_results_stay_identical(tmp_path):
     import signal
     import threading
 
-    from copfl.engine import Callback
-    from copfl.experiment import RunConfig, run_experiment
+    from copfl.engine.loop import Callback
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import run_experiment
 
     class Killer(Callback):
         pid = None
@@ -111,7 +112,7 @@ def test_a_killed_worker_is_restarted_and_the_results_stay_identical(tmp_path):
     killer = Killer()
     out = tmp_path / "killed"
     run_experiment(RunConfig(algorithm="fedavg", rounds=3, threads=1, workers=2, out=str(out)), callbacks=[killer])
-    import copfl.parallel as par
+    import copfl.execution.ray_clients as par
 
     pids = [ray.get(w.pid.remote()) for w in par._POOL[(2, 1, None)]]
     assert killer.pid is not None and killer.pid not in pids  # the killed worker was replaced
@@ -138,7 +139,7 @@ def test_workers_of_an_earlier_ray_session_are_never_reused(tmp_path):
     """Ray shut down and started again in one process (a notebook, the tests): the pooled
     workers of the first session are dead; the next run starts new ones, and gives the results
     of one worker."""
-    import copfl.parallel as par
+    import copfl.execution.ray_clients as par
 
     _run(tmp_path / "a", "fedavg", 2)
     assert par._POOL
@@ -184,7 +185,7 @@ def test_a_local_head_node_cluster_gives_the_results_of_one_worker(tmp_path):
     import tempfile
     import time
 
-    import copfl.parallel as par
+    import copfl.execution.ray_clients as par
 
     if shutil.which("ray") is None:
         pytest.skip("the ray command is not on PATH")
@@ -247,7 +248,7 @@ def _tune(out: Path, workers: int) -> list[tuple]:
 
 def test_tune_with_workers_runs_trials_at_once_and_is_reproducible(tmp_path):
     """copfl tune --workers 2: trials in batches of 2 on Ray actors; the same command gives the
-    same trials, pruning and best.json, byte for byte (copfl.parallel_tune)."""
+    same trials, pruning and best.json, byte for byte (copfl.tuning.ray_trials)."""
     a, b = _tune(tmp_path / "a", 2), _tune(tmp_path / "b", 2)
     assert a == b
     assert len(a) == 5 and all(state in ("COMPLETE", "PRUNED") for _, state, *_ in a)
@@ -262,7 +263,7 @@ def test_tune_with_a_killed_trial_worker_replays_its_rounds_and_gives_the_same_s
     import os
     import signal
 
-    import copfl.parallel_tune as pt
+    import copfl.tuning.ray_trials as pt
 
     ref = _tune(tmp_path / "ref", 2)
     step_all, calls, killed = pt._step_all, [0], []
@@ -283,7 +284,7 @@ def test_tune_with_a_killed_trial_worker_replays_its_rounds_and_gives_the_same_s
 def test_workers_hold_only_their_calls_clients_data(tmp_path):
     """Workers build their engine replica without the data set: each call brings its clients'
     data as object references (put in Ray's store once per client) and lets them go."""
-    import copfl.parallel as par
+    import copfl.execution.ray_clients as par
 
     _same_results(_run(tmp_path, "fedavg", 1), _run(tmp_path, "fedavg", 2))
     pool = par._POOL[(2, 1, None)]
@@ -297,9 +298,10 @@ def test_workers_keep_the_states_they_return_and_a_restarted_one_gets_them_again
     import os
     import signal
 
-    import copfl.parallel as par
-    from copfl.engine import Callback
-    from copfl.experiment import RunConfig, run_experiment
+    import copfl.execution.ray_clients as par
+    from copfl.engine.loop import Callback
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import run_experiment
 
     class Killer(Callback):
         pid = None
@@ -329,8 +331,9 @@ def _co_pfl_against_one_worker(tmp_path, callback, rounds=4, before_checkpoint=F
     """A CO-PFL run on 2 workers with ``callback`` watching (after the checkpointer, or before
     it), then the same run in one process: the same results and the same final states (the
     checkpoint the run writes at its end)."""
-    from copfl.callbacks import Checkpointer
-    from copfl.experiment import RunConfig, run_experiment
+    from copfl.results.callbacks import Checkpointer
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import run_experiment
 
     for workers, cbs in ((2, [callback]), (1, [])):
         out = tmp_path / f"w{workers}"
@@ -343,7 +346,7 @@ def _co_pfl_against_one_worker(tmp_path, callback, rounds=4, before_checkpoint=F
 def test_trained_states_stay_on_their_workers_until_the_driver_needs_them(tmp_path):
     """CO-PFL's states are not sent back each round: the driver pulls them once, for the
     checkpoint at the end (10 clients), and the results and states are those of one worker."""
-    from copfl.engine import Callback
+    from copfl.engine.loop import Callback
 
     class Watch(Callback):
         pulled: list[int] = []
@@ -359,8 +362,8 @@ def test_trained_states_stay_on_their_workers_until_the_driver_needs_them(tmp_pa
 def test_a_small_log_budget_syncs_every_round_with_the_same_results(tmp_path, monkeypatch):
     """With a log budget smaller than one call the driver pulls the trained states after each
     round's work (the old way): the same results."""
-    import copfl.parallel as par
-    from copfl.engine import Callback
+    import copfl.execution.ray_clients as par
+    from copfl.engine.loop import Callback
 
     monkeypatch.setattr(par.RayExecutor, "log_bytes", 1)
 
@@ -383,7 +386,7 @@ def test_a_worker_killed_after_rounds_of_kept_states_is_brought_back_by_replay(t
     import os
     import signal
 
-    from copfl.engine import Callback
+    from copfl.engine.loop import Callback
 
     class Killer(Callback):
         resent = replayed = pid = None
@@ -409,7 +412,7 @@ def test_a_worker_killed_before_the_final_pull_is_brought_back_once(tmp_path):
     import os
     import signal
 
-    from copfl.engine import Callback
+    from copfl.engine.loop import Callback
 
     class Killer(Callback):
         def on_round_end(self, engine, state, record):

@@ -1,4 +1,4 @@
-"""How tensors cross between Ray's processes (copfl.parallel.tensor_to_wire): exact, writable,
+"""How tensors cross between Ray's processes (copfl.execution.ray_clients.tensor_to_wire): exact, writable,
 and the numpy path only where a copy loses nothing."""
 
 import pickle
@@ -6,7 +6,7 @@ import pickle
 import pytest
 import torch
 
-from copfl.parallel import tensor_from_wire, tensor_to_wire
+from copfl.execution.ray_clients import tensor_from_wire, tensor_to_wire
 
 
 @pytest.mark.parametrize("t, path", [

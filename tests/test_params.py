@@ -2,8 +2,8 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from copfl.models import ModelSpec, build_model
-from copfl.params import FlatParams, SelectionError
+from copfl.core.models import ModelSpec, build_model
+from copfl.core.params import FlatParams, SelectionError
 
 
 def test_parameters_are_views_into_one_vector():

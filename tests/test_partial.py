@@ -6,7 +6,7 @@ import torch
 
 from copfl.algorithms.fedavg import FedAvg
 from copfl.algorithms.partial import FedPer, FedRep, LGFedAvg
-from copfl.models import MLP
+from copfl.core.models import MLP
 from copfl.seeding import torch_generator
 
 from helpers import XS, YS, engine, flat_of, fresh_model, reference_sgd, run_cfg, small, tiny_clients, tiny_engine
@@ -60,7 +60,7 @@ def test_fedrep_golden_head_then_body():
 
 
 def test_personal_head_is_kept_local_and_never_averaged():
-    from copfl.workspace import Workspace
+    from copfl.core.workspace import Workspace
 
     torch.manual_seed(0)
     ws = Workspace(MLP(2, 2, hidden=(3,)))
@@ -100,8 +100,8 @@ def test_fedrep_head_epochs_on_cached_features_equal_full_steps(model):
     ds = synthetic(size=16)
     runs = []
     for cache in (True, False):
-        from copfl.experiment import build_engine
-        from copfl.federation import build_federation
+        from copfl.execution.experiment import build_engine
+        from copfl.execution.federation import build_federation
 
         eng = build_engine(cfg, build_federation(cfg, ds))
         eng.ws.cache_features = cache
@@ -126,7 +126,8 @@ def test_fedrep_head_epochs_on_cached_features_equal_full_steps(model):
 
 
 def test_head_only_path_is_not_taken_when_the_body_is_random_or_batch_dependent():
-    from copfl.workspace import Trainable, Workspace
+    from copfl.core.train_hooks import Trainable
+    from copfl.core.workspace import Workspace
 
     head_mask = lambda ws: ws.flat.select("head").float()  # noqa: E731
     ws = Workspace(MLP(4, 2, hidden=(3,)))

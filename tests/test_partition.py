@@ -3,7 +3,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from copfl.data.partition import PartitionError, PartitionSettings, Split, assign_classes, format_counts, make_split
+from copfl.data.partitioners import PartitionError, PartitionSettings, Split, assign_classes, format_counts, make_split
 
 
 def labels(per_class_train=100, per_class_test=40, classes=10):
@@ -130,7 +130,7 @@ def test_natural_partition():
 
 # ------------------------------------------------------------------ how many clients fit
 def test_label_skew_capacity_by_hand():
-    from copfl.data.partition import label_skew_capacity
+    from copfl.data.partitioners import label_skew_capacity
 
     # FEMNIST partial, letters a-j: 25 per class -> j (50) serves 2 holders, so N*5/10 <= 2: N <= 4
     tr = np.array([79, 83, 85, 80, 89, 76, 75, 83, 81, 50])

@@ -8,9 +8,9 @@ import torch.nn.functional as F
 
 from copfl.algorithms.per_fedavg import PerFedAvg, PerFedAvgConfig, hessian_vector_product
 from copfl.data.clients import ClientData
-from copfl.models import MLP
+from copfl.core.models import MLP
 from copfl.seeding import torch_generator
-from copfl.workspace import Workspace
+from copfl.core.workspace import Workspace
 
 from helpers import linear_workspace, tiny_clients, tiny_engine
 

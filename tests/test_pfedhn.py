@@ -11,15 +11,12 @@ import pytest
 import torch
 from torch import nn
 
-from copfl.algorithms import ALGORITHMS
+from copfl.algorithms.base import ALGORITHMS
 from copfl.algorithms.base import Setup
-from copfl.algorithms.pfedhn import (
-    OPTIMIZER_FLOPS_PER_COORDINATE, HNetLayout, PFedHN, PFedHNConfig, clip_grad, generate, hypernetwork_flops, init_hypernetwork,
-    write_hypernetwork_grad,
-)
-from copfl.models import MLP
-from copfl.robust import RobustConfig, combiner
-from copfl.workspace import Workspace
+from copfl.algorithms.pfedhn import OPTIMIZER_FLOPS_PER_COORDINATE, HNetLayout, PFedHN, PFedHNConfig, clip_grad, generate, hypernetwork_flops, init_hypernetwork, write_hypernetwork_grad
+from copfl.core.models import MLP
+from copfl.extensions.robust import RobustConfig, combiner
+from copfl.core.workspace import Workspace
 from copfl.seeding import torch_generator
 
 from helpers import XS, YS, fresh_model, mlp_ws, tiny_clients, tiny_engine
@@ -178,7 +175,10 @@ def test_generated_weights_differ_per_client_and_are_evaluated():
 
 
 def test_checkpointed_run_resumes_bit_exactly(tmp_path):
-    from copfl.experiment import Checkpoint, RunConfig, build_engine, build_federation
+    from copfl.engine.checkpoint import Checkpoint
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     assert ALGORITHMS["pfedhn"] is PFedHN
     cfg = RunConfig(algorithm="pfedhn", dataset="digits", clients=4, rounds=3, seed=0, threads=1,

@@ -9,8 +9,10 @@ import torch
 
 from copfl.algorithms.peers import available_mask, model_distances, pool_download, pool_put, rank_peers
 from copfl.algorithms.pfedsv import PFedSV, next_k, personalized_model, shapley_weights, update_relevance
-from copfl.experiment import RunConfig, build_engine, build_federation
-from copfl.store import MemoryStore
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
+from copfl.core.store import MemoryStore
 
 from helpers import linear_workspace, tiny_clients, tiny_engine
 

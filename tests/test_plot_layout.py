@@ -7,7 +7,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from copfl import plots  # noqa: E402
+from copfl.results import plots  # noqa: E402
 
 CONFIG = {"algorithm": "co-pfl", "dataset": "mnist", "partition": "dirichlet", "alpha": 0.5, "clients": 4, "rounds": 3}
 HISTORY = [

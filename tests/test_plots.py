@@ -6,7 +6,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 
-from copfl import plots  # noqa: E402
+from copfl.results import plots  # noqa: E402
 from copfl.cli import main  # noqa: E402
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from copfl import plugins
-from copfl.algorithms import ALGORITHMS, get_algorithm
+from copfl.algorithms.base import ALGORITHMS, get_algorithm
 from copfl.cli import main
 from copfl.data.sources.registry import SOURCES
-from copfl.models import MODELS
+from copfl.core.models import MODELS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "plugin_algorithm.py"
@@ -29,7 +29,7 @@ def _clean(clean_registries):
 ALGO = textwrap.dedent('''
     from dataclasses import dataclass
     from copfl.algorithms.base import Algorithm, ClientResult, register, weights_by_samples
-    from copfl.search import sgd_space
+    from copfl.algorithms.search_space import sgd_space
 
     @register
     class Avg(Algorithm):
@@ -116,7 +116,7 @@ def test_a_plugin_that_registers_an_existing_name_is_named(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "algorithm name 'fedavg' is already registered (built-in)" in err and "clash.py" in err
     model = tmp_path / "model_clash.py"
-    model.write_text("from copfl.models import register_model\n@register_model('cnn')\ndef cnn(spec):\n    return None\n")
+    model.write_text("from copfl.core.models import register_model\n@register_model('cnn')\ndef cnn(spec):\n    return None\n")
     assert main(["list", "--plugin", str(model)]) == 2
     assert "model name 'cnn' is already registered (built-in)" in capsys.readouterr().err
 
@@ -133,7 +133,7 @@ def test_a_plugin_model_is_usable_by_name(tmp_path):
     path.write_text(textwrap.dedent('''
         import math
         from torch import nn
-        from copfl.models import register_model
+        from copfl.core.models import register_model
 
         @register_model("my-linear")
         def my_linear(spec, **options):
@@ -231,7 +231,7 @@ def test_a_flower_app_carries_its_plugins(tmp_path):
     config in a process that never saw it (the SuperNodes') loads it."""
     import tomllib
 
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     path = _plugin(tmp_path)
     app = tmp_path / "app"

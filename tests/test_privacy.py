@@ -1,4 +1,4 @@
-"""Differential privacy (:mod:`copfl.privacy`): DP-SGD's clipped, noised gradient by hand, the
+"""Differential privacy (:mod:`copfl.extensions.privacy`): DP-SGD's clipped, noised gradient by hand, the
 noised upload by hand, the accountant against the library and a published value, sigma = 0
 bit-identical to no DP, resumed runs, the results files and the errors."""
 
@@ -13,11 +13,11 @@ import torch
 
 from copfl.algorithms.base import UploadParts
 from copfl.algorithms.fedavg import FedAvg
-from copfl.checkpoint import Checkpoint
-from copfl.config import RunConfig
-from copfl.experiment import build_engine
-from copfl.federation import build_federation
-from copfl.privacy import DPConfig, DPSGDSession, add_history, check_model, epsilon
+from copfl.engine.checkpoint import Checkpoint
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
+from copfl.extensions.privacy import DPConfig, DPSGDSession, add_history, check_model, epsilon
 from copfl.seeding import torch_generator
 
 from helpers import linear_workspace, mlp_ws, softmax_ce_grad, tiny_clients, tiny_engine, XS, YS
@@ -261,7 +261,7 @@ def test_dp_sgd_refuses_a_batch_norm_model_naming_it():
     with pytest.raises(ValueError, match=r"--dp-mode sgd \(DP-SGD\) cannot train model 'resnet18': it has batch norm \(layer 'bn1'\)"):
         build_engine(cfg.resolved(), build_federation(cfg.resolved()))
     # upload mode: only when the statistics would be uploaded
-    from copfl.models import ModelSpec, build_model
+    from copfl.core.models import ModelSpec, build_model
 
     model = build_model("resnet18", ModelSpec((3, 8, 8), 4), stem="cifar", width=0.0625)
     with pytest.raises(ValueError, match="--bn-stats local"):
@@ -271,8 +271,8 @@ def test_dp_sgd_refuses_a_batch_norm_model_naming_it():
 
 
 def test_dp_settings_become_the_mechanism_of_their_mode_and_the_accountant():
-    from copfl.extensions import run_extensions
-    from copfl.extensions.privacy import DPSGD, PrivacyAccountant, UploadDP
+    from copfl.extensions.run_extension import run_extensions
+    from copfl.extensions.privacy_hooks import DPSGD, PrivacyAccountant, UploadDP
 
     assert run_extensions(DPConfig(), None) == [] and run_extensions(None, None) == []  # DP off: nothing runs
     assert [type(e) for e in run_extensions(DPConfig(1.0), None)] == [DPSGD, PrivacyAccountant]
@@ -281,7 +281,7 @@ def test_dp_settings_become_the_mechanism_of_their_mode_and_the_accountant():
 
 # --------------------------------------------------------------------------- DP-SGD fast path
 def _clipped_sum_both_ways(model, xb, yb, clip, criterion=torch.nn.functional.cross_entropy):
-    from copfl.privacy import clip_and_sum, clipped_gradient_sum, per_sample_gradients
+    from copfl.extensions.privacy import clip_and_sum, clipped_gradient_sum, per_sample_gradients
 
     for p in model.parameters():
         p.grad = torch.zeros_like(p)
@@ -335,7 +335,7 @@ class _GramNet(torch.nn.Module):
 def test_fast_clipped_sum_equals_the_per_sample_path(name):
     """Gold: the clipped sum without per-sample gradients equals the vmap path's, for every
     model the fast path takes, with some samples clipped and some not."""
-    from copfl.models import ModelSpec, build_model
+    from copfl.core.models import ModelSpec, build_model
 
     torch.manual_seed(3)
     if name in ("inplace", "gram"):
@@ -346,7 +346,7 @@ def test_fast_clipped_sum_equals_the_per_sample_path(name):
         model = build_model(name, ModelSpec(shape, 10))
         xb, yb = torch.randn(6, *shape), torch.randint(0, 10, (6,))
     criterion = torch.nn.functional.multi_margin_loss if name == "svm" else torch.nn.functional.cross_entropy
-    from copfl.privacy import per_sample_gradients
+    from copfl.extensions.privacy import per_sample_gradients
 
     grads, _ = per_sample_gradients(model, criterion, xb, yb)
     norms = torch.stack([g.reshape(6, -1).pow(2).sum(1) for g in grads.values()]).sum(0).sqrt()
@@ -361,8 +361,8 @@ def test_fast_clipped_sum_equals_the_per_sample_path(name):
 
 
 def test_fast_path_declines_what_it_cannot_compute():
-    from copfl.models import ModelSpec, build_model
-    from copfl.privacy import clipped_gradient_sum
+    from copfl.core.models import ModelSpec, build_model
+    from copfl.extensions.privacy import clipped_gradient_sum
 
     torch.manual_seed(0)
     mlp = build_model("mlp", ModelSpec((1, 28, 28), 10))
@@ -456,7 +456,7 @@ def test_fast_path_declines_what_it_cannot_compute():
     with torch.no_grad():  # the caller's no_grad does not stop the fast path (nor the per-sample one)
         assert clipped_gradient_sum(mlp, torch.nn.functional.cross_entropy, xb, yb, 1.0) is not None
     lstm = build_model("lstm", ModelSpec((20,), 30))
-    from copfl.privacy import ghost_layers
+    from copfl.extensions.privacy import ghost_layers
 
     assert ghost_layers(lstm) is None and ghost_layers(mlp) is not None
 
@@ -464,7 +464,7 @@ def test_fast_path_declines_what_it_cannot_compute():
 def test_dp_sgd_run_is_the_same_through_either_path(monkeypatch):
     """A whole DP-SGD FedAvg run on the MLP: the fast path's model equals the per-sample path's
     (same noise draws) to float rounding, and differs from the run without noise."""
-    import copfl.workspace as workspace
+    import copfl.core.workspace as workspace
 
     cfg = digits_cfg(model="mlp", clients=2, rounds=2, dp_noise=1.0, dp_clip=0.5)
     real, taken = workspace.clipped_gradient_sum, []

@@ -1,11 +1,11 @@
-"""copfl.relevance: the relevance matrix, the label ground truth and their agreement by hand."""
+"""copfl.results.relevance: the relevance matrix, the label ground truth and their agreement by hand."""
 
 import json
 
 import numpy as np
 import pytest
 
-from copfl.relevance import label_overlap, latest_relevance, relevance_agreement, top_k_agreement
+from copfl.results.relevance import label_overlap, latest_relevance, relevance_agreement, top_k_agreement
 
 
 def test_latest_vectors_form_the_matrix():

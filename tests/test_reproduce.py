@@ -11,13 +11,14 @@ import pytest
 import torch
 
 from copfl.cli import main
-from copfl.experiment import RunConfig
+from copfl.execution.config import RunConfig
 from copfl.reproduce import paper
 from copfl.reproduce.estimate import RUN_SECONDS, estimate_seconds, format_duration, run_seconds
-from copfl.reproduce.experiments import EXPERIMENTS, added_cells, experiment_cells, paper_setting, scale_samples
+from copfl.reproduce.experiments import EXPERIMENTS, added_cells, experiment_cells
+from copfl.reproduce.cells import paper_setting, scale_samples
 from copfl.reproduce.plan import plan_runs, run_identity
 from copfl.reproduce.report_cells import format_cell, rank_correlation, rankings
-from copfl.reproduce.results import collect
+from copfl.reproduce.cell_results import collect
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,7 +192,7 @@ def test_miniimagenet_subset_cannot_hold_the_protocol():
 def test_smoke_scale_is_small(tmp_path):
     """Smoke runs every cell of every experiment through the same runs and report as the other
     scales, with small settings: 2 rounds, the tiny model, a tenth of the samples, no tuning."""
-    from copfl.models import ModelSpec, build_model
+    from copfl.core.models import ModelSpec, build_model
 
     for name in EXPERIMENTS:
         _, cells = experiment_cells(name, tune=False)
@@ -405,7 +406,7 @@ def test_every_algorithm_config_survives_its_json_round_trip():
     defaults: a value that does not survive JSON (NaN, an object's repr) would re-run runs forever."""
     from dataclasses import is_dataclass
 
-    from copfl.algorithms import ALGORITHMS, config_values, make_config
+    from copfl.algorithms.base import ALGORITHMS, config_values, make_config
 
     assert len(ALGORITHMS) > 15
     for name, cls in ALGORITHMS.items():
@@ -448,7 +449,7 @@ def test_a_run_cut_short_continues_from_its_checkpoint(tmp_path, monkeypatch, ca
     """A reproduction's run checkpoints itself (here every round); killed in its last round, the
     same command goes on from the checkpoint and the table is that of a reproduction never cut."""
     import copfl.reproduce.runner as runner
-    from copfl.engine import Engine
+    from copfl.engine.loop import Engine
 
     data = write_balanced_cifar(tmp_path / "data")
     args = lambda out: ["reproduce", "table3", "--scale", "smoke", "--data-dir", str(data), "--out", str(out), "--columns", "cifar10-10"]  # noqa: E731
@@ -541,7 +542,7 @@ def test_planned_runs_share_a_federation_only_when_every_data_field_matches():
     from dataclasses import replace
     from pathlib import Path
 
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
     from copfl.reproduce.plan import PlannedRun
 
     base = RunConfig(dataset="mnist", clients=10, seed=0)
@@ -577,7 +578,7 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     at = {(c["row"], c["col"]): c for c in doc["cells"]}
     assert len(at) == 8 and all(c["status"] == "done" for c in at.values())
     # Local under attack runs nothing: its unattacked run's honest clients give the cell
-    from copfl.attacks import choose_attackers
+    from copfl.extensions.attacks import choose_attackers
 
     assert not list((out / "runs").glob("*local*attack*")) and len(list((out / "runs").glob("*local*"))) == 1
     local = at[("Local Only", "sign-flip 30%")]
@@ -598,7 +599,7 @@ def test_robustness_smoke_reports_weight_on_attackers(tmp_path, monkeypatch):
     assert "## Weight given to attackers" in md and "COWA's weight on attackers against FedAvg's" in md
     assert "The defended CO-PFL without attackers" in md and (out / "robustness.png").stat().st_size > 1000
     # the harm on the same clients: the attacked run's honest clients against themselves without attack
-    from copfl.reproduce.results import client_accuracies
+    from copfl.reproduce.cell_results import client_accuracies
 
     def folder(row, col):
         return Path(next(r for e in at[(row, col)]["lrs"].values() for r in e["runs"])["folder"])
@@ -629,7 +630,7 @@ def test_a_run_an_attackers_divergence_stopped_runs_again():
 
 def test_attacker_rounds_without_an_update_are_counted(tmp_path):
     from copfl.reproduce.report_sections import robustness_sections
-    from copfl.reproduce.results import attackers_diverged
+    from copfl.reproduce.cell_results import attackers_diverged
 
     (tmp_path / "metrics.jsonl").write_text("\n".join(json.dumps(r) for r in ({"round": 1}, {"round": 2, "attackers_diverged": 2}, {"round": 3, "attackers_diverged": 1})))
     assert attackers_diverged(tmp_path, {"attack": {"kind": "scale"}}) == 3  # older summaries: from the metrics
@@ -830,7 +831,7 @@ def test_pfedsv_and_dpao_cells_follow_their_protocols(tmp_path):
 
 
 def test_per_client_caps_subsample_each_client(tmp_path):
-    from copfl.data.partition import cap_per_client
+    from copfl.data.partitioners import cap_per_client
 
     parts = [np.arange(10), np.arange(10, 13)]
     capped = cap_per_client(parts, 4, seed=0, purpose="train")
@@ -878,7 +879,7 @@ def test_dpao_table3_smoke(tmp_path):
 
 
 def test_rounds_to_milestones_from_the_metrics(tmp_path):
-    from copfl.reproduce.results import rounds_to
+    from copfl.reproduce.cell_results import rounds_to
 
     (tmp_path / "metrics.jsonl").write_text("\n".join(json.dumps(r) for r in [
         {"round": 1, "acc_mean": 0.5}, {"round": 2, "train_loss": 1.0}, {"round": 3, "acc_mean": 0.85}, {"round": 4, "acc_mean": 0.7}]))  # fmt: skip
@@ -1084,7 +1085,7 @@ def test_label_counts_come_from_the_archive_listing(tmp_path):
 
 
 def test_a_split_too_big_for_the_data_is_named_without_decoding():
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
     from copfl.reproduce.estimate import split_problem
 
     cfg = RunConfig(dataset="miniimagenet", clients=20, classes_per_client=10, samples_per_class=50, test_samples_per_class=10).resolved()
@@ -1098,7 +1099,7 @@ def test_a_class_selection_is_judged_on_the_kept_classes_when_their_names_are_kn
     """DPAO-PFL Table 3's columns keep FEMNIST's a-j: the dry run judges the split on those 10
     classes (names from the decoded cache), as the run does, instead of pricing runs that the
     run then reports unavailable. Without the names it cannot tell, and says nothing."""
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
     from copfl.reproduce.estimate import split_problem
 
     names = tuple("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -1215,7 +1216,7 @@ def test_top_seeds_runs_more_seeds_for_the_chosen_rows_then_resumes(tmp_path, ca
 
 
 def test_top_seeds_below_one_is_refused(tmp_path):
-    from copfl.reproduce import reproduce
+    from copfl.reproduce.reproduction import reproduce
 
     with pytest.raises(ValueError, match="--top-seeds must be >= 1, got 0"):
         reproduce("table2", scale="smoke", out=tmp_path, top_seeds=0, dry_run=True)

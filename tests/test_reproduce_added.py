@@ -6,7 +6,8 @@ import pytest
 
 from copfl.cli import main
 from copfl.reproduce import paper
-from copfl.reproduce.experiments import EXPERIMENTS, added_cells, display_name, experiment_cells, pfedsv_lr
+from copfl.reproduce.experiments import EXPERIMENTS, added_cells, display_name, experiment_cells
+from copfl.reproduce.experiments_pfedsv_dpao import pfedsv_lr
 from copfl.reproduce.report import write_report
 from copfl.reproduce.runner import top_seed_rows
 from tests.test_reproduce import write_balanced_cifar

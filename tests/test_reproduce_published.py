@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from copfl.algorithms import get_algorithm, make_config
+from copfl.algorithms.base import get_algorithm, make_config
 from copfl.reproduce import paper_pfedsv_dpao as P
 
 TABLES = Path(__file__).resolve().parents[2] / "shared" / "papers" / "pfedsv-dpao-tables.md"

@@ -11,11 +11,11 @@ import pytest
 
 from copfl.cli import main
 from copfl.reproduce import explanations
-from copfl.reproduce.experiments import EXPERIMENTS, Setting, experiment_cells
+from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells
+from copfl.reproduce.cells import Setting
 from copfl.reproduce.plan import plan_runs, setting_run_options
 from copfl.reproduce.tuned import fixed_knobs, plan_tuning, reuse_note, tuned_cell, tuning_base, tuning_cost
-from copfl.reproduce.tuned_report import (column_rho, column_spread, render_tuned_markdown, side_by_side, swapped_pairs, swaps_section,
-                                          tuned_document)
+from copfl.reproduce.tuned_report import column_rho, column_spread, render_tuned_markdown, side_by_side, swapped_pairs, swaps_section, tuned_document
 from test_reproduce import write_balanced_cifar, write_letters_femnist
 
 
@@ -335,7 +335,7 @@ def test_every_experiment_plans_its_tuning():
     algorithm takes (the Tuner applies them to every trial)."""
     from dataclasses import replace
 
-    from copfl.tune import apply_params
+    from copfl.tuning.tuner import apply_params
 
     for name in EXPERIMENTS:
         _, cells = experiment_cells(name, True)

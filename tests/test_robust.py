@@ -1,11 +1,12 @@
-"""Robust aggregators against values computed by hand (copfl.robust)."""
+"""Robust aggregators against values computed by hand (copfl.extensions.robust)."""
 
 from __future__ import annotations
 
 import pytest
 import torch
 
-from copfl.robust import Combiner, RobustConfig, krum_scores, krum_select, robust_combine, trimmed_mean, weighted_median, weighted_sum
+from copfl.core.aggregation import Combiner, weighted_sum
+from copfl.extensions.robust import RobustConfig, krum_scores, krum_select, robust_combine, trimmed_mean, weighted_median
 
 
 def col(*v):

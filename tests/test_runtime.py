@@ -10,7 +10,9 @@ import sys
 import pytest
 import torch
 
-from copfl.experiment import RunConfig, build_engine, build_federation
+from copfl.execution.config import RunConfig
+from copfl.execution.experiment import build_engine
+from copfl.execution.federation import build_federation
 from copfl.runtime import PARALLEL_BATCH_MACS, auto_threads, set_threads, subnormal_counter
 
 
@@ -101,7 +103,7 @@ def test_device_resolution_and_clear_errors(tmp_path):
 
 
 def test_engine_moves_messages_and_stored_states_to_its_device():
-    from copfl.engine import to_device
+    from copfl.engine.rounds import to_device
 
     msg = {"w": torch.zeros(3), "n": 4, "nested": [torch.ones(2)]}
     assert to_device(msg, torch.device("cpu")) is msg  # already there: the same object, no copy

@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from copfl.shapley import MemoUtility, exact_cost, exact_shapley, monte_carlo_shapley, shapley_values
+from copfl.algorithms.shapley import MemoUtility, exact_cost, exact_shapley, monte_carlo_shapley, shapley_values
 
 
 def additive(weights):

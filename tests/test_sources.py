@@ -10,15 +10,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from copfl.data.sources import (
-    CIFAR10_CLASSES,
-    DataError,
-    DataNotFoundError,
-    load_dataset,
-    load_digits_dataset,
-)
+from copfl.data.sources.cifar import CIFAR10_CLASSES
+from copfl.data.sources.dataset import DataError, DataNotFoundError
+from copfl.data.sources.registry import load_dataset
+from copfl.data.sources.digits import load_digits_dataset
 from copfl.cli import main
-from copfl.models import ModelSpec, build_model
+from copfl.core.models import ModelSpec, build_model
 
 from helpers import write_cifar100
 
@@ -183,7 +180,7 @@ def test_real_cifar10_and_mnist_copies(real_data_dir, tmp_path):
 # --------------------------------------------------------------------------- channel statistics, progress
 @pytest.mark.parametrize("shape", [(37, 5, 4, 3), (50, 6, 6, 1)])
 def test_streaming_channel_stats_equal_numpy(shape):
-    from copfl.data.sources import image_channel_stats
+    from copfl.data.sources.dataset import image_channel_stats
 
     x = np.random.default_rng(3).integers(0, 256, shape, dtype=np.uint8)
     flat = x.reshape(-1, shape[-1]).astype(np.float64) / 255.0
@@ -290,7 +287,7 @@ def test_loading_reports_what_it_does(tmp_path):
 
 
 def test_data_progress_bar_on_a_terminal_lines_otherwise(tmp_path):
-    from copfl.callbacks import DataProgress
+    from copfl.results.callbacks import DataProgress
 
     class Tty(io.StringIO):
         def isatty(self):
@@ -422,7 +419,7 @@ def test_fashion_mnist_from_official_idx_files(tmp_path):
 
 @pytest.mark.slow
 def test_fashion_mnist_from_the_debian_package(tmp_path):
-    from copfl.data.sources import FASHION_MNIST_SYSTEM_DIR
+    from copfl.data.sources.mnist import FASHION_MNIST_SYSTEM_DIR
 
     if not FASHION_MNIST_SYSTEM_DIR.is_dir():
         pytest.skip("the Debian package dataset-fashion-mnist is not installed")
@@ -432,7 +429,7 @@ def test_fashion_mnist_from_the_debian_package(tmp_path):
 
 
 def test_tiny_shakespeare_by_role(tmp_path):
-    from copfl.data.sources import SEQ_LEN, SHAKESPEARE_VOCAB, encode_text, shakespeare_roles
+    from copfl.data.sources.shakespeare import SEQ_LEN, SHAKESPEARE_VOCAB, encode_text, shakespeare_roles
 
     alice = "".join(chr(97 + i % 26) for i in range(150))
     text = f"ALICE:\n{alice[:100]}\n\nBOB:\nshort\n\nAlice:\n{alice[100:]}\n"
@@ -459,7 +456,7 @@ def test_leaf_shakespeare_json(tmp_path):
         doc = {"users": ["ROMEO"], "num_samples": [2], "user_data": {"ROMEO": {"x": x, "y": ["c", "d"]}}}
         (tmp_path / "shakespeare" / split / "all.json").write_text(json.dumps(doc))
     ds = load_dataset("shakespeare", tmp_path)
-    from copfl.data.sources import SHAKESPEARE_VOCAB
+    from copfl.data.sources.shakespeare import SHAKESPEARE_VOCAB
 
     assert ds.x_train.shape == (2, 80) and ds.y_train.tolist() == [SHAKESPEARE_VOCAB.index("c"), SHAKESPEARE_VOCAB.index("d")]
     assert ds.group_names == ("ROMEO",)
@@ -497,7 +494,7 @@ def test_vehicle_libsvm_and_the_hinge_svm(tmp_path):
     import torch
     import torch.nn.functional as F
 
-    from copfl.workspace import Workspace
+    from copfl.core.workspace import Workspace
 
     (tmp_path / "vehicle").mkdir()
     (tmp_path / "vehicle" / "combined_scale").write_text("2 1:0.5 100:-1\n3 2:0.25\n")
@@ -535,7 +532,7 @@ def test_vehicle_runs_from_the_cli(tmp_path):
     ("miniimagenet", ["--clients", "4", "--classes-per-client", "10"]),
 ])
 def test_short_runs_on_the_real_copies(real_data_dir, tmp_path, dataset, extra):
-    from copfl.data.sources import DataNotFoundError
+    from copfl.data.sources.dataset import DataNotFoundError
 
     try:
         load_dataset(dataset, real_data_dir, tmp_path / "cache")
@@ -550,7 +547,8 @@ def test_short_runs_on_the_real_copies(real_data_dir, tmp_path, dataset, extra):
 
 # --------------------------------------------------------------------------- --classes
 def test_parse_classes_takes_indices_ranges_and_names_in_the_given_order():
-    from copfl.data.sources import FEMNIST_CLASSES, parse_classes
+    from copfl.data.sources.femnist import FEMNIST_CLASSES
+    from copfl.data.sources.dataset import parse_classes
 
     assert parse_classes("a-j", FEMNIST_CLASSES) == list(range(36, 46)) == parse_classes("36-45", FEMNIST_CLASSES)
     assert parse_classes("c, a ,b", FEMNIST_CLASSES) == [38, 36, 37]  # order kept: c -> 0, a -> 1, b -> 2
@@ -573,14 +571,15 @@ def test_parse_classes_takes_indices_ranges_and_names_in_the_given_order():
     ],
 )
 def test_parse_classes_errors_name_the_value(spec, message):
-    from copfl.data.sources import FEMNIST_CLASSES, parse_classes
+    from copfl.data.sources.femnist import FEMNIST_CLASSES
+    from copfl.data.sources.dataset import parse_classes
 
     with pytest.raises(ValueError, match=message):
         parse_classes(spec, FEMNIST_CLASSES)
 
 
 def test_select_classes_keeps_and_relabels_samples_and_writers():
-    from copfl.data.sources import ArrayDataset, select_classes
+    from copfl.data.sources.dataset import ArrayDataset, select_classes
 
     rng = np.random.default_rng(1)
     y, yt = np.array([0, 3, 1, 3, 2, 0, 1]), np.array([3, 0, 2, 1])
@@ -596,7 +595,7 @@ def test_select_classes_keeps_and_relabels_samples_and_writers():
 
 
 def test_select_classes_refuses_token_data_sets():
-    from copfl.data.sources import ArrayDataset, select_classes
+    from copfl.data.sources.dataset import ArrayDataset, select_classes
 
     ds = ArrayDataset("shakespeare", np.zeros((2, 3), np.uint8), np.array([0, 1]), np.zeros((1, 3), np.uint8), np.array([1]), ("a", "b"), "t", kind="tokens")
     with pytest.raises(ValueError, match="input vocabulary"):
@@ -618,8 +617,8 @@ def test_femnist_letters_a_to_j_as_a_ten_class_data_set(tmp_path, capsys):
                  "--classes", "a-j", "--model", "mlp", "--rounds", "1", "--out", str(out)]) == 0  # fmt: skip
     cfg = json.loads((out / "config.json").read_text())["config"]
     assert cfg["classes"] == "a-j" and 'classes = "a-j"' in (out / "config.toml").read_text()
-    from copfl.config import RunConfig
-    from copfl.federation import build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.execution.federation import build_federation
 
     fed = build_federation(RunConfig(**{**cfg, "out": None}))
     assert fed.dataset.classes == tuple("abcdefghij") and fed.dataset.num_classes == 10

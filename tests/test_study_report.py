@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, load_script
 
-from copfl.variants import parse_row
+from copfl.app.variants import parse_row
 
 
 def _report():
@@ -70,7 +70,7 @@ def test_the_study_pfedsv_row_is_the_capped_variant_and_the_report_says_why(tmp_
     assert rep.STUDY_METHODS[-1] == "pfedsv--topk-capped"
     script = (Path(__file__).parents[1] / "benchmarks/study_tuned_vs_default.sh").read_text()
     assert '"pfedsv[topk=capped]"' in script
-    from copfl.variants import parse_row
+    from copfl.app.variants import parse_row
 
     assert parse_row("pfedsv[topk=capped]").key == "pfedsv--topk-capped"  # the folder the script's bash mapping gives
     prob = tmp_path / "femnist-natural-50"
@@ -110,8 +110,8 @@ def test_a_method_behind_local_is_diagnosed_from_its_runs(tmp_path):
     """Two seeds: FedAvg's validation accuracy peaks at the last round in both (still rising),
     its train loss is 4x Local's (underfits), 3 of its 4 client-seed pairs are below Local's, and
     its tuned rate is at the top of FedAvg's search range."""
-    from copfl.algorithms import ALGORITHMS
-    from copfl.search import space_of
+    from copfl.algorithms.base import ALGORITHMS
+    from copfl.algorithms.search_space import space_of
 
     top = space_of(ALGORITHMS["fedavg"])["lr"].high
     prob = tmp_path / "p"

@@ -1,4 +1,4 @@
-"""--tensorboard's logs (copfl.tensorboard): what TensorBoard's own reader gets back from them
+"""--tensorboard's logs (copfl.results.tensorboard): what TensorBoard's own reader gets back from them
 equals the run's metrics.csv and history; a resume repeats no round; without the optional
 extra the run goes on with one note."""
 
@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from copfl import tensorboard as tb
+from copfl.results import tensorboard as tb
 
 
 def test_tags_group_any_key_by_kind():
@@ -76,9 +76,11 @@ def test_available_is_false_when_the_writer_cannot_be_imported(monkeypatch):
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
-    from copfl.callbacks import ResultsWriter
-    from copfl.config import to_toml
-    from copfl.experiment import RunConfig, build_engine, build_federation
+    from copfl.results.callbacks import ResultsWriter
+    from copfl.execution.config import to_toml
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     # round 1 not evaluated (eval_every 2): its accuracy is absent from the CSV and from TB;
     # DP noise on: epsilon is in every record

@@ -10,8 +10,8 @@ import pytest
 
 from copfl.algorithms.base import ALGORITHMS
 from copfl.cli import main
-from copfl.search import Knob, log_float, space_of
-from copfl.search_values import split_values
+from copfl.algorithms.search_space import Knob, log_float, space_of
+from copfl.tuning.values import split_values
 
 PROBLEM = ["--dataset", "digits", "--clients", "6", "--rounds", "3", "--seed", "3"]
 
@@ -35,8 +35,8 @@ def test_every_registered_algorithm_declares_a_search_space_of_options_it_uses()
 def test_every_sgd_method_searches_momentum_and_keeps_its_papers_value_as_the_default():
     """Equal optimizer freedom: every method trained with the run's SGD searches momentum among
     the same values, those whose papers use plain SGD too (their momentum 0 stays the default)."""
-    from copfl.config import RUN_DEFAULTS
-    from copfl.search import MOMENTA
+    from copfl.execution.config import RUN_DEFAULTS
+    from copfl.algorithms.search_space import MOMENTA
 
     sgd = [name for name, cls in ALGORITHMS.items()
            if cls.run_defaults.get("optimizer", RUN_DEFAULTS["optimizer"]) == "sgd" and "lr" in space_of(cls)]
@@ -91,7 +91,7 @@ def test_a_study_continues_and_a_finished_one_runs_nothing(tmp_path, capsys):
 
 def test_a_trial_never_reads_test_data(tmp_path, monkeypatch):
     from copfl.algorithms.fedavg import FedAvg
-    from copfl.sealing import TestDataTouched
+    from copfl.data.sealing import TestDataTouched
 
     honest = FedAvg.client_update
 
@@ -118,7 +118,8 @@ def test_params_reproduce_the_best_trials_validation_figure(tmp_path):
     """A run with a study's best values on the study's problem (its validation parts raised to
     --val-min 30, as every trial's) gives the best trial's objective exactly: the mean of its
     last rounds' pooled validation accuracy."""
-    from copfl.tune import TUNE_VAL_MIN, last_window_mean
+    from copfl.tuning.tuner import TUNE_VAL_MIN
+    from copfl.tuning.objective import last_window_mean
 
     assert tune(tmp_path / "t", algorithms="fedavg,fedprox") == 0
     s = {a["algorithm"]: a for a in json.loads((tmp_path / "t" / "tune.json").read_text())["algorithms"]}
@@ -172,16 +173,16 @@ def test_bad_params_files_are_refused_with_their_fault(tmp_path, capsys):
 def test_the_docs_table_lists_every_declared_knob():
     from pathlib import Path
 
-    from copfl.search import space_table
+    from copfl.algorithms.search_space import space_table
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "tuning.md").read_text()
-    assert space_table(ALGORITHMS) in doc, "docs/tuning.md's table is stale: python -c 'from copfl.search import *; ...' (see the doc)"
+    assert space_table(ALGORITHMS) in doc, "docs/tuning.md's table is stale: python -c 'from copfl.algorithms.search_space import *; ...' (see the doc)"
     assert {f.name for f in fields(Knob)} >= {"kind", "low", "high", "log", "choices", "paper"}
 
 
 # --------------------------------------------------------------------------- variants, compare --tune
 def test_variants_parse_and_refuse_nonsense():
-    from copfl.variants import parse_rows
+    from copfl.app.variants import parse_rows
 
     rows = parse_rows("fedavg, fedavg[lr=0.01,momentum=0], fedprox[mu=0.1]")
     assert [(r.algorithm, r.fixed, r.key) for r in rows] == [
@@ -283,7 +284,7 @@ def test_compare_dry_run_estimates_tuning_and_final_runs_without_work(tmp_path, 
 def test_a_long_trial_reports_its_progress_and_keeps_its_best_round():
     from types import SimpleNamespace
 
-    from copfl.tune import TrialReporter
+    from copfl.tuning.objective import TrialReporter
 
     class Trial:
         number = 4
@@ -306,10 +307,10 @@ def test_a_long_trial_reports_its_progress_and_keeps_its_best_round():
 
 
 def test_the_pruner_waits_a_tenth_of_the_rounds_or_the_algorithms_warmup(tmp_path):
-    from copfl.algorithms import ALGORITHMS
-    from copfl.config import RunConfig
-    from copfl.experiment import build_federation
-    from copfl.tune import Tuner, min_rounds
+    from copfl.algorithms.base import ALGORITHMS
+    from copfl.execution.config import RunConfig
+    from copfl.execution.federation import build_federation
+    from copfl.tuning.tuner import Tuner, min_rounds
 
     assert [min_rounds(r) for r in (1, 3, 9, 10, 20, 100)] == [1, 1, 1, 1, 2, 10]
     assert [min_rounds(r, 0.4) for r in (1, 3, 10, 20)] == [1, 2, 4, 8]
@@ -329,7 +330,7 @@ CUT = ["--rounds", "6"]  # after PROBLEM's: enough rounds for a checkpoint befor
 def _cut_at(monkeypatch, exc, trial=0, rnd=4):
     """Checkpoint every round; raise ``exc`` in trial ``trial``'s round ``rnd`` (after its
     checkpoint of round ``rnd - 1``, before that of round ``rnd``), once."""
-    import copfl.tune as tune_mod
+    import copfl.tuning.tuner as tune_mod
 
     monkeypatch.setattr(tune_mod, "TRIAL_CHECKPOINT_SECONDS", 0.0)
     honest = tune_mod.TrialReporter.report
@@ -390,7 +391,8 @@ def test_a_trial_cut_short_resumes_from_its_checkpoint_and_the_study_ends_as_one
 def test_cut_trials_are_queued_again_once_and_errors_and_shared_running_trials_are_not():
     import optuna
 
-    from copfl.tune import requeue_cut_trials, trial_rank, trial_ranks
+    from copfl.tuning.tuner import requeue_cut_trials
+    from copfl.tuning.trial_order import trial_rank, trial_ranks
 
     study = optuna.create_study(direction="maximize")
     dist = {"lr": optuna.distributions.FloatDistribution(1e-3, 1.0, log=True)}
@@ -420,8 +422,8 @@ def test_a_tune_on_a_shared_storage_leaves_the_trials_other_machines_run_alone(t
     states = [t.state.name for t in optuna.load_study(study_name="fedavg", storage=url).trials]
     assert states[0] == "RUNNING" and len(states) == 3 and "FAIL" not in states
     # a machine that stops is found by Optuna's heartbeat instead
-    from copfl.config import RunConfig
-    from copfl.tune import GRACE_SECONDS, HEARTBEAT_SECONDS, Tuner
+    from copfl.execution.config import RunConfig
+    from copfl.tuning.tuner import GRACE_SECONDS, HEARTBEAT_SECONDS, Tuner
 
     rdb = Tuner(RunConfig(), None, tmp_path / "x", 1, storage=url).rdb()
     assert rdb.get_heartbeat_interval() == HEARTBEAT_SECONDS and rdb.grace_period == GRACE_SECONDS
@@ -430,7 +432,7 @@ def test_a_tune_on_a_shared_storage_leaves_the_trials_other_machines_run_alone(t
 def test_a_trial_that_failed_with_an_error_is_not_run_again_and_the_next_draws_other_values(tmp_path, monkeypatch):
     import optuna
 
-    import copfl.tune as tune_mod
+    import copfl.tuning.tuner as tune_mod
 
     honest, fired = tune_mod.TrialReporter.report, []
 
@@ -464,11 +466,11 @@ def test_a_tuned_row_its_final_runs_do_not_confirm_is_shown_with_the_default_row
     """Issue 78: the study picks a setting on one seed's validation data; when the final runs'
     validation objective (every other seed's; with one seed, its) puts it below the default, the tuned row is the default
     row's runs after all. Its own runs stay on disk and in compare.json (``own_runs``)."""
-    import copfl.tune_objective
-    from copfl.multiseed import read_history, seed_folder
-    from copfl.tune import last_window_mean
+    import copfl.tuning.objective
+    from copfl.app.multiseed import read_history, seed_folder
+    from copfl.tuning.objective import last_window_mean
 
-    monkeypatch.setattr(copfl.tune_objective, "confirms_tuned", lambda tuned, default: False)  # as if the tuned row fell below
+    monkeypatch.setattr(copfl.tuning.objective, "confirms_tuned", lambda tuned, default: False)  # as if the tuned row fell below
     out = tmp_path / "cmp"
     # --lr 0.002: a default setting that trains little in 3 rounds, so that a searched one beats it in the study
     assert main(["compare", "--algorithms", "fedavg", "--tune", "3", "--lr", "0.002", "--seeds", str(seeds), "--out", str(out), *PROBLEM]) == 0

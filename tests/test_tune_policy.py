@@ -10,15 +10,15 @@ import json
 import optuna
 import pytest
 
-from copfl.algorithms import ALGORITHMS
+from copfl.algorithms.base import ALGORITHMS
 from copfl.cli import main
-from copfl.config import RunConfig
+from copfl.execution.config import RunConfig
 from copfl.data.clients import ClientData, holdout_split, with_validation
-from copfl.federation import build_federation
-from copfl.priors import PriorLibrary
-from copfl.search import space_of
-from copfl.tune import (TUNE_VAL_MIN, TrialReporter, Tuner, evaluations, last_window_mean, objective_window, parse_duration,
-                        tuning_problem)
+from copfl.execution.federation import build_federation
+from copfl.tuning.priors import PriorLibrary
+from copfl.algorithms.search_space import space_of
+from copfl.tuning.tuner import TUNE_VAL_MIN, Tuner, parse_duration, tuning_problem
+from copfl.tuning.objective import TrialReporter, evaluations, last_window_mean, objective_window
 
 PROBLEM = ["--dataset", "digits", "--clients", "6", "--rounds", "4", "--seed", "3"]
 
@@ -174,7 +174,7 @@ def test_compare_tune_reports_each_rows_validation_test_gap(tmp_path):
 def test_learning_rates_are_searched_relative_to_the_models_measured_stable_rate():
     from helpers import ROOT, load_script
 
-    from copfl.search import STABLE_LR, stable_lr
+    from copfl.algorithms.search_space import STABLE_LR, stable_lr
 
     measured = json.loads((ROOT / "docs" / "results" / "stable-lr.json").read_text())
     assert {m: v["stable_lr"] for m, v in measured["models"].items()} == STABLE_LR  # the constants are the benchmark's figures
@@ -214,7 +214,7 @@ def test_the_pruning_check_replays_curves_through_copfl_tunes_pruner():
 
 
 def test_the_one_standard_error_rule_keeps_a_default_within_validation_noise():
-    from copfl.tune import keeps_default, validation_noise
+    from copfl.tuning.objective import keeps_default, validation_noise
 
     # sqrt(0.5 * 0.5 / 600) = 0.020412: a binomial accuracy's standard error on 600 samples
     assert validation_noise(0.5, 600) == pytest.approx(0.0204124, abs=1e-7)
@@ -227,7 +227,7 @@ def test_the_one_standard_error_rule_keeps_a_default_within_validation_noise():
 
 def test_the_confirmation_rule_keeps_a_tuned_row_only_above_its_default_on_the_final_runs_validation():
     from copfl.commands.compare import confirm_tuned
-    from copfl.tune_objective import confirms_tuned
+    from copfl.tuning.objective import confirms_tuned
 
     assert confirms_tuned([0.60, 0.62], [0.60, 0.61])  # 0.61 > 0.605
     assert not confirms_tuned([0.60, 0.60], [0.60, 0.60])  # level: the default stays
@@ -264,7 +264,7 @@ def test_back_off_lowers_every_learning_rate_of_the_last_diverged_trial_by_hand(
     from optuna.distributions import FloatDistribution
     from optuna.trial import TrialState, create_trial
 
-    from copfl.trial_order import back_off
+    from copfl.tuning.trial_order import back_off
 
     space = space_of(ALGORITHMS["pfedhn"])  # hn_lr in [0.001, 0.1], inner_lr in [0.001, 0.05], log scale
     dist = {"hn_lr": FloatDistribution(0.001, 0.1, log=True), "inner_lr": FloatDistribution(0.001, 0.05, log=True)}
@@ -286,7 +286,7 @@ def test_a_study_whose_trials_diverge_backs_off_and_goes_past_its_budget_share_u
     """Issue 78: pFedHN on Fashion-MNIST spent its budget share on two diverging trials and had no
     tuned row. Every trial so far diverged: the next runs the last one's learning rates / 10,
     and the study may spend up to BUDGET_GRACE shares until one completes."""
-    from copfl.tune import BUDGET_GRACE
+    from copfl.tuning.tuner import BUDGET_GRACE
 
     def objective(self, algorithm, trial, fixed):  # a stand-in trial of 1 s: rates above 0.01 diverge
         _, values = self.trial_config(algorithm, trial, fixed)

@@ -1,4 +1,4 @@
-"""Workspace (copfl.workspace): local training."""
+"""Workspace (copfl.core.workspace): local training."""
 
 import torch
 
@@ -8,7 +8,7 @@ from helpers import mlp_ws
 def test_masked_training_keeps_frozen_coordinates_exactly_even_with_momentum_and_decay():
     ws = mlp_ws()
     from copfl.data.clients import ClientData
-    from copfl.workspace import OptimizerConfig, Trainable
+    from copfl.core.train_hooks import OptimizerConfig, Trainable
 
     x = torch.randn(12, 2)
     y = torch.randint(0, 2, (12,))

@@ -53,7 +53,7 @@ def test_cli_is_a_dispatcher():
 
 def test_compare_is_a_typed_function_the_command_and_the_library_share(tmp_path, capsys):
     from copfl.commands.compare import CompareOutcome, CompareRequest, compare
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     cfg = RunConfig(dataset="digits", clients=4, rounds=1)
     plan = compare(CompareRequest("local,fedavg", cfg, dry_run=True))

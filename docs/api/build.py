@@ -30,21 +30,21 @@ PUBLIC = [
     "copfl",
     "copfl.algorithms.base",
     "copfl.data.sources.registry",
-    "copfl.models",
-    "copfl.search",
-    "copfl.engine",
-    "copfl.participation",
-    "copfl.evaluation",
-    "copfl.config",
-    "copfl.results",
-    "copfl.tune",
+    "copfl.core.models",
+    "copfl.algorithms.search_space",
+    "copfl.engine.loop",
+    "copfl.engine.participation",
+    "copfl.engine.evaluation",
+    "copfl.execution.config",
+    "copfl.results.summary",
+    "copfl.tuning.tuner",
 ]
 # Public modules that not every checkout has yet: rendered when importable, skipped otherwise.
 OPTIONAL = ["copfl.api", "copfl.plugins", "copfl.data.adapters"]
 
 # The one kind of warning that says nothing about the rendered pages: pdoc cannot place a private
 # member that a class inherits from a base whose source does not declare it (torch.Tensor's
-# ``_is_param`` annotation, for copfl.tune.SealedTensor), and private members are never rendered.
+# ``_is_param`` annotation, for copfl.tuning.tuner.SealedTensor), and private members are never rendered.
 HARMLESS = re.compile(r"Cannot determine where copfl\.[\w.]+\._(?!_)\w* is taken from, assuming current file\.$")
 
 

@@ -4,10 +4,8 @@ The Python API (the command line's twin; see ``examples/``):
 
 * :func:`copfl.run`, :func:`copfl.compare` and ``copfl.tune(...)`` run like ``copfl run`` /
   ``copfl compare`` / ``copfl tune``, with the same option names, and return
-  :class:`~copfl.api.RunResult` / :class:`~copfl.api.CompareResult` / :class:`~copfl.api.TuneResult`
-  (``copfl.tune`` is also the tuning module, :mod:`copfl.tune`, which :mod:`copfl.api` makes
-  callable: calling it calls :func:`copfl.api.tune`); :func:`copfl.read_run` reads a finished
-  run's folder.
+  :class:`~copfl.api.RunResult` / :class:`~copfl.api.CompareResult` / :class:`~copfl.api.TuneResult`;
+  :func:`copfl.read_run` reads a finished run's folder.
 * Your own pieces: :func:`copfl.register_algorithm` (a subclass of :class:`copfl.Algorithm`),
   :func:`copfl.register_dataset` with the adapters :func:`copfl.from_numpy`,
   :func:`copfl.from_torch` and :func:`copfl.from_huggingface`, :func:`copfl.register_model`;
@@ -38,13 +36,13 @@ _PUBLIC = {
     "RunResult": "copfl.api",
     "CompareResult": "copfl.api",
     "TuneResult": "copfl.api",
-    "tune": "copfl.api",  # the tuning module, made callable by copfl.api: copfl.tune(...) is copfl.api.tune(...)
-    "RunConfig": "copfl.config",
+    "tune": "copfl.api",
+    "RunConfig": "copfl.execution.config",
     "Algorithm": "copfl.algorithms.base",
     "register_algorithm": "copfl.algorithms.base",
-    "register_model": "copfl.models",
+    "register_model": "copfl.core.models",
     "register_dataset": "copfl.data.sources.registry",
-    "ArrayDataset": "copfl.data.sources.base",
+    "ArrayDataset": "copfl.data.sources.dataset",
     "from_numpy": "copfl.data.adapters",
     "from_torch": "copfl.data.adapters",
     "from_huggingface": "copfl.data.adapters",
@@ -60,7 +58,7 @@ __all__ = ["__version__", *_PUBLIC]
 def __getattr__(name: str) -> Any:
     if name in _PUBLIC:
         module = importlib.import_module(_PUBLIC[name])
-        value = importlib.import_module("copfl.tune") if name == "tune" else getattr(module, _ALIASES.get(name, name))
+        value = getattr(module, _ALIASES.get(name, name))
         globals()[name] = value
         return value
     raise AttributeError(f"module 'copfl' has no attribute {name!r}")

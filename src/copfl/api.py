@@ -25,7 +25,6 @@ import csv
 import io
 import json
 import tempfile
-import types
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -33,8 +32,8 @@ from typing import Any
 
 import torch
 
-import copfl.tune as _tuning_module
-from copfl.engine import Callback, Engine, RunState
+from copfl.engine.loop import Callback, Engine
+from copfl.engine.rounds import RunState
 
 __all__ = ["RunResult", "CompareResult", "TuneResult", "run", "compare", "tune", "read_run"]
 
@@ -153,7 +152,7 @@ class _ModelCapture(Callback):
 
 def _split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(run options, algorithm options) of keyword options; dashes read as underscores."""
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
 
     run_names = {f.name for f in fields(RunConfig)} - {"options"}
     run_opts: dict[str, Any] = {}
@@ -169,7 +168,7 @@ def _split_options(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, A
 def _shared_config(dataset: str | None, plugins: str | Iterable[str] | None, options: dict[str, Any]) -> tuple[Any, frozenset[str]]:
     """The run config that a comparison's or a study's rows share, from the API's arguments
     (``plugins`` loaded first), and the names of the options given."""
-    from copfl.config import RunConfig
+    from copfl.execution.config import RunConfig
     from copfl.plugins import load_plugins
 
     load_plugins([plugins] if isinstance(plugins, str) else list(plugins or []))
@@ -208,12 +207,13 @@ def run(
     refused unless ``overwrite``. ``plugins``: modules or ``.py`` files to import first
     (:mod:`copfl.plugins`). ``return_models``: also return each client's personalized model.
     """
-    from copfl.algorithms import get_algorithm, make_config
-    from copfl.callbacks import DataProgress
+    from copfl.algorithms.base import get_algorithm, make_config
+    from copfl.results.callbacks import DataProgress
     from copfl.commands.common import UsageError, check_out, options_for, refuse_unused
-    from copfl.config import RunConfig
-    from copfl.experiment import build_federation, run_in_folder
-    from copfl.parallel import check_workers
+    from copfl.execution.config import RunConfig
+    from copfl.execution.federation import build_federation
+    from copfl.execution.experiment import run_in_folder
+    from copfl.execution.ray_clients import check_workers
     from copfl.runtime import resolve_device
 
     run_opts, alg_opts = _split_options(options)
@@ -318,8 +318,7 @@ def tune(
     ``save_prior`` are the CLI's flags; ``options`` are the problem's run options as for
     :func:`run` (the searched knobs are each algorithm's own). ``out`` defaults to a new
     temporary folder. It runs :func:`copfl.commands.tune.tune`, the function ``copfl tune`` runs.
-    Also called as ``copfl.tune(...)`` after ``import copfl`` (a program that imported only
-    ``copfl.tune`` calls ``copfl.api.tune``)."""
+    Also ``copfl.tune(...)`` after ``import copfl``."""
     from copfl.commands.common import UsageError
     from copfl.commands.tune import TuneRequest
     from copfl.commands.tune import tune as tune_studies
@@ -344,16 +343,3 @@ def tune(
 def _silenced():
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
         yield
-
-
-class _CallableTuneModule(types.ModuleType):
-    """The class :mod:`copfl.tune` takes once this module is loaded: ``copfl.tune`` stays the
-    tuning module (``copfl.tune.Tuner``...) and, called, is :func:`tune`, as ``copfl.run`` and
-    ``copfl.compare`` are :func:`run` and :func:`compare`. (The tuning module cannot import this
-    one, which runs its studies: this module does it.)"""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> TuneResult:
-        return tune(*args, **kwargs)
-
-
-_tuning_module.__class__ = _CallableTuneModule

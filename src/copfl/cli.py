@@ -13,7 +13,7 @@
     copfl flower deploy DIR                  that app on a SuperLink + SuperNodes on 127.0.0.1
     copfl list                               algorithms (with options), data sets, models
 
-Run options come from :class:`copfl.config.RunConfig`; algorithm options (``--mu``,
+Run options come from :class:`copfl.execution.config.RunConfig`; algorithm options (``--mu``,
 ``--weighting``...) from each algorithm's ``Config`` dataclass. Nothing here branches on an
 algorithm's name. A command is a module of :mod:`copfl.commands` with ``add_parser(sub, brief,
 only_algorithm)`` and the function it sets as ``func`` (docs/writing-a-command.md).
@@ -31,7 +31,7 @@ import copfl
 from copfl.commands import COMMANDS
 from copfl.commands.common import USER_ERRORS, UsageError
 from copfl.commands.flags import HELP_ALL, help_algorithm, plugin_args
-from copfl.engine import NonFiniteLossError
+from copfl.engine.rounds import NonFiniteLossError
 
 
 def build_parser(only_algorithm: str | None = None, brief: bool = True, commands: Sequence[ModuleType] = COMMANDS) -> argparse.ArgumentParser:

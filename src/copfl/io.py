@@ -19,7 +19,7 @@ def _file_mode() -> int:
 
 # Interrupts that arrive while a file is being written wait until it is complete: a signal
 # handler that raised inside torch.save's zip writer turned Ctrl-C / SIGTERM into a corrupt-zip
-# RuntimeError (and a failed exit) instead of the orderly interruption (copfl.experiment).
+# RuntimeError (and a failed exit) instead of the orderly interruption (copfl.execution.experiment).
 _writing = 0
 _pending: list[Callable[[], None]] = []
 

@@ -3,11 +3,11 @@
 A plugin is any Python module (an importable name or a ``.py`` file) that registers things with
 the decorators the package itself uses: :func:`copfl.algorithms.register` (an algorithm, with its
 ``search_space`` declared on the class), :func:`copfl.data.sources.registry.register_dataset`
-and :func:`copfl.models.register_model`. Importing it must have no other effect. Two ways in:
+and :func:`copfl.core.models.register_model`. Importing it must have no other effect. Two ways in:
 
 * ``--plugin MODULE_OR_PATH.py`` (repeatable) on ``copfl run``, ``compare``, ``tune``, ``list``,
   ``partition``, ``reproduce`` and ``flower new``, or ``plugins="a.py,pkg.mod"`` in a
-  :class:`~copfl.config.RunConfig` (the run's config.json records it, so ``--resume`` and a
+  :class:`~copfl.execution.config.RunConfig` (the run's config.json records it, so ``--resume`` and a
   Flower app load the same plugins);
 * an installed package's entry point in the group ``copfl.plugins``, e.g. in its
   pyproject.toml ``[project.entry-points."copfl.plugins"] mine = "my_pkg.copfl_plugin"``:

@@ -3,7 +3,7 @@
 The command line's flags are typed by argparse, but a TOML file or a Python caller can hand
 over anything: ``rounds = "ten"``, ``lr = "fast"``, ``rounds = 2.5``. :func:`check_types`
 refuses them with one message naming every bad field, its value and the type expected, for
-the run's config (:class:`copfl.config.RunConfig`) and for every algorithm's ``Config``
+the run's config (:class:`copfl.execution.config.RunConfig`) and for every algorithm's ``Config``
 alike, so the flags and the files get the same validation.
 """
 

@@ -93,7 +93,9 @@ def run_all(device: str = "cpu", on_run=None, reverse: bool = False) -> dict:
     sys.path.insert(0, str(HERE.parent))
     from helpers import synthetic
 
-    from copfl.experiment import RunConfig, build_engine, build_federation
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import build_engine
+    from copfl.execution.federation import build_federation
 
     torch.set_num_threads(1)
     jobs = [(f"{name}/digits", RunConfig(algorithm=name, dataset="digits", rounds=3, seed=0, val_fraction=0.0, device=device, **RECORDED_RATES.get(name, {})), None)

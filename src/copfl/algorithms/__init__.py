@@ -4,10 +4,8 @@ it, so a new algorithm is one new module (see docs/writing-an-algorithm.md)."""
 import importlib
 import pkgutil
 
-from copfl.algorithms.base import ALGORITHMS, Algorithm, algorithm_names, config_values, get_algorithm, make_config, register
-
 for _m in sorted(m.name for m in pkgutil.iter_modules(__path__)):
     if _m != "base" and not _m.startswith("_"):
         importlib.import_module(f"{__name__}.{_m}")
 
-__all__ = ["ALGORITHMS", "Algorithm", "algorithm_names", "config_values", "get_algorithm", "make_config", "register"]
+

@@ -60,8 +60,8 @@ from torch import nn
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, register, require
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.search import sgd_space, uniform
-from copfl.workspace import make_optimizer
+from copfl.algorithms.search_space import sgd_space, uniform
+from copfl.core.train_hooks import make_optimizer
 
 # Element-wise operations per coordinate per step that APFL adds to FedAvg's step: the mix
 # (lerp: 3), alpha's gradient (difference, product, sum: 3), v's gradient (1) and v's optimizer

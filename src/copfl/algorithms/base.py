@@ -1,6 +1,6 @@
 """What an algorithm is: a small strategy the round engine calls; it owns no loop.
 
-A round, as the engine runs it (:mod:`copfl.engine`)::
+A round, as the engine runs it (:mod:`copfl.engine.loop`)::
 
     for each participant c:                     message = broadcast(sctx, server, c)
                                                 result  = client_update(ctx, message, state_c)
@@ -57,11 +57,12 @@ from typing import Any, ClassVar
 import torch
 
 from copfl.data.clients import ClientData
-from copfl.aggregation import Combiner, weighted_sum  # noqa: F401  (weighted_sum: the algorithms' import)
+from copfl.core.aggregation import Combiner
 from copfl.seeding import torch_generator
-from copfl.store import ClientStore
+from copfl.core.store import ClientStore
 from copfl.typecheck import check_types
-from copfl.workspace import EvalStats, OptimizerConfig, TrainHook, TrainStats, Workspace
+from copfl.core.train_hooks import EvalStats, OptimizerConfig, TrainHook, TrainStats
+from copfl.core.workspace import Workspace
 
 Message = dict[str, Any]  # str -> Tensor | float | int
 ServerState = dict[str, Any]
@@ -110,7 +111,7 @@ class ClientContext:
         """Load ``params`` (None: continue from what is loaded) into the workspace and train
         them with the run's local settings (``epochs``, ``optimizer``, ``batch_size`` override
         them; ``purpose`` names the batch order's seed stream); ``hooks`` change the step
-        (:class:`copfl.workspace.TrainHook`: a proximal term, a trainable mask, a loss)."""
+        (:class:`copfl.core.workspace.TrainHook`: a proximal term, a trainable mask, a loss)."""
         if params is not None:
             self.workspace.load(params)
         return self.workspace.train(
@@ -197,7 +198,7 @@ class Setup:
     # Every client's training data concatenated in client order (test parts empty), for an
     # algorithm whose class sets ``pooled_data = True`` (the centralized reference); else None.
     pooled: ClientData | None = None
-    # the run's aggregation rule (copfl.aggregation: the weighted mean, or a robust rule
+    # the run's aggregation rule (copfl.core.aggregation: the weighted mean, or a robust rule
     # under --robust) and its exposure record; the algorithm calls it as self.combine
     combiner: Combiner = field(default_factory=Combiner)
     # the server's declared FLOPs this round (Algorithm.server_flops)
@@ -205,7 +206,7 @@ class Setup:
 
 
 class FlopCounter:
-    """FLOPs declared as they are done (copfl.flops conventions), taken once a round."""
+    """FLOPs declared as they are done (copfl.core.flops conventions), taken once a round."""
 
     def __init__(self) -> None:
         self.total = 0
@@ -229,14 +230,14 @@ class Algorithm:
     # Run options the algorithm does not use, each with what to use instead: a run that sets
     # one is refused (copfl run) or told so (copfl compare), never silently unaffected.
     unused_run_options: ClassVar[dict[str, str]] = {}
-    # What `copfl tune` searches: {knob: copfl.search.Knob}, run options (lr, momentum...) and
+    # What `copfl tune` searches: {knob: copfl.algorithms.search_space.Knob}, run options (lr, momentum...) and
     # the algorithm's own; every registered algorithm declares its own (a test checks it).
     search_space: ClassVar[dict[str, Any]] = {}
     # A knob whose option's default is another value of the run ({knob: run option}, e.g.
     # FedMeta's inner rate, None: the run's lr): the value a tuning study's default trial gives it.
     search_defaults: ClassVar[dict[str, str]] = {}
     # The share of a tuning trial's rounds before the pruner may stop it, for a method whose
-    # early rounds rank its settings poorly (copfl.tune.min_rounds; benchmarks/pruning_check.py).
+    # early rounds rank its settings poorly (copfl.tuning.tuner.min_rounds; benchmarks/pruning_check.py).
     search_warmup: ClassVar[float] = 0.0
 
     def __init__(self, config: Any, setup: Setup) -> None:
@@ -245,7 +246,7 @@ class Algorithm:
         self.device = setup.workspace.device  # where state tensors are made (the run's --device)
         # Every combination of clients' vectors goes through the run's aggregation rule:
         # self.combine(vectors, weights, sources, recipient=None, fill=None), and its
-        # .as_written(...) / .masked(...) forms (copfl.aggregation.Combiner).
+        # .as_written(...) / .masked(...) forms (copfl.core.aggregation.Combiner).
         self.combine = setup.combiner
         # Server-side work the model's per-sample FLOP count cannot see (a hypernetwork's
         # step, attention over clients' models...): self.server_flops.add(n) as it is done;

@@ -7,7 +7,7 @@ federated method is read against (what the same compute buys when the data is no
 
 The engine gives an algorithm one client's data at a time, so the pooled data comes with the
 :class:`~copfl.algorithms.base.Setup`: this class sets ``pooled_data = True`` and the engine's
-builder (:func:`copfl.experiment.make_engine`) puts every client's training data, concatenated
+builder (:func:`copfl.execution.experiment.make_engine`) puts every client's training data, concatenated
 in client order, in ``setup.pooled``. In each round the round's FIRST participant (lowest id)
 receives the model and the round's budget, trains on pooled batches and uploads the model; the
 other participants receive and upload nothing. Through Flower the same happens: each node's
@@ -44,8 +44,9 @@ import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, register
 from copfl.data.clients import ClientData
-from copfl.workspace import EvalStats, OptimizerConfig, TrainStats, Workspace, make_optimizer
-from copfl.search import sgd_space
+from copfl.core.train_hooks import EvalStats, OptimizerConfig, TrainStats, make_optimizer
+from copfl.core.workspace import Workspace
+from copfl.algorithms.search_space import sgd_space
 
 BUDGETS = ("participants", "all")
 

@@ -25,7 +25,7 @@ MAMO, mask-aware momentum (eqs. 3-5, Algorithm 2 lines 1-13)
 PWPM, parameter-wise personalization (eqs. 6-8)
     delta = |w_n^k - w_n^{k+1}| over the round; the mask grows by ``pwpm="tensor"`` (the
     FedSelect code's per-weight-tensor reading, default) or ``"global"`` (eq. 7 over the
-    whole vector under ||m|| <= gamma d); see :mod:`copfl.masks` (PAPER-NOTES 4).
+    whole vector under ||m|| <= gamma d); see :mod:`copfl.core.masks` (PAPER-NOTES 4).
 
 COWA, contribution-oriented weights (eqs. 9-11)
     * Gradient score (9): 1 - cos(delta_n, dbar_{-n}), delta_n = w_n^k - w_n^{k+1} (this
@@ -62,14 +62,13 @@ from dataclasses import dataclass, replace
 
 import torch
 
-from copfl.algorithms.base import (
-    ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadParts, register, weights_by_samples, require,
-)
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadParts, register, weights_by_samples, require
 from copfl.algorithms.masked import MaskedAlgorithm
 from copfl.data.clients import ClientData, holdout_split
-from copfl.masks import aggregate_literal, expand, grow_global, grow_per_tensor, pack_mask, select, unpack_mask
-from copfl.workspace import GradientHook, OptimizerConfig, TrainStats, Workspace, make_optimizer
-from copfl.search import adam_space, uniform
+from copfl.core.masks import aggregate_literal, expand, grow_global, grow_per_tensor, pack_mask, select, unpack_mask
+from copfl.core.train_hooks import GradientHook, OptimizerConfig, TrainStats, make_optimizer
+from copfl.core.workspace import Workspace
+from copfl.algorithms.search_space import adam_space, uniform
 
 SCORES = ("both", "grad", "pred", "uniform", "samples")
 DEFENSES = ("none", "clip", "reject")

@@ -17,8 +17,8 @@ import torch
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.workspace import proximal
-from copfl.search import log_float, sgd_space
+from copfl.core.train_hooks import proximal
+from copfl.algorithms.search_space import log_float, sgd_space
 
 
 @dataclass(frozen=True)

@@ -46,26 +46,10 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting,
-    register, require,
-)
-from copfl.algorithms.dpao_pfl_equations import (
-    combine_scores,
-    compose,
-    critical_mask,
-    decompose_init,
-    ewc_fisher_update,
-    forced_refresh,
-    importance,
-    PathScore,
-    peak_stable,
-    phi_full,
-    phi_raw_grad,
-    unit_index,
-)
-from copfl.workspace import TrainStats, make_optimizer
-from copfl.search import log_float, sgd_space, uniform
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting, register, require
+from copfl.algorithms.dpao_pfl_equations import combine_scores, compose, critical_mask, decompose_init, ewc_fisher_update, forced_refresh, importance, PathScore, peak_stable, phi_full, phi_raw_grad, unit_index
+from copfl.core.train_hooks import TrainStats, make_optimizer
+from copfl.algorithms.search_space import log_float, sgd_space, uniform
 
 REFRESH = ("trigger", "interval")
 IMPORTANCE = ("global", "own")

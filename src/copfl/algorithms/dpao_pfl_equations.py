@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.params import FlatParams
+from copfl.core.params import FlatParams
 
 
 # ---------------------------------------------------------------------------- decomposition

@@ -77,9 +77,9 @@ import torch
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, Setup, register, require
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
 from copfl.data.clients import ClientData
-from copfl.params import FlatParams
-from copfl.search import integer, log_float, sgd_space, uniform
-from copfl.workspace import Trainable, TrainStats
+from copfl.core.params import FlatParams
+from copfl.algorithms.search_space import integer, log_float, sgd_space, uniform
+from copfl.core.train_hooks import Trainable, TrainStats
 
 # element-wise FLOPs per top coordinate per W step: gradient x difference, scale and subtract,
 # the two-sided clip, (W - 1), multiply and add into theta

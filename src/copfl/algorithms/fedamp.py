@@ -56,12 +56,10 @@ from dataclasses import dataclass
 
 import torch
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register,
-    weighted_sum,
-)
-from copfl.workspace import proximal
-from copfl.search import log_float, sgd_space
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register
+from copfl.core.aggregation import weighted_sum
+from copfl.core.train_hooks import proximal
+from copfl.algorithms.search_space import log_float, sgd_space
 
 ATTENTIONS = ("distance", "cosine")
 STARTS = ("cloud", "own")

@@ -20,12 +20,9 @@ from dataclasses import dataclass
 
 import torch
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold,
-    check_sample_count, get_weighting, register,
-)
-from copfl.workspace import proximal
-from copfl.search import integer, log_float, sgd_space
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold, check_sample_count, get_weighting, register
+from copfl.core.train_hooks import proximal
+from copfl.algorithms.search_space import integer, log_float, sgd_space
 
 
 @register
@@ -54,7 +51,7 @@ class LocalOnly(Algorithm):
 @dataclass(frozen=True)
 class FedAvgConfig:
     weighting: str = "samples"  # how clients are weighted in the average: samples | uniform
-    personal: str = "none"  # parameters each client keeps local (a selection, see copfl.params)
+    personal: str = "none"  # parameters each client keeps local (a selection, see copfl.core.params)
 
     def __post_init__(self) -> None:
         get_weighting(self.weighting)  # fail early on an unknown name

@@ -25,7 +25,7 @@ Choices (docs/algorithms/fedbabu.md):
   ``head_init="orthogonal"`` replaces its weight by the orthogonal matrix of a QR
   decomposition of the initial weight (rows orthonormal when classes <= features; the bias is
   kept), an option some reimplementations offer (FLGo's ``head_init='orth'``).
-* Local training masks the head's gradient (:class:`copfl.workspace.Trainable`: the optimizer's
+* Local training masks the head's gradient (:class:`copfl.core.workspace.Trainable`: the optimizer's
   weight decay moves into the mask, so the head stays exactly where it is).
 * Fine-tuning uses the run's optimizer, batch size and learning rate (the official code and
   the Flower baseline fine-tune with the training lr), a fresh optimizer, batches from the
@@ -46,9 +46,9 @@ import torch
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerState, Setup, register, require
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.params import FlatParams
-from copfl.search import integer, sgd_space
-from copfl.workspace import Trainable
+from copfl.core.params import FlatParams
+from copfl.algorithms.search_space import integer, sgd_space
+from copfl.core.train_hooks import Trainable
 
 FINETUNE = ("full", "head", "none")
 HEAD_INIT = ("model", "orthogonal")

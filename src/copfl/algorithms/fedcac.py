@@ -69,7 +69,7 @@ from copfl.algorithms.base import (
     Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, check_sample_count,
     get_weighting, register, require,
 )
-from copfl.search import log_float, sgd_space, uniform
+from copfl.algorithms.search_space import log_float, sgd_space, uniform
 
 # Fling / PFLlib: a k-th largest sensitivity at or below this is treated as zero ...
 ZERO_THRESHOLD = 1e-10

@@ -59,12 +59,10 @@ from typing import Any
 
 import torch
 
-from copfl.algorithms.base import (
-    ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold, register, require,
-)
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold, register, require
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.search import log_float, sgd_space, uniform
-from copfl.workspace import FeatureTerm, GradientHook
+from copfl.algorithms.search_space import log_float, sgd_space, uniform
+from copfl.core.train_hooks import FeatureTerm, GradientHook
 
 
 # ---------------------------------------------------------------------------- the equations

@@ -61,13 +61,13 @@ from dataclasses import dataclass
 
 import torch
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, register, weighted_sum, weights_by_samples,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, register, weights_by_samples
+from copfl.core.aggregation import weighted_sum
 from copfl.algorithms.ifca import INITS, distinct_models
 from copfl.data.clients import ClientData
-from copfl.workspace import Criterion, EvalStats, TrainStats, Workspace
-from copfl.search import integer, sgd_space
+from copfl.core.train_hooks import Criterion, EvalStats, TrainStats
+from copfl.core.workspace import Workspace
+from copfl.algorithms.search_space import integer, sgd_space
 
 
 # ----------------------------------------------------------------------- the paper's equations

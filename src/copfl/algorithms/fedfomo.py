@@ -78,7 +78,7 @@ from copfl.algorithms.base import (
     Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register, require,
 )
 from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_loss, validation_split
-from copfl.search import integer, sgd_space, uniform
+from copfl.algorithms.search_space import integer, sgd_space, uniform
 
 NORMALIZATION_FLOOR = 1e-9  # the reference's guard for |sum of deltas| in the affinity update
 

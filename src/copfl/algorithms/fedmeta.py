@@ -66,13 +66,12 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
 from copfl.algorithms.per_fedavg import full_gradient, gradient, inner_step, meta_gradient_fo, meta_gradient_hf
 from copfl.data.clients import ClientData, holdout_split
-from copfl.workspace import TrainStats, Workspace, make_optimizer
-from copfl.search import log_float, sgd_space
+from copfl.core.train_hooks import TrainStats, make_optimizer
+from copfl.core.workspace import Workspace
+from copfl.algorithms.search_space import log_float, sgd_space
 
 ORDERS = (1, 2)
 # Training passes (forward + backward, the FLOP count's unit) a support sample costs in a
@@ -220,7 +219,7 @@ class FedMeta(Algorithm):
         support_passes = 0
         for sb in pairs:
             qb = sb if queries is None else next(queries, None)
-            if qb is None:  # a straggler's batches are spent (copfl.availability)
+            if qb is None:  # a straggler's batches are spent (copfl.extensions.unreliable)
                 break
             _set_dp_rate(ws, bs, support.num_train)  # support, then query: one noisy step each
             w.grad, loss = self._meta_gradient_dp(ws, w.detach(), sb, qb, alpha, query.num_train, bs)

@@ -47,12 +47,10 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from copfl.algorithms.base import (
-    ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register,
-)
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.workspace import FeatureTerm, Trainable, TrainStats
-from copfl.search import log_float, sgd_space
+from copfl.core.train_hooks import FeatureTerm, Trainable, TrainStats
+from copfl.algorithms.search_space import log_float, sgd_space
 
 
 # ---------------------------------------------------------------------------- the quadratic program

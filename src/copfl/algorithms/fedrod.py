@@ -40,7 +40,7 @@ Choices (docs/algorithms/fedrod.md):
   client and never reaches the upload.
 * The reported training loss is the balanced softmax loss (the shared model's); each client's
   mean personal loss goes to the per-client log (``personal_loss``).
-* Cost: the personal head's step, 6 x its multiply-adds per sample (copfl.flops' head-only
+* Cost: the personal head's step, 6 x its multiply-adds per sample (copfl.core.flops' head-only
   convention) plus the logits' sum and softmax, declared as ``extra_flops``.
 * The model's criterion must be the cross-entropy (a hinge-loss model is refused).
 
@@ -60,8 +60,9 @@ from torch import nn
 
 from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, Setup, register, require
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.search import sgd_space, uniform
-from copfl.workspace import EvalStats, Workspace, make_optimizer
+from copfl.algorithms.search_space import sgd_space, uniform
+from copfl.core.train_hooks import EvalStats, make_optimizer
+from copfl.core.workspace import Workspace
 
 PHEAD_INIT = ("head", "zero")
 
@@ -207,7 +208,7 @@ class FedRoD(FedAvg):
 
             stats = ws.train_steps(ctx.data, epochs=ctx.training.epochs, batch_size=ctx.training.batch_size, generator=ctx.generator("local"), step=step)
         c, d = self.num_classes, self.feat_dim
-        # the personal head's step (6 x its multiply-adds, copfl.flops' head-only convention) and the
+        # the personal head's step (6 x its multiply-adds, copfl.core.flops' head-only convention) and the
         # logits' sum, softmax and error per sample; the balanced softmax's adjustment per sample
         ctx.logs["extra_flops"] = stats.samples * (6 * c * d + 6 * c + (c if loss_fn is not None else 0))
         ctx.logs["personal_loss"] = float(personal_loss) / max(stats.samples, 1)

@@ -7,9 +7,9 @@ Selection of Parameters for Fine-Tuning", CVPR 2024 - as its reference code does
   Each pass type keeps one optimizer for the whole round.
 * Every ``grow_every`` rounds (3) the mask grows from the round change |w_start - w_end|:
   per weight tensor, while the tensor's personalized fraction is <= ``bound`` (0.8), the
-  top ``p`` (0.25) of its still-shared entries ("GradSelect"; :func:`copfl.masks.grow_per_tensor`).
+  top ``p`` (0.25) of its still-shared entries ("GradSelect"; :func:`copfl.core.masks.grow_per_tensor`).
 * The server averages each coordinate over the clients that share it, with uniform weights
-  (:func:`copfl.masks.aggregate_per_coordinate`); each client takes the server's values on
+  (:func:`copfl.core.masks.aggregate_per_coordinate`); each client takes the server's values on
   its own shared coordinates.
 Defaults (PAPER-NOTES, the FedSelect code): SGD, lr 0.05, no momentum, batch 32.
 """
@@ -22,9 +22,9 @@ import torch
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
 from copfl.algorithms.masked import MaskedAlgorithm
-from copfl.masks import grow_per_tensor
-from copfl.workspace import Trainable, TrainStats, make_optimizer
-from copfl.search import sgd_space, uniform
+from copfl.core.masks import grow_per_tensor
+from copfl.core.train_hooks import Trainable, TrainStats, make_optimizer
+from copfl.algorithms.search_space import sgd_space, uniform
 
 
 @dataclass(frozen=True)

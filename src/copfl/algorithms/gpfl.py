@@ -74,14 +74,12 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, WeightedFold, check_sample_count, register,
-    require, weights_by_samples,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, WeightedFold, check_sample_count, register, require, weights_by_samples
 from copfl.algorithms.pfedhn import init_seed
-from copfl.search import log_float, sgd_space
+from copfl.algorithms.search_space import log_float, sgd_space
 from copfl.seeding import torch_generator
-from copfl.workspace import EvalStats, Workspace, make_optimizer
+from copfl.core.train_hooks import EvalStats, make_optimizer
+from copfl.core.workspace import Workspace
 
 MAGNITUDE = ("mean", "batch")
 LN_EPS = 1e-5  # nn.LayerNorm's default (the reference's CoV)
@@ -172,7 +170,7 @@ def conditional_inputs(embedding: torch.Tensor, counts: torch.Tensor) -> torch.T
 
 
 def guidance_flops(feat_dim: int, num_classes: int, samples: int, steps: int) -> int:
-    """GPFL's training work beyond the model's, copfl.flops' conventions (training = 3 x the
+    """GPFL's training work beyond the model's, copfl.core.flops' conventions (training = 3 x the
     forward's 2 FLOPs per multiply-add): per step the CoV's product for both networks and both
     conditions (2 x K x 2K multiply-adds); per sample the cosine products (C K) and, at one
     operation per element, the two valves (2 x 2 K), the normalization (3 K) and the magnitude

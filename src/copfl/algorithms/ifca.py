@@ -48,13 +48,12 @@ from dataclasses import dataclass
 
 import torch
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting,
-    register, weighted_sum,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting, register
+from copfl.core.aggregation import weighted_sum
 from copfl.seeding import derive_seed, torch_global_seed, torch_generator
-from copfl.workspace import EvalStats, Workspace
-from copfl.search import integer, sgd_space
+from copfl.core.train_hooks import EvalStats
+from copfl.core.workspace import Workspace
+from copfl.algorithms.search_space import integer, sgd_space
 
 INITS = ("reinit", "perturb")
 

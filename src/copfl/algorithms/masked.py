@@ -5,7 +5,7 @@ client; masks only grow). Its round starts from its personalized entries over th
 shared ones (:meth:`MaskedAlgorithm.start`), it uploads only its shared entries and the
 bit-packed mask (:meth:`MaskedAlgorithm.masked_upload`), and the server expands them back
 (:meth:`MaskedAlgorithm.unpack_uploads`). The upload pipeline (DP, attacks) and robust aggregation
-see only the shared entries, whose reference is the broadcast's. The mask machinery itself is :mod:`copfl.masks`.
+see only the shared entries, whose reference is the broadcast's. The mask machinery itself is :mod:`copfl.core.masks`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import torch
 
 from copfl.algorithms.base import Algorithm, ClientContext, ClientState, Message, Setup, UploadPart, UploadParts
-from copfl.masks import compact, expand, pack_mask, select, shared_coordinates, shared_reference, unpack_mask
+from copfl.core.masks import compact, expand, pack_mask, select, shared_coordinates, shared_reference, unpack_mask
 
 
 class MaskedAlgorithm(Algorithm):

@@ -27,8 +27,8 @@ import torch
 
 from copfl.algorithms.base import ClientContext, Message, Setup, register
 from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
-from copfl.workspace import Trainable, TrainStats
-from copfl.search import integer, sgd_space
+from copfl.core.train_hooks import Trainable, TrainStats
+from copfl.algorithms.search_space import integer, sgd_space
 
 
 @dataclass(frozen=True)

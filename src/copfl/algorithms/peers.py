@@ -28,8 +28,9 @@ from typing import Any
 import torch
 
 from copfl.data.clients import ClientData, holdout_split
-from copfl.store import ClientStore
-from copfl.workspace import EvalStats, Workspace
+from copfl.core.store import ClientStore
+from copfl.core.train_hooks import EvalStats
+from copfl.core.workspace import Workspace
 
 
 def pool_checks(cfg: Any) -> list[tuple[bool, str]]:

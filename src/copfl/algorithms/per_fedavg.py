@@ -51,12 +51,11 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
 from copfl.data.clients import ClientData
-from copfl.workspace import TrainStats, Workspace, make_optimizer
-from copfl.search import log_float, sgd_space
+from copfl.core.train_hooks import TrainStats, make_optimizer
+from copfl.core.workspace import Workspace
+from copfl.algorithms.search_space import log_float, sgd_space
 
 VARIANTS = ("fo", "hf")
 ADAPT = ("batch", "full")

@@ -70,12 +70,10 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, register
 from copfl.seeding import torch_generator
-from copfl.workspace import OptimizerConfig, TrainStats, make_optimizer
-from copfl.search import log_float
+from copfl.core.train_hooks import OptimizerConfig, TrainStats, make_optimizer
+from copfl.algorithms.search_space import log_float
 
 SERVER_UPDATES = ("sequential", "mean")
 
@@ -268,7 +266,7 @@ def sgd_step_(hnet: torch.Tensor, momentum_buf: torch.Tensor, grad: torch.Tensor
 
 @dataclass(frozen=True)
 class HypernetworkFlops:
-    """The server's analytic FLOPs (copfl.flops conventions: 2 per multiply-accumulate of the
+    """The server's analytic FLOPs (copfl.core.flops conventions: 2 per multiply-accumulate of the
     layers' products; bias additions, ReLU and the embedding look-up free) for one hypernetwork."""
 
     generate: int  # one theta_i = h(v_i; phi): 2 x (e h + n_hidden h^2 + h d)

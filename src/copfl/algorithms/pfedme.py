@@ -49,11 +49,10 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register,
-)
-from copfl.workspace import Workspace, make_optimizer
-from copfl.search import log_float, sgd_space
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
+from copfl.core.workspace import Workspace
+from copfl.core.train_hooks import make_optimizer
+from copfl.algorithms.search_space import log_float, sgd_space
 
 THETA_INITS = ("warm", "local")
 EVALUATE_WITH = ("personal", "recompute", "global")

@@ -15,7 +15,7 @@ A round (Algorithm 1), as copfl runs it:
   (D); pFedSV (D+C) also averages the feature extractors into one).
 * ``personalize`` (the second client phase): client i downloads the top-k_i available models,
   forms the coalition S_i = {i} + downloaded (its own model clean, even under DP), computes
-  the Shapley values (:mod:`copfl.shapley`: exact when it costs no more than Algorithm 2's
+  the Shapley values (:mod:`copfl.algorithms.shapley`: exact when it costs no more than Algorithm 2's
   R = 3|S| Monte-Carlo permutations, else Monte-Carlo) with the utility of eq. (4)
   (:func:`coalition_accuracy`), updates its relevance vector (eq. 5, :func:`update_relevance`),
   weighs the members (eq. 6, :func:`shapley_weights`), builds theta_i* (eq. 7,
@@ -35,15 +35,13 @@ from dataclasses import dataclass
 
 import torch
 
-from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting,
-    register, weighted_sum, require,
-)
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, get_weighting, register, require
+from copfl.core.aggregation import weighted_sum
 from copfl.algorithms.peers import download_request, model_distances, pool_aggregate, pool_checks, rank_peers, validation_accuracy, validation_split
 from copfl.data.clients import ClientData
-from copfl.shapley import ESTIMATORS, shapley_values
-from copfl.workspace import Workspace
-from copfl.search import integer, sgd_space, uniform
+from copfl.algorithms.shapley import ESTIMATORS, shapley_values
+from copfl.core.workspace import Workspace
+from copfl.algorithms.search_space import integer, sgd_space, uniform
 
 TOPK_RULES = ("explore", "positive", "capped", "fixed")
 OWN_DISTANCES = ("mean", "none", "epsilon")

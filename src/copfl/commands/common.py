@@ -9,13 +9,14 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from copfl import runfolder
-from copfl.algorithms import get_algorithm
-from copfl.config import RunConfig, load_toml
+from copfl.execution import runfolder
+from copfl.algorithms.base import get_algorithm
+from copfl.execution.config import RunConfig, load_toml
 from copfl.data.download import DownloadError
-from copfl.data.partition import PartitionError
-from copfl.data.sources import SOURCES, DataError, DataNotFoundError
-from copfl.experiment import fresh_out, unfinished_checkpoint
+from copfl.data.partitioners import PartitionError
+from copfl.data.sources.registry import SOURCES
+from copfl.data.sources.dataset import DataError, DataNotFoundError
+from copfl.execution.experiment import fresh_out, unfinished_checkpoint
 
 USER_ERRORS = (ValueError, PartitionError, DataError, DataNotFoundError, DownloadError)
 
@@ -71,7 +72,7 @@ def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = Non
     return RunConfig(**values)
 
 
-# The run options a split file fixes (copfl.data.partition.Split.run_options).
+# The run options a split file fixes (copfl.data.partitioners.Split.run_options).
 SPLIT_FIXED = ("partition", "clients", "classes_per_client", "samples_per_class", "test_samples_per_class", "alpha", "power",
                "min_samples", "test_split", "train_per_client", "test_per_client")
 
@@ -80,7 +81,7 @@ def with_split_file(values: dict[str, Any]) -> dict[str, Any]:
     """A new run's options with ``--split-file``: the partition options take the split's
     values, so that config.json records what runs; one given explicitly (a flag or the TOML
     file) with another value is refused, never silently overridden."""
-    from copfl.data.partition import Split
+    from copfl.data.partitioners import Split
 
     path = values["split_file"]
     fixed = Split.load(path).run_options()
@@ -159,7 +160,7 @@ def results_folder(out: str | None, cfg: RunConfig, default: Path) -> Path:
 
 def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
     """Before any data is loaded: a folder holding another run is refused unless
-    ``--overwrite`` (:func:`copfl.runfolder.check`); a note when a run is replaced."""
+    ``--overwrite`` (:func:`copfl.execution.runfolder.check`); a note when a run is replaced."""
     why = runfolder.check(out, cfg, overwrite)
     resumable = resumable_round(out)
     if resumable is not None and not overwrite:
@@ -193,7 +194,7 @@ def check_top(out: Path, overwrite: bool, command: str) -> None:
 
 def seeds_arg(args: argparse.Namespace) -> int:
     """``--seeds K`` (1 when not given); a UsageError naming a bad K."""
-    from copfl.multiseed import check_count
+    from copfl.app.multiseed import check_count
 
     k = 1 if getattr(args, "seeds", None) is None else args.seeds
     try:
@@ -225,7 +226,7 @@ def given_here(args: argparse.Namespace) -> set[str]:
 def with_params(args: argparse.Namespace, cfg: RunConfig, values: dict[str, Any]) -> RunConfig:
     """``cfg`` with ``values`` from ``--params`` (a copfl tune best.json's entry); an option set
     on the command line (or in --config) keeps its value there."""
-    from copfl.tune import apply_params
+    from copfl.tuning.tuner import apply_params
 
     given = given_here(args)
     return apply_params(cfg, {k: v for k, v in values.items() if k not in given}, f"--params {args.params}")
@@ -234,7 +235,7 @@ def with_params(args: argparse.Namespace, cfg: RunConfig, values: dict[str, Any]
 def read_params_arg(args: argparse.Namespace) -> dict[str, dict[str, Any]] | None:
     """The ``--params`` file's values (None without the flag). A dry run of a file not written
     yet (a ``copfl tune`` still to run) plans with the defaults, and says so."""
-    from copfl.tune import read_params
+    from copfl.tuning.tuner import read_params
 
     if not getattr(args, "params", None):
         return None
@@ -246,7 +247,7 @@ def read_params_arg(args: argparse.Namespace) -> dict[str, dict[str, Any]] | Non
 
 def data_line(cfg: RunConfig) -> str:
     """A dry run's data line: the data set embedded, found where, or missing and how to obtain it."""
-    from copfl.data.sources import default_data_dir
+    from copfl.data.sources.dataset import default_data_dir
     from copfl.reproduce.estimate import data_status
 
     src = SOURCES[cfg.dataset]
@@ -284,7 +285,7 @@ def run_text(cfg: RunConfig) -> str:
 
 
 def run_seeds_command(cfg: Any, out: Path, k: int, overwrite: bool = False) -> int:
-    from copfl.multiseed import run_seeds
+    from copfl.app.multiseed import run_seeds
 
     def report(summary: dict[str, Any], folder: Path) -> None:
         print(f"{folder.name}:")
@@ -301,8 +302,8 @@ def run_seeds_command(cfg: Any, out: Path, k: int, overwrite: bool = False) -> i
 
 def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--trials") -> tuple[int, float | None]:
     """(trials per study, seconds of trials in all or None) of --trials / --tune N and --budget:
-    with a budget alone, the trials are capped at copfl.tune.BUDGET_CAP; with neither, 20."""
-    from copfl.tune import BUDGET_CAP, parse_duration
+    with a budget alone, the trials are capped at copfl.tuning.tuner.BUDGET_CAP; with neither, 20."""
+    from copfl.tuning.tuner import BUDGET_CAP, parse_duration
 
     try:
         budget = parse_duration(budget_text) if budget_text else None
@@ -315,7 +316,7 @@ def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--tr
 
 def prior_library(path: str | None) -> Any:
     """The prior library a --prior / --save-prior flag names ('' : the default one), or None."""
-    from copfl.priors import PriorLibrary, default_path
+    from copfl.tuning.priors import PriorLibrary, default_path
 
     if path is None:
         return None

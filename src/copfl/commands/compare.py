@@ -11,44 +11,21 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from copfl import runfolder
-from copfl.algorithms import get_algorithm, make_config
-from copfl.callbacks import DataProgress, RunsProgress
-from copfl.commands.common import (
-    UsageError,
-    check_out,
-    check_top,
-    config_from_args,
-    data_line,
-    given_here,
-    options_for,
-    pct,
-    prior_library,
-    results_folder,
-    seeds_arg,
-    seeds_folder,
-    tuning_limits,
-    unused_options,
-)
-from copfl.commands.flags import (
-    OVERWRITE_HELP,
-    PARAMS_HELP,
-    SEEDS_HELP,
-    add_budget_flags,
-    add_option_flags,
-)
+from copfl.execution import runfolder
+from copfl.algorithms.base import get_algorithm, make_config
+from copfl.results.callbacks import DataProgress, RunsProgress
+from copfl.commands.common import UsageError, check_out, check_top, config_from_args, data_line, given_here, options_for, pct, prior_library, results_folder, seeds_arg, seeds_folder, tuning_limits, unused_options
+from copfl.commands.flags import OVERWRITE_HELP, PARAMS_HELP, SEEDS_HELP, add_budget_flags, add_option_flags
 from copfl.commands.table import compare_table
-from copfl.config import RunConfig
-from copfl.engine import NonFiniteLossError
-from copfl.experiment import default_out, run_in_folder
-from copfl.federation import build_federation
+from copfl.execution.config import RunConfig
+from copfl.engine.rounds import NonFiniteLossError
+from copfl.execution.experiment import default_out, run_in_folder
+from copfl.execution.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
-from copfl.parallel import check_workers
-from copfl.results import summarize
-from copfl.runtime import (
-    resolve_device,  # importing copfl made idle OpenMP threads sleep, before torch loads
-)
-from copfl.search import space_of
+from copfl.execution.ray_clients import check_workers
+from copfl.results.summary import summarize
+from copfl.runtime import resolve_device
+from copfl.algorithms.search_space import space_of
 
 
 @dataclass
@@ -105,8 +82,8 @@ def compare(req: CompareRequest) -> CompareOutcome:
     """Every row of ``req`` on the same split(s): tuned first with ``tune``/``budget``, on
     ``seeds`` seeds; notes and progress on stderr. A :class:`UsageError` names a bad request
     before any data is loaded."""
-    from copfl.multiseed import check_count
-    from copfl.variants import parse_rows
+    from copfl.app.multiseed import check_count
+    from copfl.app.variants import parse_rows
 
     try:
         k = check_count(req.seeds)
@@ -127,7 +104,7 @@ def compare(req: CompareRequest) -> CompareOutcome:
     if tune_trials is not None and req.params:
         raise UsageError("--tune and --params: give one (--tune searches, --params uses a search's result)")
     if tune_trials is not None:
-        from copfl.tune import check_tuning
+        from copfl.tuning.tuner import check_tuning
 
         check_tuning(cfg, tune_trials, "--tune", "--tune")
         for r in rows:
@@ -139,7 +116,7 @@ def compare(req: CompareRequest) -> CompareOutcome:
         return CompareOutcome(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed, budget), None)
     out = (seeds_folder if k > 1 else results_folder)(req.out, cfg, default_out(replace(cfg, algorithm="compare")))
     if cfg.mlflow:  # every run of the comparison (and its tuning) in one store: the compare folder's
-        from copfl.tracking import tracking_uri
+        from copfl.results.tracking import tracking_uri
 
         uri = tracking_uri(cfg.mlflow, out)
         cfg = replace(cfg, mlflow=uri)
@@ -159,7 +136,7 @@ def compare(req: CompareRequest) -> CompareOutcome:
                                       prior_library(req.save_prior))
         aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
         if k > 1:
-            from copfl.multiseed import compare_seeds
+            from copfl.app.multiseed import compare_seeds
 
             table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=req.overwrite, aliases=aliases,
                                   confirm=lambda h: confirm_tuned(tuned, h))
@@ -176,7 +153,7 @@ def _row_configs(req: CompareRequest, rows: list[Any]) -> tuple[dict[str, RunCon
     """Each row's run config before tuning (``bases``) and resolved (``acfgs``): the shared
     options, --params' values (where the user set none), the variant's own; every row checked
     before the first run."""
-    from copfl.tune import apply_params, read_params
+    from copfl.tuning.tuner import apply_params, read_params
 
     params = None
     if req.params:
@@ -209,8 +186,8 @@ def _compare_one_split(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], t
                        aliases: dict[str, tuple[str, str]], out: Path, overwrite: bool, held: ExitStack) -> str:
     """One seed: every row on one split in OUT/<row>; compare.json, compare.md, compare.png;
     returns the table."""
-    from copfl.multiseed import replace_rows, with_aliases
-    from copfl.plots import plot_curves
+    from copfl.app.multiseed import replace_rows, with_aliases
+    from copfl.results.plots import plot_curves
 
     for a in acfgs:  # every row's folder checked before the first run
         check_out(out / a, acfgs[a], overwrite)
@@ -244,12 +221,8 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
     """``compare --dry-run``: the runs a comparison makes (tuning trials, then each row's
     default and tuned runs on every seed) and about how long they take on this CPU (the
     reproduce cost model, copfl.reproduce.estimate; +-50%)."""
-    from copfl.multiseed import seed_list
-    from copfl.reproduce.estimate import (
-        estimate_seconds,
-        format_duration,
-        trial_seconds,
-    )
+    from copfl.app.multiseed import seed_list
+    from copfl.reproduce.estimate import estimate_seconds, format_duration, trial_seconds
 
     seeds = seed_list(root_seed, k)
     lines, total_runs = [], 0
@@ -276,14 +249,14 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
 def confirm_tuned(tuned: dict[str, dict[str, Any]], histories: dict[str, list[list[dict[str, Any]]]]) -> dict[str, tuple[str, str]]:
     """compare --tune's confirmation (issue 78), once every row has run on every seed: a tuned
     row with runs of its own whose validation objective on those runs, averaged over the seeds,
-    is not above its default row's (:func:`copfl.tune_objective.confirms_tuned`) is shown with
+    is not above its default row's (:func:`copfl.tuning.objective.confirms_tuned`) is shown with
     the default row's runs after all. ``histories``: row -> one history per seed, the first
     seed's first: the seed whose split the study tuned on. With more than one seed that seed is
     left out (:func:`confirming_seeds`): its validation data chose the setting, so it would
     confirm its own pick. Each tuned entry of ``tuned`` gets ``final_val`` (both rows' figure,
     the seeds it is averaged over) and, where it falls back, ``same_as`` and ``why``; returns
     those rows (row -> (default row, why))."""
-    from copfl.tune_objective import confirms_tuned, last_window_mean
+    from copfl.tuning.objective import confirms_tuned, last_window_mean
 
     later: dict[str, tuple[str, str]] = {}
     for key, t in tuned.items():
@@ -312,7 +285,7 @@ def confirming_seeds(seeds: int) -> slice:
 
 
 def nothing_to_tune(row: Any) -> bool:
-    """A comparison row (copfl.variants.Row) that fixes every knob of its algorithm's search space."""
+    """A comparison row (copfl.app.variants.Row) that fixes every knob of its algorithm's search space."""
     return not set(space_of(get_algorithm(row.algorithm))) - set(row.fixed)
 
 
@@ -323,15 +296,10 @@ def _tune_rows(cfg: RunConfig, rows: list[Any], bases: dict[str, RunConfig], acf
     (key ``<row>+tuned``). A row with nothing to tune (every knob fixed) gets no run of its own:
     its tuned row is its default row (``same_as`` in its entry of the returned tuning dict), and so
     is a row whose default setting scored best or within validation noise of the best
-    (:func:`copfl.tune_objective.keeps_default`, the one-standard-error rule)."""
-    from copfl.priors import entries_from
-    from copfl.tune import (
-        apply_params,
-        keeps_default,
-        run_tune,
-        tuning_problem,
-        validation_noise,
-    )
+    (:func:`copfl.tuning.objective.keeps_default`, the one-standard-error rule)."""
+    from copfl.tuning.priors import entries_from
+    from copfl.tuning.tuner import apply_params, run_tune, tuning_problem
+    from copfl.tuning.objective import keeps_default, validation_noise
 
     tunable = [r for r in rows if not nothing_to_tune(r)]
     by_key, n_val = {}, 0
@@ -397,8 +365,8 @@ def _write_rows(out: Path, rows: list[Any], acfgs: dict[str, Any], tuned: dict[s
     final figures; under --tune with the "last" objective also the same figure on test data
     (``test_last_weighted``: the last rounds' pooled test accuracy, mean over seeds), the
     setting's validation objective and their difference (``val_test_gap``)."""
-    from copfl.multiseed import mean_std, read_history, seed_folder, seed_list
-    from copfl.tune import last_window_mean
+    from copfl.app.multiseed import mean_std, read_history, seed_folder, seed_list
+    from copfl.tuning.objective import last_window_mean
 
     doc = json.loads((out / "compare.json").read_text()) if (out / "compare.json").exists() else {}
     by_key = {r.key: r for r in rows}

@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from copfl.callbacks import DataProgress
+from copfl.results.callbacks import DataProgress
 from copfl.commands.common import UsageError
-from copfl.data.sources import SOURCES, dataset_names
+from copfl.data.sources.registry import SOURCES, dataset_names
 
 
 def cmd_datasets(args: argparse.Namespace) -> int:
     """Every data set: found or not, where, its size, and how to obtain it when missing;
     ``copfl datasets show cifar10c`` draws a grid of corrupted examples."""
-    from copfl.data.sources import default_data_dir, load_dataset, locate
+    from copfl.data.sources.dataset import default_data_dir
+    from copfl.data.sources.registry import load_dataset, locate
 
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     if args.action:
@@ -22,7 +23,7 @@ def cmd_datasets(args: argparse.Namespace) -> int:
         name = args.action[1]
         if name != "cifar10c":
             raise UsageError(f"`show` draws the corruptions of cifar10c; got {name!r}")
-        from copfl.plots import plot_corruption_grid
+        from copfl.results.plots import plot_corruption_grid
 
         ds = load_dataset("cifar10", data_dir, progress=DataProgress())
         out = Path(args.out or "cifar10c-grid.png")

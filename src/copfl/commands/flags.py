@@ -11,10 +11,10 @@ from collections.abc import Callable
 from dataclasses import MISSING, fields
 from typing import Any
 
-from copfl.algorithms import ALGORITHMS, algorithm_names
+from copfl.algorithms.base import ALGORITHMS, algorithm_names
 from copfl.algorithms.base import option_help
-from copfl.config import RunConfig
-from copfl.models import MODELS
+from copfl.execution.config import RunConfig
+from copfl.core.models import MODELS
 
 
 def count_or_all(text: str) -> int | str:
@@ -54,7 +54,7 @@ def arg_type(hint: Any) -> tuple[Any, bool]:
     return str, False
 
 
-# Help titles of the run options' parts (copfl.config.PARTS), in the order the fields declare them.
+# Help titles of the run options' parts (copfl.execution.config.PARTS), in the order the fields declare them.
 PART_TITLES = {
     "algorithm": "algorithm",
     "data": "data: the data set and how it is split among clients",

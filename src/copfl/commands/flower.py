@@ -6,7 +6,7 @@ import argparse
 import json
 from dataclasses import replace
 
-from copfl.callbacks import DataProgress
+from copfl.results.callbacks import DataProgress
 from copfl.commands.common import (
     UsageError,
     config_from_args,
@@ -16,7 +16,7 @@ from copfl.commands.common import (
     refuse_unused,
 )
 from copfl.commands.flags import add_option_flags
-from copfl.federation import build_federation
+from copfl.execution.federation import build_federation
 
 
 def cmd_flower(args: argparse.Namespace) -> int:

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from dataclasses import fields
 
-from copfl.algorithms import ALGORITHMS, algorithm_names
+from copfl.algorithms.base import ALGORITHMS, algorithm_names
 from copfl.commands.flags import add_plugin_flag
-from copfl.data.partition import PARTITIONS
-from copfl.data.sources import SOURCES, dataset_names
-from copfl.models import MODELS
+from copfl.data.partitioners import PARTITIONS
+from copfl.data.sources.registry import SOURCES, dataset_names
+from copfl.core.models import MODELS
 
 
 def cmd_list(args: argparse.Namespace) -> int:

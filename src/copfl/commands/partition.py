@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from copfl.callbacks import DataProgress
+from copfl.results.callbacks import DataProgress
 from copfl.commands.common import config_from_args, data_line, run_text
 from copfl.commands.flags import add_option_flags
-from copfl.data.partition import format_counts
-from copfl.federation import build_federation
+from copfl.data.partitioners import format_counts
+from copfl.execution.federation import build_federation
 
 
 def cmd_partition(args: argparse.Namespace) -> int:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from copfl.commands.common import UsageError
 from copfl.commands.flags import add_plugin_flag, add_run_flags
-from copfl.config import RunConfig
-from copfl.parallel import check_workers
+from copfl.execution.config import RunConfig
+from copfl.execution.ray_clients import check_workers
 
 BARE_TUNE = 0  # `--tune` without its number (the old flag) reads as 0 trials: refused, with what to write now
 
@@ -31,7 +31,7 @@ def reproduce_grid_and_trials(args: argparse.Namespace) -> tuple[bool | None, in
 
 
 def cmd_reproduce(args: argparse.Namespace) -> int:
-    from copfl.reproduce import reproduce
+    from copfl.reproduce.reproduction import reproduce
 
     lr_grid, trials = reproduce_grid_and_trials(args)
     runtime = RunConfig(workers=1 if args.workers is None else args.workers, ray_address=args.ray_address)  # a bad --workers is refused here
@@ -66,7 +66,8 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
     """``copfl reproduce``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
-    from copfl.reproduce import EXPERIMENTS, SCALES
+    from copfl.reproduce.experiments import EXPERIMENTS
+    from copfl.reproduce.cells import SCALES
 
     rep = sub.add_parser(
         "reproduce",

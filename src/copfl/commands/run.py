@@ -9,42 +9,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from copfl import runfolder
-from copfl.algorithms import get_algorithm, make_config
-from copfl.callbacks import DataProgress
-from copfl.checkpoint import Checkpoint
-from copfl.commands.common import (
-    UsageError,
-    check_out,
-    check_top,
-    config_from_args,
-    dry_run_text,
-    explicit_options,
-    options_for,
-    print_summary,
-    read_params_arg,
-    refuse_unused,
-    results_folder,
-    run_seeds_command,
-    run_text,
-    seeds_arg,
-    seeds_folder,
-    with_params,
-)
-from copfl.commands.flags import (
-    DRY_RUN_HELP,
-    OVERWRITE_HELP,
-    PARAMS_HELP,
-    SEEDS_HELP,
-    add_option_flags,
-)
-from copfl.config import RunConfig, may_change_on_resume, resume_conflicts, saved_config
-from copfl.experiment import default_out, run_in_folder
-from copfl.federation import build_federation
-from copfl.parallel import check_workers
-from copfl.runtime import (
-    resolve_device,  # importing copfl made idle OpenMP threads sleep, before torch loads
-)
+from copfl.execution import runfolder
+from copfl.algorithms.base import get_algorithm, make_config
+from copfl.results.callbacks import DataProgress
+from copfl.engine.checkpoint import Checkpoint
+from copfl.commands.common import UsageError, check_out, check_top, config_from_args, dry_run_text, explicit_options, options_for, print_summary, read_params_arg, refuse_unused, results_folder, run_seeds_command, run_text, seeds_arg, seeds_folder, with_params
+from copfl.commands.flags import DRY_RUN_HELP, OVERWRITE_HELP, PARAMS_HELP, SEEDS_HELP, add_option_flags
+from copfl.execution.config import RunConfig, may_change_on_resume, resume_conflicts, saved_config
+from copfl.execution.experiment import default_out, run_in_folder
+from copfl.execution.federation import build_federation
+from copfl.execution.ray_clients import check_workers
+from copfl.runtime import resolve_device
 
 
 def _resume_config(args: argparse.Namespace) -> tuple[Path, dict[str, Any], RunConfig]:
@@ -120,7 +95,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if doc is None:
         refuse_unused(cfg, explicit_options(args))
     if getattr(args, "dry_run", False):
-        from copfl.multiseed import seed_list
+        from copfl.app.multiseed import seed_list
 
         cfgs = [replace(cfg, seed=s) for s in seed_list(cfg.seed, k)]
         done = 0 if doc is None else int(doc.get("round") or 0)  # a resume runs the rounds left

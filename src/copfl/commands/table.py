@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from copfl.columns import COMPARE_OPTIONAL, COMPARE_TABLE, shown
+from copfl.results.columns import COMPARE_OPTIONAL, COMPARE_TABLE, shown
 from copfl.commands.common import UsageError
 from copfl.io import atomic_write_text
 
@@ -35,7 +35,7 @@ def find_summaries(paths: list[str]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def cmd_table(args: argparse.Namespace) -> int:
-    from copfl.results import runs_table, table_csv, table_markdown
+    from copfl.results.summary import runs_table, table_csv, table_markdown
 
     runs = find_summaries(args.dirs)
     header, rows = runs_table(runs, args.sort, args.ascending)
@@ -50,7 +50,7 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 def compare_table(results: dict[str, dict[str, Any]]) -> str:
     """One run per algorithm (``results``: algorithm -> summary.json content): the columns of
-    :data:`copfl.columns.COMPARE_TABLE` (final, sample-weighted and best-test accuracy, picked on
+    :data:`copfl.results.columns.COMPARE_TABLE` (final, sample-weighted and best-test accuracy, picked on
     test data; when the runs have them, the validation-selected accuracy, the worst 10% of clients,
     the unseen gap and the weight given to attackers: accuracy is then the honest clients'), the
     training loss and the status."""

@@ -11,33 +11,23 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from copfl import runfolder
-from copfl.algorithms import get_algorithm
-from copfl.callbacks import DataProgress
-from copfl.commands.common import (
-    UsageError,
-    config_from_args,
-    data_line,
-    dry_run_text,
-    prior_library,
-    run_text,
-    tuning_limits,
-)
+from copfl.execution import runfolder
+from copfl.algorithms.base import get_algorithm
+from copfl.results.callbacks import DataProgress
+from copfl.commands.common import UsageError, config_from_args, data_line, dry_run_text, prior_library, run_text, tuning_limits
 from copfl.commands.flags import DRY_RUN_HELP, add_budget_flags, add_option_flags
-from copfl.config import RunConfig
-from copfl.federation import build_federation
+from copfl.execution.config import RunConfig
+from copfl.execution.federation import build_federation
 from copfl.io import atomic_write_json
-from copfl.parallel import check_workers
-from copfl.runtime import (
-    resolve_device,  # importing copfl made idle OpenMP threads sleep, before torch loads
-)
-from copfl.search import space_of
+from copfl.execution.ray_clients import check_workers
+from copfl.runtime import resolve_device
+from copfl.algorithms.search_space import space_of
 
 
 @dataclass
 class TuneRequest:
     """What ``copfl tune`` runs, typed: the command builds one from its flags (:func:`cmd_tune`),
-    :func:`copfl.tune` from its arguments; :func:`tune` runs it."""
+    :func:`copfl.tuning.tuner` from its arguments; :func:`tune` runs it."""
 
     algorithms: str
     """The algorithms to tune, comma-separated."""
@@ -78,8 +68,8 @@ def tune(req: TuneRequest) -> TuneOutcome:
     """Each algorithm of ``req`` tuned on the problem's validation data (a study in its folder
     continues); notes and progress on stderr. A :class:`UsageError` names a bad request before
     any data is loaded."""
-    from copfl.priors import entries_from
-    from copfl.tune import check_tuning, run_tune, tuning_problem
+    from copfl.tuning.priors import entries_from
+    from copfl.tuning.tuner import check_tuning, run_tune, tuning_problem
 
     algs = [a.strip() for a in req.algorithms.split(",") if a.strip()]
     if not algs:

@@ -12,7 +12,7 @@ models, the per-channel normalisation) treats it like a built-in data set:
 Register the result under a name to use it from the command line or a config::
 
     from copfl.data.adapters import from_numpy
-    from copfl.data.sources import register_dataset
+    from copfl.data.sources.registry import register_dataset
 
     @register_dataset("blobs")
     def blobs():
@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset, DataError
+from copfl.data.sources.dataset import ArrayDataset, DataError
 
 
 def from_numpy(

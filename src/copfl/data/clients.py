@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 
-from copfl.data.partition import Split
-from copfl.data.sources import ArrayDataset
+from copfl.data.partitioners import Split
+from copfl.data.sources.dataset import ArrayDataset
 
 
 @dataclass(frozen=True)

@@ -330,7 +330,7 @@ def read_official(
     """The official CIFAR-10-C folder: {name: uint8 (5 * per_severity, 32, 32, 3)} (memory-mapped)
     and labels. Every file's shape is checked; rows (s - 1) * per_severity : s * per_severity are
     severity s (``per_severity`` is 10,000 in the official files; tests use fewer)."""
-    from copfl.data.sources import DataError, DataNotFoundError
+    from copfl.data.sources.dataset import DataError, DataNotFoundError
 
     folder = Path(folder)
     lab = folder / "labels.npy"

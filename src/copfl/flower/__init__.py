@@ -1,7 +1,7 @@
 """copfl on Flower (``pip install 'copfl[flower]'``): the same algorithms, run by Flower's
 simulation or by a deployment of a SuperLink and SuperNodes. See docs/flower.md.
 
-- :mod:`copfl.flower.config`: a run's config in Flower's run config (no flwr import)
+- :mod:`copfl.flower.run_config`: a run's config in Flower's run config (no flwr import)
 - :mod:`copfl.flower.core`: the Strategy and ClientApp handlers around copfl's engine
 - :mod:`copfl.flower.apps`: the ServerApp and ClientApp an app's components point to
 - :mod:`copfl.flower.templates`: the app folder ``copfl flower new`` writes, read back

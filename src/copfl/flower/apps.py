@@ -15,19 +15,13 @@ from flwr.app import ArrayRecord, Message, RecordDict
 from flwr.clientapp import ClientApp
 from flwr.serverapp import Grid, ServerApp
 
-from copfl.callbacks import Progress, ResultsWriter
-from copfl.config import RunConfig, to_toml
-from copfl.engine import Callback
-from copfl.experiment import default_out, environment, make_engine
-from copfl.flower.core import (
-    CopflStrategy,
-    config_from_run_config,
-    handle_evaluate,
-    handle_query,
-    handle_train,
-    save_server_state,
-)
-from copfl.models import ModelSpec
+from copfl.results.callbacks import Progress, ResultsWriter
+from copfl.execution.config import RunConfig, to_toml
+from copfl.engine.loop import Callback
+from copfl.execution.experiment import default_out, environment, make_engine
+from copfl.flower.core import CopflStrategy, handle_evaluate, handle_query, handle_train, save_server_state
+from copfl.flower.run_config import config_from_run_config
+from copfl.core.models import ModelSpec
 
 
 def discover(grid: Grid, timeout: float = 120.0) -> tuple[dict[int, int], dict[int, dict]]:

@@ -42,14 +42,16 @@ from flwr.serverapp import Grid
 from flwr.serverapp.strategy import Strategy
 
 from copfl.algorithms.base import ClientState
-from copfl.callbacks import Callback
-from copfl.config import RunConfig
-from copfl.engine import ClientMetrics, ClientStep, Engine, NonFiniteLossError, RunState, add_client_logs, message_bytes, observe_spent
-from copfl.experiment import apply_threads, build_engine
-from copfl.federation import Federation, build_federation
-from copfl.flower.config import config_from_run_config, config_to_json
+from copfl.engine.loop import Callback
+from copfl.execution.config import RunConfig
+from copfl.engine.figures import ClientMetrics
+from copfl.engine.rounds import ClientStep, NonFiniteLossError, RunState, add_client_logs, message_bytes
+from copfl.engine.loop import Engine, observe_spent
+from copfl.execution.experiment import apply_threads, build_engine
+from copfl.execution.federation import Federation, build_federation
+from copfl.flower.run_config import config_from_run_config, config_to_json
 from copfl.io import atomic_write
-from copfl.store import ClientStore
+from copfl.core.store import ClientStore
 
 
 # --------------------------------------------------------------------------- encoding

@@ -28,9 +28,9 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from copfl.config import RunConfig, _toml_value
+from copfl.execution.config import RunConfig, _toml_value
 from copfl.flower.certs import LOOPBACK_HOSTS, make_certificates, make_supernode_key
-from copfl.flower.config import CONFIG_KEY, config_from_run_config, config_to_json
+from copfl.flower.run_config import CONFIG_KEY, config_from_run_config, config_to_json
 from copfl.io import atomic_write_text
 
 # Run options that `flwr run --run-config` may override one by one (Flower accepts overrides

@@ -1,6 +1,2 @@
-"""``copfl reproduce``: the CO-PFL paper's tables and figures, our numbers beside the paper's."""
-
-from copfl.reproduce.experiments import EXPERIMENTS, SCALES
-from copfl.reproduce.reproduction import ReproduceRequest, Reproduction, reproduce
-
-__all__ = ["EXPERIMENTS", "SCALES", "ReproduceRequest", "Reproduction", "reproduce"]
+"""``copfl reproduce``: the three papers' tables and figures (CO-PFL, pFedSV, DPAO-PFL), our numbers
+beside the papers'."""

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from copfl.reproduce.experiments import SCALES, Cell, added_cells, experiment_cells
+from copfl.reproduce.cells import SCALES, Cell
+from copfl.reproduce.experiments import added_cells, experiment_cells
 from copfl.reproduce.plan import PlannedRun, finished, plan_runs
 
 GPU_ADVISED_SECONDS = 24 * 3600  # --dry-run: a paper-scale plan dearer than this on the CPU is for a GPU
@@ -33,7 +34,7 @@ def describe_plan(
     """What ``--dry-run`` adds to the list of runs, without loading any data: each data set
     found or missing, and the expected time at every scale (``add_algorithms``: with the rows
     added beside the paper's). Returns the lines and what they say, as data."""
-    from copfl.data.sources import default_data_dir
+    from copfl.data.sources.dataset import default_data_dir
     from copfl.reproduce.estimate import ESTIMATE_NOTE, data_status
 
     root = Path(data_dir) if data_dir is not None else default_data_dir()
@@ -102,7 +103,7 @@ class SplitCheck:
     judged once."""
 
     def __init__(self, status: dict[str, dict[str, Any]], cache: Path | None) -> None:
-        from copfl.data.sources import SOURCES
+        from copfl.data.sources.registry import SOURCES
         from copfl.reproduce.estimate import cached_class_names
 
         found = {ds: Path(st["found"]) for ds, st in status.items() if st["found"] is not None}
@@ -203,7 +204,7 @@ class ScaleEstimate:
 def label_counts(dataset: str, found: Path, cache_dir: Path | None) -> tuple[list[int], list[int]] | None:
     """Samples per class of a data set found on disk, without decoding it: from the decoded
     cache's labels, else from an image tree's listing; None when neither tells."""
-    from copfl.data.sources import SOURCES
+    from copfl.data.sources.registry import SOURCES
     from copfl.reproduce.estimate import cached_label_counts, listing_label_counts
 
     base = SOURCES[dataset].base or dataset

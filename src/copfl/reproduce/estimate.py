@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from copfl.config import ResolvedConfig, RunConfig, require_resolved
+from copfl.execution.config import ResolvedConfig, RunConfig, require_resolved
 
 # seconds per forward pass of one sample, by (model, image side), on 2 cores
 SAMPLE_SECONDS: dict[tuple[str, int], float] = {
@@ -86,7 +86,7 @@ ALGORITHM_FACTOR: dict[str, float] = {
     "feddbe": 1.0,
 }
 # DP-SGD's training cost over a plain run's: the fast clipped sum (Linear / Conv2d models, the
-# run's criterion) or the per-sample gradients of torch.func.vmap (copfl.privacy)
+# run's criterion) or the per-sample gradients of torch.func.vmap (copfl.extensions.privacy)
 DP_SGD_FACTOR = {"fast": 2.0, "per-sample": 9.0}
 PER_SAMPLE_MODELS = ("lstm",)  # a layer the fast path does not take
 PER_SAMPLE_ALGORITHMS = ("fedem", "fedpac")  # a loss of their own (responsibility weights, feature alignment)
@@ -98,7 +98,7 @@ RUN_SECONDS = 0.1  # building the engine, writing the run's files and the report
 # run each; the tuned-vs-default study's Ditto tunings, 20 rounds, 0.59 (FEMNIST) and 0.65
 # (MNIST) of 20 full trials' time, some of it paused); 0.6.
 TRIAL_SHARE = 0.6
-# pFedSV's Shapley values (copfl.shapley): each client and round, one utility evaluation per
+# pFedSV's Shapley values (copfl.algorithms.shapley): each client and round, one utility evaluation per
 # distinct coalition of its S = {i} + k downloaded models, each forming the coalition's model and
 # running it over the client's utility data. Measured (MNIST, 20 Dirichlet(0.5) clients of 500
 # training samples, the CNN, 2 cores, 2026-11-26): 7.4-9.3 / 25.5 / 64-81 s a round at k0 = 1 / 5
@@ -206,14 +206,14 @@ def positive_share(cfg: ResolvedConfig) -> float:
 
 
 def shapley_evaluations(members: int, permutations_per_member: int = 3, estimator: str = "auto") -> float:
-    """The expected number of distinct coalitions whose utility :func:`copfl.shapley.shapley_values`
+    """The expected number of distinct coalitions whose utility :func:`copfl.algorithms.shapley.shapley_values`
     computes for ``members`` players: every non-empty one when exact (``auto``: when that costs
     no more than Monte-Carlo's R x n marginals, R = ``permutations_per_member`` x n), else
     those R random permutations reach: each permutation's prefix of size s is one of the C(n, s)
     coalitions of that size, drawn uniformly, so R draws reach C (1 - (1 - 1/C)^R) of them."""
     import math
 
-    from copfl.shapley import exact_cost
+    from copfl.algorithms.shapley import exact_cost
 
     n = max(1, members)
     r = permutations_per_member * n
@@ -259,9 +259,9 @@ def trial_seconds(cfg: ResolvedConfig, fixed: dict[str, Any] | None = None) -> f
     knobs, rates and weights, cost nothing)."""
     from dataclasses import replace
 
-    from copfl.algorithms import get_algorithm
-    from copfl.search import space_of
-    from copfl.search_values import split_values
+    from copfl.algorithms.base import get_algorithm
+    from copfl.algorithms.search_space import space_of
+    from copfl.tuning.values import split_values
 
     require_resolved(cfg, "trial_seconds")
     cls = get_algorithm(cfg.algorithm)
@@ -434,9 +434,9 @@ def split_problem(cfg: ResolvedConfig, counts: tuple[list[int], list[int]], clas
     order) are known: the partitioner then sees the kept classes only, as a run does."""
     import numpy as np
 
-    from copfl.data.partition import PartitionError, make_split
-    from copfl.data.sources import parse_classes
-    from copfl.federation import partition_settings
+    from copfl.data.partitioners import PartitionError, make_split
+    from copfl.data.sources.dataset import parse_classes
+    from copfl.execution.federation import partition_settings
 
     if cfg.split_file is not None or cfg.partition == "natural":
         return None  # a saved split or natural clients: not judged from counts

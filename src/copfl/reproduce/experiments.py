@@ -18,108 +18,10 @@ from typing import Any
 
 import copfl.reproduce.paper as paper
 import copfl.reproduce.paper_pfedsv_dpao as pv
-from copfl.reproduce.cells import (
-    DISPLAY,
-    PAPER_PROTOCOL,
-    SCALE_FIELDS,
-    SCALE_NOTES,
-    SCALES,
-    Cell,
-    Experiment,
-    Setting,
-    alg_options,
-    copfl_options,
-    lr_grid,
-    paper_setting,
-    scale_run_options,
-    scale_samples,
-)
-from copfl.reproduce.experiments_pfedsv_dpao import (
-    DPAO_RUN,
-    DPAO_SCALE_NOTES,
-    MILESTONES,
-    PFEDSV_BALANCED_TEST,
-    PFEDSV_CPU_CAPS,
-    PFEDSV_CPU_CAPS_100,
-    PFEDSV_OPTIONS,
-    PFEDSV_SCALE_NOTES,
-    TRAFFIC_MODELS,
-    TRAFFIC_ROWS,
-    _pfedsv_row,
-    dpao_cifar100_setting,
-    dpao_hparams_cells,
-    dpao_setting,
-    dpao_table3_cells,
-    dpao_table4_cells,
-    pfedsv_balanced_test_setting,
-    pfedsv_lr,
-    pfedsv_setting,
-    pfedsv_table4_cells,
-    pfedsv_table_cells,
-    pfedsv_traffic_cells,
-)
+from copfl.reproduce.cells import DISPLAY, SCALE_NOTES, Cell, Experiment, alg_options, copfl_options, lr_grid, paper_setting
+from copfl.reproduce.experiments_pfedsv_dpao import DPAO_SCALE_NOTES, PFEDSV_SCALE_NOTES, dpao_hparams_cells, dpao_table3_cells, dpao_table4_cells, pfedsv_table4_cells, pfedsv_table_cells, pfedsv_traffic_cells
 
-__all__ = [
-    "Cell",
-    "DISPLAY",
-    "DPAO_RUN",
-    "DPAO_SCALE_NOTES",
-    "EXPERIMENTS",
-    "Experiment",
-    "MILESTONES",
-    "PAPER_PROTOCOL",
-    "PFEDSV_BALANCED_TEST",
-    "PFEDSV_CPU_CAPS",
-    "PFEDSV_CPU_CAPS_100",
-    "PFEDSV_OPTIONS",
-    "PFEDSV_SCALE_NOTES",
-    "READINGS",
-    "RESNET_MIN_SEEDS",
-    "RESNET_ROWS",
-    "RESNET_RUN",
-    "RESNET_SCALE_NOTES",
-    "ROBUSTNESS_ATTACKS",
-    "ROBUSTNESS_FRACTIONS",
-    "ROBUSTNESS_METHODS",
-    "SCALES",
-    "SCALE_FIELDS",
-    "SCALE_NOTES",
-    "SMALL",
-    "Setting",
-    "TRAFFIC_MODELS",
-    "TRAFFIC_ROWS",
-    "_pfedsv_row",
-    "added_cells",
-    "convergence_cells",
-    "copfl_options",
-    "datasize_cells",
-    "display_name",
-    "dpao_cifar100_setting",
-    "dpao_hparams_cells",
-    "dpao_setting",
-    "dpao_table3_cells",
-    "dpao_table4_cells",
-    "experiment_cells",
-    "lr_grid",
-    "mamo_cells",
-    "paper",
-    "paper_setting",
-    "pfedsv_balanced_test_setting",
-    "pfedsv_lr",
-    "pfedsv_setting",
-    "pfedsv_table4_cells",
-    "pfedsv_table_cells",
-    "pfedsv_traffic_cells",
-    "pgamma_cells",
-    "pv",
-    "readings_cells",
-    "resnet_cells",
-    "robustness_cells",
-    "scale_run_options",
-    "scale_samples",
-    "table2_cells",
-    "table3_cells",
-]
+__all__ = ["EXPERIMENTS", "READINGS", "RESNET_MIN_SEEDS", "RESNET_ROWS", "RESNET_RUN", "RESNET_SCALE_NOTES", "ROBUSTNESS_ATTACKS", "ROBUSTNESS_FRACTIONS", "ROBUSTNESS_METHODS", "SMALL", "added_cells", "convergence_cells", "datasize_cells", "display_name", "experiment_cells", "mamo_cells", "pgamma_cells", "readings_cells", "resnet_cells", "robustness_cells", "table2_cells", "table3_cells"]
 
 
 def table2_cells(tune: bool) -> list[Cell]:
@@ -434,7 +336,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         Experiment("dpao-overhead", "Update size, training FLOPs and the spread of parameter importance: interval(1/5/20) vs the trigger",
                    "Fig. 5 (a figure: no numbers to compare)", "overhead",
                    "Table 3's runs (the same folders); bytes = what the clients upload and download, FLOPs = training FLOPs "
-                   "(copfl.flops, the algorithm's own per-step work included), importance std = the std of the normalized Omega",
+                   "(copfl.core.flops, the algorithm's own per-step work included), importance std = the std of the normalized Omega",
                    paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
         lambda tune: [c for c in dpao_table3_cells(tune) if c.row in ("w / interval(1)", "w / interval(5)", "w / interval(20)", "DPAO-PFL")],
     ),
@@ -476,7 +378,7 @@ def experiment_cells(name: str, tune: bool) -> tuple[Experiment, list[Cell]]:
 def display_name(algorithm: str) -> str:
     """A registered algorithm's name as its rows show it: its description up to the first
     `` (`` or ``:`` (``APFL``, ``FedALA``, ``Local-only``)."""
-    from copfl.algorithms import get_algorithm
+    from copfl.algorithms.base import get_algorithm
 
     desc = get_algorithm(algorithm).description or algorithm
     return desc.split(" (")[0].split(":")[0].strip() or algorithm
@@ -491,7 +393,7 @@ def added_cells(exp: Experiment, cells: list[Cell], algorithms: list[str]) -> li
     a column without a FedAvg row, or an algorithm that takes no ``--lr``, runs its own default
     rate. Refuses an experiment that is not a table of methods, an unknown algorithm, and one
     that is already a row."""
-    from copfl.algorithms import get_algorithm
+    from copfl.algorithms.base import get_algorithm
 
     if exp.kind != "table":
         raise ValueError(f"--add-algorithms adds method rows to a table of methods; {exp.name} is a {exp.kind}, not a table")

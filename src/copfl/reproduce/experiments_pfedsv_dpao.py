@@ -68,7 +68,7 @@ PFEDSV_OPTIONS: dict[str, tuple[tuple[str, Any], ...]] = {"pfedme": (("personal_
 
 # Table 2 read with the test split of FedGen's code (Zhu et al., 2021), the paper's reference for
 # its Dir(alpha) setting: each client tests on an equal share of every class it holds
-# (copfl.data.partition.balanced_test_parts); the training split is the column's own. A column
+# (copfl.data.partitioners.balanced_test_parts); the training split is the column's own. A column
 # of its own beside the paper's reading of the default (A11: the test split cut like the
 # training split), with the same paper values.
 PFEDSV_BALANCED_TEST = {("mnist", 10)}

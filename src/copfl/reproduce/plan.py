@@ -14,15 +14,9 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from copfl.config import RunConfig, added_later, option_names, options_hash
-from copfl.reproduce.experiments import (
-    SCALE_FIELDS,
-    Cell,
-    Setting,
-    scale_run_options,
-    scale_samples,
-)
-from copfl.runfolder import changed_algorithm_defaults
+from copfl.execution.config import RunConfig, added_later, option_names, options_hash
+from copfl.reproduce.cells import SCALE_FIELDS, Cell, Setting, scale_run_options, scale_samples
+from copfl.execution.runfolder import changed_algorithm_defaults
 
 FINAL_STATUSES = ("completed", "diverged")
 
@@ -60,7 +54,7 @@ def run_identity(cfg: RunConfig) -> str:
     """A hash of what the run computes: fields at RunConfig's own default are left out, so
     that a field added to RunConfig later does not change the identity of finished runs (a
     field added with a default that changes results is left out at the value that gives the
-    old results: :func:`copfl.config.added_later`). Options that never change results
+    old results: :func:`copfl.execution.config.added_later`). Options that never change results
     (declared ``computes=False``: where data and results live, threads) are left out."""
     return options_hash(cfg, option_names(computes=False), _identity_defaults(), 10)
 
@@ -86,7 +80,7 @@ def plan_runs(
 ) -> tuple[list[PlannedRun], dict[Cell, list[PlannedRun]]]:
     """The runs to do (each once) and, for every cell, its runs (``runtime``: None, the defaults;
     ``seeds_of``: more seeds for some cells, ``--top-seeds``)."""
-    from copfl.algorithms import get_algorithm
+    from copfl.algorithms.base import get_algorithm
 
     base = scale_run_options(scale)
     # the smoke scale keeps its tiny model and 2 rounds whatever an experiment's cells run with
@@ -167,13 +161,13 @@ def setting_run_options(st: Setting, scale: str) -> dict[str, Any]:
 
 def changed_defaults(r: PlannedRun) -> str:
     """The algorithm options whose value in the finished run ``r`` differs from what this
-    version resolves for it (:func:`copfl.runfolder.changed_algorithm_defaults`)."""
+    version resolves for it (:func:`copfl.execution.runfolder.changed_algorithm_defaults`)."""
     return changed_algorithm_defaults(r.folder, r.cfg)
 
 
 def stopped_by_an_attacker(s: dict[str, Any]) -> bool:
     """A summary of a run that an *attacker's* own divergence stopped: before the attacker rule
-    (copfl.attacks.Attack.rescue) such a run ended there; today it goes on. The
+    (copfl.extensions.attacks.Attack.rescue) such a run ended there; today it goes on. The
     client is ``diverged_client``, or, in older summaries, the one the error names."""
     if s.get("status") != "diverged" or not s.get("attack"):
         return False

@@ -213,7 +213,7 @@ def write_report(doc: dict[str, Any], out: Path, plots: bool = True) -> list[str
 
 
 def draw(doc: dict[str, Any], out: Path) -> list[str]:
-    from copfl import plots
+    from copfl.results import plots
 
     name, kind, cells = report_name(doc), doc["kind"], doc["cells"]
     files: list[str] = []

@@ -7,14 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from copfl.relevance import top_k_agreement
-from copfl.reproduce.report_cells import (
-    format_cell,
-    groups_of,
-    markdown_table,
-    matrix_of,
-    num_text,
-)
+from copfl.results.relevance import top_k_agreement
+from copfl.reproduce.report_cells import format_cell, groups_of, markdown_table, matrix_of, num_text
 
 
 def resolution(counts: list[int]) -> dict[str, float]:
@@ -82,7 +76,7 @@ def milestone_sections(cells: list[dict[str, Any]]) -> list[str]:
 def traffic_sections(cells: list[dict[str, Any]]) -> list[str]:
     """Parameters communicated: measured (MB and models' worth: one model = FedAvg's upload per
     participation), and projected to the models the paper also draws."""
-    from copfl.reproduce.experiments import TRAFFIC_MODELS
+    from copfl.reproduce.experiments_pfedsv_dpao import TRAFFIC_MODELS
 
     at = {c["row"]: c for c in cells}
     fedavg = at.get("FedAvg") or {}
@@ -131,7 +125,7 @@ def relevance_sections(cells: list[dict[str, Any]]) -> list[str]:
     return lines + ["", "Precision: of the others a client scores positively, the share holding one of its labels; recall: of "
                     "those holding one, the share it scores positively; top k: for a client with k label sharers, the share of "
                     "sharers among the k others it scores highest, whatever the scores' sign (random order: the chance figure) "
-                    "(copfl.relevance).", ""]
+                    "(copfl.results.relevance).", ""]
 
 
 def honest_change(attacked: dict[int, tuple[float, bool]], clean: dict[int, tuple[float, bool]]) -> float | None:
@@ -154,7 +148,7 @@ def _completed_folders(c: dict[str, Any]) -> dict[int, Path]:
 def change_on_same_clients(c: dict[str, Any], clean: dict[str, Any]) -> float | None:
     """:func:`honest_change` of cell ``c`` against ``clean`` (the same method without attack),
     paired by seed, the mean over the seeds both finished; None without one."""
-    from copfl.reproduce.results import client_accuracies
+    from copfl.reproduce.cell_results import client_accuracies
 
     a, b = _completed_folders(c), _completed_folders(clean)
     diffs = []

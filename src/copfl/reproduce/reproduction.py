@@ -11,36 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from copfl.experiment import environment, unfinished_checkpoint
+from copfl.execution.experiment import environment, unfinished_checkpoint
 from copfl.reproduce.dry_run import describe_plan
-from copfl.reproduce.experiments import (
-    SCALE_NOTES,
-    Cell,
-    Experiment,
-    Setting,
-    added_cells,
-    experiment_cells,
-    scale_run_options,
-)
-from copfl.reproduce.plan import (
-    PlannedRun,
-    Runtime,
-    finished,
-    plan_runs,
-    read_summary,
-    rerun_reason,
-)
+from copfl.reproduce.cells import SCALE_NOTES, Cell, Experiment, Setting, scale_run_options
+from copfl.reproduce.experiments import added_cells, experiment_cells
+from copfl.reproduce.plan import PlannedRun, Runtime, finished, plan_runs, read_summary, rerun_reason
 from copfl.reproduce.report import write_report
-from copfl.reproduce.results import collect
-from copfl.reproduce.runner import (
-    TunedMode,
-    describe_top_seeds,
-    execute,
-    prepare_tuning,
-    row_figure,
-    top_seed_rows,
-    validation_note,
-)
+from copfl.reproduce.cell_results import collect
+from copfl.reproduce.runner import TunedMode, describe_top_seeds, execute, prepare_tuning, row_figure, top_seed_rows, validation_note
 from copfl.reproduce.tuned import describe_tuning
 from copfl.reproduce.tuned_report import write_tuned_report
 

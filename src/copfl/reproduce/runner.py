@@ -28,38 +28,16 @@ try:
 except ImportError:  # Windows: no advisory locks; one process per results folder there
     fcntl = None  # type: ignore[assignment]
 
-from copfl.callbacks import DataProgress
-from copfl.data.partition import PartitionError
-from copfl.data.sources import DataError, DataNotFoundError
-from copfl.engine import NonFiniteLossError
-from copfl.experiment import (
-    RUN_CHECKPOINT_SECONDS,
-    run_in_folder,
-    unfinished_checkpoint,
-)
-from copfl.federation import Federation, build_federation
-from copfl.reproduce.experiments import (
-    Cell,
-    scale_run_options,
-)
-from copfl.reproduce.plan import (
-    PlannedRun,
-    Runtime,
-    finished,
-    option_suffix,
-    read_summary,
-    rerun_reason,
-)
-from copfl.reproduce.results import collect
-from copfl.reproduce.tuned import (
-    ColumnTuning,
-    default_tune_scale,
-    plan_tuning,
-    read_studies,
-    reuse_note,
-    tuned_cells,
-    tuning_results,
-)
+from copfl.results.callbacks import DataProgress
+from copfl.data.partitioners import PartitionError
+from copfl.data.sources.dataset import DataError, DataNotFoundError
+from copfl.engine.rounds import NonFiniteLossError
+from copfl.execution.experiment import RUN_CHECKPOINT_SECONDS, run_in_folder, unfinished_checkpoint
+from copfl.execution.federation import Federation, build_federation
+from copfl.reproduce.cells import Cell, scale_run_options
+from copfl.reproduce.plan import PlannedRun, Runtime, finished, option_suffix, read_summary, rerun_reason
+from copfl.reproduce.cell_results import collect
+from copfl.reproduce.tuned import ColumnTuning, default_tune_scale, plan_tuning, read_studies, reuse_note, tuned_cells, tuning_results
 from copfl.reproduce.tuned_report import tuned_document
 
 
@@ -197,7 +175,8 @@ def tune_columns(columns: list[ColumnTuning], trials: int, unavailable: dict[str
     them; a study another process holds is left to it, a column whose data cannot be loaded
     goes into ``unavailable``, with why. A process that tuned writes the column's best.json,
     tune.json and tune.md from every study there."""
-    from copfl.tune import Tuner, write_tune_files
+    from copfl.tuning.tuner import Tuner
+    from copfl.tuning.study_summary import write_tune_files
 
     for col in columns:
         key = col.setting.key

@@ -1,7 +1,7 @@
 """``copfl reproduce EXP --tune N``: every method of every column tuned on validation data,
 then the final cells run twice, with the paper's settings (the *default* row, as without
 ``--tune``) and with the tuned values (the *tuned* row). This module plans the tuning and reads
-its results; :func:`copfl.reproduce.runner.tune_columns` runs it (:mod:`copfl.tune`'s Tuner:
+its results; :func:`copfl.reproduce.runner.tune_columns` runs it (:mod:`copfl.tuning.tuner`'s Tuner:
 Optuna TPE, Hyperband, the best round's mean client validation accuracy, test data sealed).
 
 * **The tuning problem** of a column is its data setting at the *tuning scale* (cpu, or smoke
@@ -9,7 +9,7 @@ Optuna TPE, Hyperband, the best round's mean client validation accuracy, test da
   scale's model and rounds: a cell's own model, width and rounds (the ResNet study's) are its
   final runs' only, so ResNet rows reuse the values tuned with the CNN; a setting's
   ``tune_run`` options (caps) hold its tuning on capped data when its final rows lift the caps.
-* **What is searched**: each method's declared space (:mod:`copfl.search`) less what the
+* **What is searched**: each method's declared space (:mod:`copfl.algorithms.search_space`) less what the
   experiment fixes for the cell (:func:`fixed_knobs`), like a compare variant's fixed knobs:
   its algorithm options (CO-PFL's p and gamma, an ablation's switch), its run options (DP noise,
   an attack, shared batch-norm statistics) and its protocol's value of a searched knob (pFedSV's
@@ -17,7 +17,7 @@ Optuna TPE, Hyperband, the best round's mean client validation accuracy, test da
   paper (its fixed rate, or its grid selected on test data).
 * **Budget**: ``N`` finished trials per study, the same for every method.
 * **Studies** live in ``<out>/tune/<setting>-<tuning scale>-<problem hash>/study.db``, one
-  per (algorithm, fixed knobs), named by :class:`copfl.variants.Row`'s key (also their
+  per (algorithm, fixed knobs), named by :class:`copfl.app.variants.Row`'s key (also their
   ``best.json`` key): cells with the same method on the same problem share a study, across
   experiments, and an interrupted tuning resumes where it stopped. ``best.json`` and
   ``tune.md`` there hold the methods of the last command that tuned in that folder; the
@@ -31,20 +31,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from copfl.algorithms import get_algorithm
-from copfl.config import RunConfig
-from copfl.reproduce.experiments import SCALE_FIELDS, Cell, Setting, scale_run_options
-from copfl.reproduce.plan import (
-    PlannedRun,
-    Runtime,
-    cell_run_options,
-    finished,
-    run_identity,
-    setting_run_options,
-)
-from copfl.search import space_of
-from copfl.search_values import split_values
-from copfl.variants import Row
+from copfl.algorithms.base import get_algorithm
+from copfl.execution.config import RunConfig
+from copfl.reproduce.cells import SCALE_FIELDS, Cell, Setting, scale_run_options
+from copfl.reproduce.plan import PlannedRun, Runtime, cell_run_options, finished, run_identity, setting_run_options
+from copfl.algorithms.search_space import space_of
+from copfl.tuning.values import split_values
+from copfl.app.variants import Row
 
 TUNE_FOLDER = "tune"
 TUNE_VAL_FRACTION = 0.1  # a tuning problem's validation share when its setting runs without one
@@ -137,16 +130,16 @@ def plan_tuning(cells: list[Cell], scale: str, out: Path, data_dir: str | None, 
 
 
 def read_studies(col: ColumnTuning) -> dict[str, dict[str, Any]]:
-    """The summary (:func:`copfl.tune_report.summarize_study`) of each of the column's studies found in
+    """The summary (:func:`copfl.tuning.study_summary.summarize_study`) of each of the column's studies found in
     its study.db, by label, with ``done``: its finished trials (completed or pruned). Reads only."""
-    from copfl.tune import STUDY
+    from copfl.tuning.tuner import STUDY
 
     db = col.folder / STUDY
     if not db.exists():
         return {}
     import optuna
 
-    from copfl.tune_report import summarize_study
+    from copfl.tuning.study_summary import summarize_study
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     storage = optuna.storages.RDBStorage(f"sqlite:///{db.resolve()}")
@@ -210,7 +203,7 @@ def reuse_note(col: ColumnTuning, runs: list[PlannedRun]) -> str:
 def study_problem(col: ColumnTuning, study: Study) -> RunConfig:
     """The run a study's trials start from: the column's tuning problem with the study's
     algorithm and its fixed knobs (a trial's values go on top)."""
-    from copfl.tune import apply_params
+    from copfl.tuning.tuner import apply_params
 
     return apply_params(replace(col.base, algorithm=study.algorithm, options={}), study.fixed, study.label)
 

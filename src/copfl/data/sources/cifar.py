@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from copfl.data.download import download
-from copfl.data.sources.base import ArrayDataset, DataError, _check_labels, zlib_error
+from copfl.data.sources.dataset import ArrayDataset, DataError, _check_labels, zlib_error
 from copfl.data.sources.images import decode_image_folders
 from copfl.data.sources.safe_pickle import UnsafePickleError, restricted_loads
 

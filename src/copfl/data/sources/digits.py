@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset
+from copfl.data.sources.dataset import ArrayDataset
 
 
 def load_digits_dataset(test_fraction: float = 0.25) -> ArrayDataset:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset, DataError, _check_labels, check_lengths, read_npz
+from copfl.data.sources.dataset import ArrayDataset, DataError, _check_labels, check_lengths, read_npz
 from copfl.data.sources.leaf import read_leaf
 
 

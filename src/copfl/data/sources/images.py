@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset, DataError, _steps
+from copfl.data.sources.dataset import ArrayDataset, DataError, _steps
 
 
 def _decode_images(

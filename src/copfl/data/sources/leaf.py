@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from copfl.data.sources.base import DataError
+from copfl.data.sources.dataset import DataError
 
 # One user's x and y lists (equally long) -> (x array, y array) with one row per sample; raises
 # DataError (without the file and user: read_leaf adds them) if an entry has the wrong form.

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset, DataError
+from copfl.data.sources.dataset import ArrayDataset, DataError
 from copfl.data.sources.images import decode_image_folders
 from copfl.data.sources.safe_pickle import UnsafePickleError, restricted_loads
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from copfl.data.download import download
-from copfl.data.sources.base import ArrayDataset, DataError, _check_labels, check_lengths, read_npz, zlib_error
+from copfl.data.sources.dataset import ArrayDataset, DataError, _check_labels, check_lengths, read_npz, zlib_error
 
 
 MNIST_BASE_URL = "https://ossci-datasets.s3.amazonaws.com/mnist/"

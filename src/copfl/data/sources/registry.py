@@ -18,7 +18,7 @@ from typing import overload
 
 import numpy as np
 
-from copfl.data.sources.base import (
+from copfl.data.sources.dataset import (
     ArrayDataset,
     DataError,
     DataNotFoundError,

@@ -16,7 +16,7 @@ import io
 import pickle
 from typing import Any
 
-from copfl.data.sources.base import DataError
+from copfl.data.sources.dataset import DataError
 
 # (module, name) -> where the object really lives. numpy 2 moved numpy.core to numpy._core; a
 # pickle written by numpy 1 names the old module, one written by numpy 2 the new one.

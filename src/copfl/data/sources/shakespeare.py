@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset, DataError, zlib_error
+from copfl.data.sources.dataset import ArrayDataset, DataError, zlib_error
 from copfl.data.sources.leaf import read_leaf
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from copfl.data.sources.base import ArrayDataset, DataError
+from copfl.data.sources.dataset import ArrayDataset, DataError
 
 
 def read_libsvm(path: Path, num_features: int) -> tuple[np.ndarray, np.ndarray]:
