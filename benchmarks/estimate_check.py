@@ -51,7 +51,7 @@ def trial_rows(out: Path, experiment: str) -> list[dict]:
     from copfl.reproduce.estimate import run_seconds
     from copfl.reproduce.experiments import experiment_cells
     from copfl.reproduce.tuned import plan_tuning, study_problem
-    from copfl.tuning.tuner import apply_params
+    from copfl.tuning.values import apply_params
 
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     _, cells = experiment_cells(experiment, True)

@@ -13,7 +13,7 @@ import torch
 from copfl.algorithms.base import LocalTraining, Setup
 from copfl.data.clients import ClientData
 from copfl.data.sources.dataset import ArrayDataset
-from copfl.extensions.run_extension import run_extensions
+from copfl.extensions.assembly import run_extensions
 from copfl.engine.loop import Engine
 from copfl.engine.rounds import EngineConfig
 from copfl.execution.config import RunConfig

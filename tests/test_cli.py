@@ -82,12 +82,12 @@ def test_bad_input_fails_before_training_with_a_clear_message(argv, message, tmp
     ],
 )
 def test_toml_values_are_type_checked_before_any_data_is_loaded(toml, message, tmp_path, capsys, monkeypatch):
-    import copfl.commands.run
+    import copfl.app.single_run
 
     def no_data(*a, **k):
         raise AssertionError("data loaded before the config was checked")
 
-    monkeypatch.setattr(copfl.commands.run, "build_federation", no_data)
+    monkeypatch.setattr(copfl.app.single_run, "build_federation", no_data)
     (tmp_path / "c.toml").write_text(toml + "\n")
     assert main(["run", "--config", str(tmp_path / "c.toml"), "--out", str(tmp_path / "x")]) == 2
     err = capsys.readouterr().err
@@ -96,10 +96,10 @@ def test_toml_values_are_type_checked_before_any_data_is_loaded(toml, message, t
 
 
 def test_out_naming_an_existing_file_fails_before_loading_data(tmp_path, capsys, monkeypatch):
-    import copfl.commands.compare
-    import copfl.commands.run
+    import copfl.app.comparison
+    import copfl.app.single_run
 
-    for command in (copfl.commands.run, copfl.commands.compare):
+    for command in (copfl.app.single_run, copfl.app.comparison):
         monkeypatch.setattr(command, "build_federation", lambda *a, **k: (_ for _ in ()).throw(AssertionError("data loaded")))
     (tmp_path / "f").write_text("keep me")
     for cmd in (["run"], ["compare", "--algorithms", "fedavg,local"]):
@@ -417,7 +417,8 @@ def test_every_optimizer_flag_an_algorithm_accepts_changes_its_run(algorithm):
     refuses it naming what to use instead (pFedHN's own optimizers; --momentum with Adam)."""
     import torch
 
-    from copfl.commands.common import UsageError, refuse_unused
+    from copfl.app.checks import UsageError
+    from copfl.app.checks import refuse_unused
     from copfl.execution.config import RunConfig
     from copfl.execution.experiment import build_engine
     from copfl.execution.federation import build_federation

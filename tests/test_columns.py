@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from copfl.results.columns import BY_KEY, COLUMNS, COMPARE_TABLE, RUN_TABLE, SEEDS_TABLE, Column, columns, seed_figures
-from copfl.commands.table import compare_table
+from copfl.results.summary import compare_table
 from copfl.app.multiseed import FIGURES, aggregate_seeds, seeds_table
 from copfl.results.summary import runs_table, table_markdown
 

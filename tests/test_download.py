@@ -57,6 +57,7 @@ def test_cifar10_download_path_uses_the_official_name(server, tmp_path, monkeypa
     import numpy as np
 
     from copfl.data import sources
+    from copfl.data.sources import cifar, registry
 
     root, url = server
     buf = io.BytesIO()
@@ -67,7 +68,7 @@ def test_cifar10_download_path_uses_the_official_name(server, tmp_path, monkeypa
             info.size = len(raw)
             tar.addfile(info, io.BytesIO(raw))
     (root / "cifar-10-python.tar.gz").write_bytes(buf.getvalue())
-    monkeypatch.setattr(sources.cifar, "CIFAR10_URL", f"{url}/cifar-10-python.tar.gz")
-    monkeypatch.setattr(sources.cifar, "CIFAR10_MD5", hashlib.md5(buf.getvalue()).hexdigest())
-    ds = sources.load_dataset("cifar10", tmp_path / "data", download=True)
+    monkeypatch.setattr(cifar, "CIFAR10_URL", f"{url}/cifar-10-python.tar.gz")
+    monkeypatch.setattr(cifar, "CIFAR10_MD5", hashlib.md5(buf.getvalue()).hexdigest())
+    ds = registry.load_dataset("cifar10", tmp_path / "data", download=True)
     assert (tmp_path / "data" / "cifar-10-python.tar.gz").exists() and ds.y_train.tolist() == [1, 2] * 5

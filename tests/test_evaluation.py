@@ -171,7 +171,7 @@ def _batched_pair(algorithm: str, **kw):
 
 
 def test_eval_batched_joins_clients_of_one_model_with_the_same_accuracies():
-    from copfl.engine import loop as engine_mod
+    from copfl.engine import evaluation as engine_mod
 
     (one, s1), (joined, s2) = _batched_pair("fedavg")
     # 70 clients, each with a few test samples, in blocks of EVAL_BLOCK: far fewer forward passes

@@ -10,7 +10,6 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from copfl.algorithms.base import ClientContext
 from copfl.algorithms.fedavg import FedAvg
 from copfl.algorithms.fedmeta import FedMeta, FedMetaConfig, jacobian_transpose_product, meta_gradient, support_gradient_graph
 from copfl.algorithms.per_fedavg import gradient

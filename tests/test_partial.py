@@ -94,7 +94,7 @@ def test_fedbn_keeps_norm_layers_local_and_equals_fedavg_without_them():
 def test_fedrep_head_epochs_on_cached_features_equal_full_steps(model):
     """FedRep's head epochs run the head alone on the body's features computed once a round
     (Workspace.train's head-only path): the same training as steps through the frozen body."""
-    from helpers import run_cfg, small, synthetic
+    from helpers import small, synthetic
 
     cfg = small("fedrep", model=model, rounds=2, options={"head_epochs": 3}, lr=0.05, momentum=0.5, weight_decay=1e-3)
     ds = synthetic(size=16)

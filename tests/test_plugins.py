@@ -13,8 +13,6 @@ import pytest
 from copfl import plugins
 from copfl.algorithms.base import ALGORITHMS, get_algorithm
 from copfl.cli import main
-from copfl.data.sources.registry import SOURCES
-from copfl.core.models import MODELS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "plugin_algorithm.py"

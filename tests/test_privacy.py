@@ -271,7 +271,7 @@ def test_dp_sgd_refuses_a_batch_norm_model_naming_it():
 
 
 def test_dp_settings_become_the_mechanism_of_their_mode_and_the_accountant():
-    from copfl.extensions.run_extension import run_extensions
+    from copfl.extensions.assembly import run_extensions
     from copfl.extensions.privacy_hooks import DPSGD, PrivacyAccountant, UploadDP
 
     assert run_extensions(DPConfig(), None) == [] and run_extensions(None, None) == []  # DP off: nothing runs

@@ -235,14 +235,14 @@ def test_smoke_scale_is_small(tmp_path):
 
 
 def test_dry_run_names_missing_data_and_expected_times(tmp_path, monkeypatch, capsys):
-    import copfl.data.sources as sources
+    import copfl.execution.federation as federation
     import copfl.reproduce.runner as runner
 
     def no_loading(*args, **kwargs):
         raise AssertionError("a dry run loads no data")
 
     monkeypatch.setattr(runner, "build_federation", no_loading)
-    monkeypatch.setattr(sources, "load_dataset", no_loading)
+    monkeypatch.setattr(federation, "load_dataset", no_loading)
     empty = tmp_path / "empty"
     empty.mkdir()
     out = tmp_path / "rep"

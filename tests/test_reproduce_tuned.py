@@ -335,7 +335,7 @@ def test_every_experiment_plans_its_tuning():
     algorithm takes (the Tuner applies them to every trial)."""
     from dataclasses import replace
 
-    from copfl.tuning.tuner import apply_params
+    from copfl.tuning.values import apply_params
 
     for name in EXPERIMENTS:
         _, cells = experiment_cells(name, True)

@@ -205,7 +205,7 @@ def write_png_zip(path, color_seed=0):
 def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     import os
 
-    from copfl.data import sources
+    from copfl.data.sources import dataset as sources
 
     write_png_zip(tmp_path / "cifar10_png.zip")
     cache = tmp_path / "cache"
@@ -226,7 +226,7 @@ def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     def refuse(*a, **k):
         raise AssertionError("channel statistics computed again instead of read from the cache")
 
-    monkeypatch.setattr(sources.base, "image_channel_stats", refuse)
+    monkeypatch.setattr(sources, "image_channel_stats", refuse)
     again = load_dataset("cifar10", tmp_path, cache)
     m2, s2 = again.channel_stats()
     assert m2.tolist() == mean.tolist() and s2.tolist() == std.tolist()
@@ -236,7 +236,7 @@ def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     # statistics made from other arrays (the npz was rebuilt) are not reused
     (npz,) = cache.glob("cifar10-*.npz")
     os.utime(npz, ns=(1, 1))
-    monkeypatch.setattr(sources.base, "image_channel_stats", counted)
+    monkeypatch.setattr(sources, "image_channel_stats", counted)
     rebuilt = load_dataset("cifar10", tmp_path, cache)
     assert calls == [len(ds.x_train)] and rebuilt.channel_stats()[1].tolist() == std.tolist()
     # a cache written before the statistics were kept gets them on its next load
@@ -346,7 +346,7 @@ def test_miniimagenet_zip_and_pickles(tmp_path):
         with open(folder / f"mini-imagenet-cache-{part}.pkl", "wb") as f:
             pickle.dump({"image_data": data, "class_dict": cdict}, f)
     old = pickle.loads((folder / "mini-imagenet-cache-train.pkl").read_bytes())
-    import copfl.data.sources as src
+    import copfl.data.sources.miniimagenet as src
 
     pk = src.decode_miniimagenet_pickles(folder, test_per_class=1)
     assert pk.classes == ("n0", "n1", "n2", "n3") and pk.x_train.shape == (12, 84, 84, 3) and pk.x_test.shape == (4, 84, 84, 3)

@@ -226,7 +226,7 @@ def test_the_one_standard_error_rule_keeps_a_default_within_validation_noise():
 
 
 def test_the_confirmation_rule_keeps_a_tuned_row_only_above_its_default_on_the_final_runs_validation():
-    from copfl.commands.compare import confirm_tuned
+    from copfl.app.comparison import confirm_tuned
     from copfl.tuning.objective import confirms_tuned
 
     assert confirms_tuned([0.60, 0.62], [0.60, 0.61])  # 0.61 > 0.605

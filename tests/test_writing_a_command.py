@@ -10,7 +10,7 @@ import pytest
 
 from copfl.cli import build_parser, main
 from copfl.commands import COMMANDS
-from copfl.commands.common import UsageError
+from copfl.app.checks import UsageError
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "writing-a-command.md"
 
@@ -52,7 +52,8 @@ def test_cli_is_a_dispatcher():
 
 
 def test_compare_is_a_typed_function_the_command_and_the_library_share(tmp_path, capsys):
-    from copfl.commands.compare import CompareOutcome, CompareRequest, compare
+    from copfl.app.comparison import CompareOutcome
+    from copfl.app.comparison import CompareRequest, compare
     from copfl.execution.config import RunConfig
 
     cfg = RunConfig(dataset="digits", clients=4, rounds=1)

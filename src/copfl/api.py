@@ -2,8 +2,8 @@
 
 Each takes the command line's options under the same names (``local_epochs=2`` is
 ``--local-epochs 2``; an algorithm's own options too: ``mu=0.1``), checked the same way, and
-return a result object read from the results folder they wrote (the same ``summary.json``,
-``metrics.jsonl`` and ``clients.csv`` as the CLI's). Nothing is printed unless ``verbose=True``;
+return a result object built in memory as the run goes, holding what the results folder they
+write holds (the same ``summary.json``, ``metrics.jsonl`` and ``clients.csv`` as the CLI's). Nothing is printed unless ``verbose=True``;
 ``progress=fn`` is called with each round's record (a dict) as the round ends.
 
     import copfl
@@ -26,7 +26,7 @@ import io
 import json
 import tempfile
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -207,14 +207,9 @@ def run(
     refused unless ``overwrite``. ``plugins``: modules or ``.py`` files to import first
     (:mod:`copfl.plugins`). ``return_models``: also return each client's personalized model.
     """
-    from copfl.algorithms.base import get_algorithm, make_config
-    from copfl.results.callbacks import DataProgress
-    from copfl.commands.common import UsageError, check_out, options_for, refuse_unused
+    from copfl.app.checks import UsageError
+    from copfl.app.single_run import RunRequest, check_resources, checked_config, run_one
     from copfl.execution.config import RunConfig
-    from copfl.execution.federation import build_federation
-    from copfl.execution.experiment import run_in_folder
-    from copfl.execution.ray_clients import check_workers
-    from copfl.runtime import resolve_device
 
     run_opts, alg_opts = _split_options(options)
     if algorithm is not None:
@@ -224,17 +219,11 @@ def run(
     if plugins:
         run_opts["plugins"] = [plugins] if isinstance(plugins, str) else list(plugins)
     try:
-        cfg = RunConfig(**run_opts, options=alg_opts)
-        get_algorithm(cfg.algorithm)
-        cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
-        make_config(get_algorithm(cfg.algorithm), cfg.options)
-        refuse_unused(cfg, set(run_opts) | set(alg_opts))
-        resolve_device(cfg.device)
-        check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
+        cfg = checked_config(RunConfig(**run_opts, options=alg_opts), set(run_opts) | set(alg_opts))
+        check_resources(cfg)  # a missing GPU, or Ray unreachable with workers=N, before any data is loaded
         folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix=f"copfl-{cfg.algorithm}-"))
         if folder.exists() and not folder.is_dir():
             raise ValueError(f"out={str(folder)!r} is a file, not a folder: name a folder for the results")
-        check_out(folder, cfg, overwrite)
     except UsageError as e:
         raise _usage(e) from None
     extra: list[Callback] = []
@@ -244,13 +233,12 @@ def run(
     if capture is not None:
         extra.append(capture)
     quiet = contextlib.nullcontext() if verbose else contextlib.redirect_stderr(io.StringIO())
-    with quiet:
-        fed = build_federation(cfg, progress=DataProgress() if verbose else None)
-        run_in_folder(cfg, fed, folder, progress=verbose, overwrite=overwrite, callbacks=extra)
-    result = read_run(folder)
-    if capture is not None:
-        result.models = capture.models
-    return result
+    try:
+        with quiet:
+            res = run_one(RunRequest(cfg, folder, overwrite=overwrite, progress=verbose, callbacks=extra))
+    except UsageError as e:
+        raise _usage(e) from None
+    return RunResult(res.folder, res.summary, res.rounds, res.clients, res.config, None if capture is None else capture.models)
 
 
 def compare(
@@ -271,11 +259,11 @@ def compare(
     the CLI's comma-separated text. ``seeds``, ``tune`` (trials per algorithm, tuned and default
     rows) and ``params`` (a ``copfl tune`` best.json) are the CLI's ``--seeds``, ``--tune`` and
     ``--params``; ``options`` as for :func:`run`. It runs
-    :func:`copfl.commands.compare.compare`, the function ``copfl compare`` runs, with the same
+    :func:`copfl.app.comparison.compare`, the function ``copfl compare`` runs, with the same
     checks (no command line is built)."""
-    from copfl.commands.common import UsageError
-    from copfl.commands.compare import CompareRequest
-    from copfl.commands.compare import compare as compare_rows
+    from copfl.app.checks import UsageError
+    from copfl.app.comparison import CompareRequest
+    from copfl.app.comparison import compare as compare_rows
 
     names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
     folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-compare-"))
@@ -285,16 +273,11 @@ def compare(
                              seeds=1 if seeds is None else seeds, tune=tune, params=None if params is None else str(params),
                              overwrite=overwrite)
         with contextlib.nullcontext() if verbose else _silenced():
-            compare_rows(req)
+            res = compare_rows(req)
     except (UsageError, TypeError) as e:
         raise _usage(e) from None
-    table = json.loads((folder / "compare.json").read_text())
-    md = (folder / "compare.md").read_text() if (folder / "compare.md").is_file() else ""
-    runs = {}
-    if not table.get("rows") or (seeds or 1) == 1:
-        for sub in sorted(p.parent for p in folder.glob("*/summary.json")):
-            runs[sub.name] = read_run(sub)
-    return CompareResult(folder, table, md, runs)
+    runs = {name: RunResult(r.folder, r.summary, r.rounds, r.clients, r.config) for name, r in res.runs.items()}
+    return CompareResult(folder, res.doc, res.text + "\n", runs)
 
 
 def tune(
@@ -317,11 +300,11 @@ def tune(
     ``budget`` (wall time shared by the algorithms, ``"30m"``), ``storage``, ``prior`` and
     ``save_prior`` are the CLI's flags; ``options`` are the problem's run options as for
     :func:`run` (the searched knobs are each algorithm's own). ``out`` defaults to a new
-    temporary folder. It runs :func:`copfl.commands.tune.tune`, the function ``copfl tune`` runs.
+    temporary folder. It runs :func:`copfl.app.study.tune`, the function ``copfl tune`` runs.
     Also ``copfl.tune(...)`` after ``import copfl``."""
-    from copfl.commands.common import UsageError
-    from copfl.commands.tune import TuneRequest
-    from copfl.commands.tune import tune as tune_studies
+    from copfl.app.checks import UsageError
+    from copfl.app.study import TuneRequest
+    from copfl.app.study import tune as tune_studies
 
     names = algorithms if isinstance(algorithms, str) else ",".join(algorithms)
     folder = Path(out) if out is not None else Path(tempfile.mkdtemp(prefix="copfl-tune-"))
@@ -334,9 +317,7 @@ def tune(
             res = tune_studies(req)
     except (UsageError, TypeError) as e:
         raise _usage(e) from None
-    best = json.loads((folder / "best.json").read_text()) if (folder / "best.json").is_file() else {}
-    md = (folder / "tune.md").read_text() if (folder / "tune.md").is_file() else ""
-    return TuneResult(folder, best, res.summaries, md)
+    return TuneResult(folder, res.best, res.summaries, res.markdown)
 
 
 @contextlib.contextmanager

@@ -29,7 +29,8 @@ from types import ModuleType
 
 import copfl
 from copfl.commands import COMMANDS
-from copfl.commands.common import USER_ERRORS, UsageError
+from copfl.app.checks import USER_ERRORS
+from copfl.app.checks import UsageError
 from copfl.commands.flags import HELP_ALL, help_algorithm, plugin_args
 from copfl.engine.rounds import NonFiniteLossError
 

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from copfl.results.callbacks import DataProgress
-from copfl.commands.common import UsageError
+from copfl.app.checks import UsageError
 from copfl.data.sources.registry import SOURCES, dataset_names
 
 

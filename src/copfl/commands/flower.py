@@ -7,14 +7,9 @@ import json
 from dataclasses import replace
 
 from copfl.results.callbacks import DataProgress
-from copfl.commands.common import (
-    UsageError,
-    config_from_args,
-    explicit_options,
-    options_for,
-    print_summary,
-    refuse_unused,
-)
+from copfl.app.checks import UsageError
+from copfl.commands.common import config_from_args, explicit_options, print_summary
+from copfl.app.checks import options_for, refuse_unused
 from copfl.commands.flags import add_option_flags
 from copfl.execution.federation import build_federation
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from copfl.results.callbacks import DataProgress
-from copfl.commands.common import config_from_args, data_line, run_text
+from copfl.commands.common import config_from_args
+from copfl.app.texts import data_line, run_text
 from copfl.commands.flags import add_option_flags
 from copfl.data.partitioners import format_counts
 from copfl.execution.federation import build_federation

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from copfl.commands.common import UsageError
+from copfl.app.checks import UsageError
 from copfl.commands.flags import add_plugin_flag, add_run_flags
 from copfl.execution.config import RunConfig
 from copfl.execution.ray_clients import check_workers

@@ -10,16 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from copfl.execution import runfolder
-from copfl.algorithms.base import get_algorithm, make_config
-from copfl.results.callbacks import DataProgress
 from copfl.engine.checkpoint import Checkpoint
-from copfl.commands.common import UsageError, check_out, check_top, config_from_args, dry_run_text, explicit_options, options_for, print_summary, read_params_arg, refuse_unused, results_folder, run_seeds_command, run_text, seeds_arg, seeds_folder, with_params
+from copfl.app.checks import UsageError
+from copfl.app.checks import check_top, results_folder, seeds_folder
+from copfl.commands.common import config_from_args, explicit_options, print_summary, read_params_arg, run_seeds_command, seeds_arg, with_params
+from copfl.app.texts import dry_run_text, run_text
 from copfl.commands.flags import DRY_RUN_HELP, OVERWRITE_HELP, PARAMS_HELP, SEEDS_HELP, add_option_flags
+from copfl.app.single_run import RunRequest, check_resources, checked_config, run_one
 from copfl.execution.config import RunConfig, may_change_on_resume, resume_conflicts, saved_config
-from copfl.execution.experiment import default_out, run_in_folder
-from copfl.execution.federation import build_federation
-from copfl.execution.ray_clients import check_workers
-from copfl.runtime import resolve_device
+from copfl.execution.experiment import default_out
 
 
 def _resume_config(args: argparse.Namespace) -> tuple[Path, dict[str, Any], RunConfig]:
@@ -89,11 +88,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 raise UsageError(f"--params {args.params} holds no values for {cfg.algorithm} (it has: {', '.join(sorted(params)) or 'none'})")
             cfg = with_params(args, cfg, params[cfg.algorithm])
         out = (seeds_folder if k > 1 else results_folder)(getattr(args, "out", None), cfg, default_out(cfg))
-    get_algorithm(cfg.algorithm)
-    cfg = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
-    make_config(get_algorithm(cfg.algorithm), cfg.options)  # the algorithm's options, checked before any data is loaded
-    if doc is None:
-        refuse_unused(cfg, explicit_options(args))
+    cfg = checked_config(cfg, explicit_options(args) if doc is None else None)
     if getattr(args, "dry_run", False):
         from copfl.app.multiseed import seed_list
 
@@ -105,22 +100,16 @@ def cmd_run(args: argparse.Namespace) -> int:
                 f"results: {out}" + (f" (resumed after round {done})" if done else "")]
         print(dry_run_text(what, cfgs))
         return 0
-    resolve_device(cfg.device)  # a missing GPU fails before any data is loaded
-    check_workers(cfg)  # --workers: Ray importable and reachable, before any data is loaded
+    check_resources(cfg)  # a missing GPU or unreachable Ray fails before any data is loaded
     with ExitStack() as held:
         if out.exists():  # another process's run there is refused now, before any data is loaded
             held.enter_context(runfolder.hold(out))
         if k > 1:
             check_top(out, args.overwrite, "run --seeds")
             return run_seeds_command(cfg, out, k, args.overwrite)
-        resume = None
-        if doc is not None:
-            resume = _load_resume(out, doc, cfg)
-        else:
-            check_out(out, cfg, args.overwrite)
-        fed = build_federation(cfg, progress=DataProgress())
-        summary = run_in_folder(cfg, fed, out, resume=resume, overwrite=args.overwrite)
-    print_summary(summary, out)
+        resume = None if doc is None else _load_resume(out, doc, cfg)
+        res = run_one(RunRequest(cfg, out, overwrite=args.overwrite, resume=resume))
+    print_summary(res.summary, out)
     return 0
 
 

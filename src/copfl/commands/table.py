@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from copfl.results.columns import COMPARE_OPTIONAL, COMPARE_TABLE, shown
-from copfl.commands.common import UsageError
+from copfl.app.checks import UsageError
 from copfl.io import atomic_write_text
 
 
@@ -47,19 +46,6 @@ def cmd_table(args: argparse.Namespace) -> int:
         atomic_write_text(Path(args.csv), table_csv(header, rows))
     return 0
 
-
-def compare_table(results: dict[str, dict[str, Any]]) -> str:
-    """One run per algorithm (``results``: algorithm -> summary.json content): the columns of
-    :data:`copfl.results.columns.COMPARE_TABLE` (final, sample-weighted and best-test accuracy, picked on
-    test data; when the runs have them, the validation-selected accuracy, the worst 10% of clients,
-    the unseen gap and the weight given to attackers: accuracy is then the honest clients'), the
-    training loss and the status."""
-    cols = shown(COMPARE_TABLE, list(results.values()), COMPARE_OPTIONAL)
-    header = ["algorithm", *(c.header for c in cols), "status"]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for a, s in results.items():
-        lines.append("| " + " | ".join([a, *(c.text(c.get(s)) for c in cols), s["status"]]) + " |")
-    return "\n".join(lines)
 
 
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:

@@ -44,7 +44,7 @@ from copfl.io import defer_while_writing, remove_temporaries
 from copfl.execution.federation import Federation, build_federation
 from copfl.core.models import ModelSpec, build_model, forward_macs
 from copfl.extensions.privacy import DPConfig, check_model
-from copfl.extensions.run_extension import run_extensions
+from copfl.extensions.assembly import run_extensions
 from copfl.extensions.robust import combiner
 from copfl.runtime import make_deterministic, resolve_device, set_threads
 from copfl.seeding import torch_global_seed
@@ -319,9 +319,11 @@ def run_in_folder(
     overwrite: bool = False,
     callbacks: list[Callback] | None = None,
     checkpoint_seconds: float | None = None,
+    documents: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One run with its results folder (config, metrics, summary, plots, checkpoints);
-    returns the summary. The folder is held for the whole run (:func:`copfl.execution.runfolder.hold`:
+    returns the summary (``documents``, when given, gets what the folder's main files hold, in
+    memory: :attr:`copfl.results.callbacks.ResultsWriter.documents`). The folder is held for the whole run (:func:`copfl.execution.runfolder.hold`:
     another process's run into it is refused). A new run replaces a run of the same identity
     that the folder holds, and refuses one of another identity unless ``overwrite``; every
     file of the old run is removed before the new one writes (:func:`copfl.execution.runfolder.prepare`).
@@ -345,14 +347,15 @@ def run_in_folder(
                     f"{out}/checkpoint.pt belongs to another run (run id {resume.run_id}, this config's is {ident}): it cannot be resumed with this config"
                 )
             remove_temporaries(out)  # what a run killed while writing a file left behind
-        return _run(cfg, fed, out, ident, label, resume, progress, plots, callbacks or [], checkpoint_seconds)
+        return _run(cfg, fed, out, ident, label, resume, progress, plots, callbacks or [], checkpoint_seconds, documents)
 
 
 def _run(
     cfg: ResolvedConfig, fed: Federation, out: Path, ident: str, label: str, resume: Checkpoint | None, progress: bool, plots: bool,
-    extra: list[Callback], checkpoint_seconds: float | None = None,
+    extra: list[Callback], checkpoint_seconds: float | None = None, documents: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     engine = build_engine(cfg, fed, out)
+    writer = None
     try:
         threads = apply_threads(cfg, engine, fed)
         writer = ResultsWriter(out, {**cfg.__dict__, "out": str(out)}, to_toml(replace(cfg, out=str(out))), environment(threads), plot=plots, run_id=ident)
@@ -421,6 +424,8 @@ def _run(
             raise
         if transient:
             (out / "checkpoint.pt").unlink(missing_ok=True)
-        return json.loads((out / "summary.json").read_text())
+        return writer.documents["summary"]
     finally:
+        if documents is not None and writer is not None:  # a diverged or interrupted run's too
+            documents.update(writer.documents)
         engine.close()  # its Ray workers, if any

@@ -323,13 +323,13 @@ def format_duration(seconds: float) -> str:
 def data_status(datasets: Iterable[str], data_dir: Path, cache_dir: Path | None) -> dict[str, dict]:
     """Per data set (without loading it): found where (and whether its decoded arrays are cached),
     or the paths that were looked for and how to obtain it."""
-    from copfl.data import sources
+    from copfl.data.sources.registry import SOURCES, locate
 
     out: dict[str, dict] = {}
     for name in datasets:
-        src = sources.SOURCES[name]
-        base = sources.SOURCES[src.base] if src.base else src
-        found = sources.locate(name, data_dir)
+        src = SOURCES[name]
+        base = SOURCES[src.base] if src.base else src
+        found = locate(name, data_dir)
         doc: dict = {"found": None if found is None else str(found)}
         if found is None:
             doc["looked_for"] = [str(data_dir / c.relpath) for c in base.candidates]
@@ -344,11 +344,11 @@ def data_status(datasets: Iterable[str], data_dir: Path, cache_dir: Path | None)
 
 def _is_cached(name: str, path: Path, cache_dir: Path | None) -> bool | None:
     """Whether the decoded arrays of ``path`` are in the cache (None: cannot tell)."""
-    from copfl.data import sources
+    from copfl.data.sources.dataset import _source_key, default_cache_dir
 
     try:
-        cache = Path(cache_dir) if cache_dir is not None else sources.default_cache_dir()
-        return (cache / f"{name}-{sources._source_key(path)}.npz").exists()
+        cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+        return (cache / f"{name}-{_source_key(path)}.npz").exists()
     except (AttributeError, OSError):
         return None
 
@@ -388,10 +388,10 @@ def listing_label_counts(path: Path) -> tuple[list[int], list[int]] | None:
 
 
 def _cache_file(name: str, path: Path, cache_dir: Path | None) -> Path:
-    from copfl.data import sources
+    from copfl.data.sources.dataset import _source_key, default_cache_dir
 
-    cache = Path(cache_dir) if cache_dir is not None else sources.default_cache_dir()
-    return cache / f"{name}-{sources._source_key(path)}.npz"
+    cache = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    return cache / f"{name}-{_source_key(path)}.npz"
 
 
 def cached_label_counts(name: str, path: Path, cache_dir: Path | None) -> tuple[list[int], list[int]] | None:

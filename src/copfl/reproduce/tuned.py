@@ -203,7 +203,7 @@ def reuse_note(col: ColumnTuning, runs: list[PlannedRun]) -> str:
 def study_problem(col: ColumnTuning, study: Study) -> RunConfig:
     """The run a study's trials start from: the column's tuning problem with the study's
     algorithm and its fixed knobs (a trial's values go on top)."""
-    from copfl.tuning.tuner import apply_params
+    from copfl.tuning.values import apply_params
 
     return apply_params(replace(col.base, algorithm=study.algorithm, options={}), study.fixed, study.label)
 

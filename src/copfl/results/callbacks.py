@@ -31,7 +31,7 @@ from copfl.data.sources.dataset import LoadProgress
 from copfl.engine.loop import Callback, Engine
 from copfl.engine.rounds import RunState
 from copfl.io import atomic_write_json, atomic_write_text
-from copfl.results.summary import clients_csv, csv_text, metric_columns, relevance_figures, run_summary, scalars
+from copfl.results.summary import client_rows, csv_text, metric_columns, relevance_figures, run_summary, scalars
 from copfl.runtime import peak_rss_mib
 
 
@@ -56,6 +56,9 @@ class ResultsWriter(Callback):
         self.start_round = 0
         self.earlier_seconds = 0.0  # the seconds of the sessions before a resume
         self.timings: list[dict[str, Any]] = []  # timings.jsonl: each round's seconds by phase
+        # what the folder's main files hold, kept in memory as written (JSON values): "config"
+        # (config.json), "rounds" (metrics.jsonl), "summary" (summary.json), "clients" (clients.csv's rows)
+        self.documents: dict[str, Any] = {}
 
     def on_run_start(self, engine: Engine, state: RunState) -> None:
         self.out.mkdir(parents=True, exist_ok=True)
@@ -64,13 +67,16 @@ class ResultsWriter(Callback):
         self.timings = [t for t in _read_jsonl(self.out / "timings.jsonl") if t.get("round", 0) <= state.round] if state.round else []
         algorithm_config = config_values(engine.algorithm.config)  # its defaults included: they can change between versions
         ident = {"run_id": self.run_id} if self.run_id is not None else {}
-        atomic_write_json(self.out / "config.json", {"config": self.config, **ident, "algorithm_config": algorithm_config, "environment": self.env})
+        doc = {"config": self.config, **ident, "algorithm_config": algorithm_config, "environment": self.env}
+        atomic_write_json(self.out / "config.json", doc)
+        self.documents["config"] = _json_copy(doc)
         atomic_write_text(self.out / "config.toml", self.config_toml)
         self.t0 = time.perf_counter()
 
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
         h = [scalars(r) for r in state.history]
         atomic_write_text(self.out / "metrics.jsonl", "".join(json.dumps(r) + "\n" for r in h))
+        self.documents["rounds"] = _json_copy(h)
         atomic_write_text(self.out / "metrics.csv", csv_text(h, metric_columns(h)))
         per_client = [{"round": r["round"], **r["per_client"]} for r in state.history if "per_client" in r]
         if per_client:
@@ -107,12 +113,14 @@ class ResultsWriter(Callback):
     def write_summary(self, engine: Engine, state: RunState, status: str, error: str | None = None, **extra: Any) -> dict[str, Any]:
         summary = self.summary(engine, state, status, error, **extra)
         if state.last_clients:
-            table = clients_csv(state.last_clients, state.last_unseen, engine.attackers)
-            atomic_write_text(self.out / "clients.csv", table)
+            rows, columns = client_rows(state.last_clients, state.last_unseen, engine.attackers)
+            atomic_write_text(self.out / "clients.csv", csv_text(rows, columns))
+            self.documents["clients"] = [{k: r.get(k) for k in columns} for r in rows]
         relevance = relevance_figures(state.history, [d.y_train.cpu().numpy() for d in engine.clients], engine.num_clients)
         if relevance is not None:
             summary["relevance"] = relevance[2]
         atomic_write_json(self.out / "summary.json", summary)
+        self.documents["summary"] = _json_copy(summary)
         if self.plot and state.history:
             from copfl.results.plots import plot_client_logs, plot_curves, run_title
 
@@ -310,3 +318,8 @@ class DataProgress(LoadProgress):
             self.bar = None
         self._print(f"{self.desc}: {self.done:,}/{self.total:,} {self.unit}s in {time.perf_counter() - self.t0:.1f} s")
         self.desc = ""
+
+
+def _json_copy(obj: Any) -> Any:
+    """``obj`` as the JSON file that holds it reads back (a deep copy of JSON values)."""
+    return json.loads(json.dumps(obj))

@@ -2,7 +2,7 @@
 
 The run's summary (:func:`run_summary`: final, best and
 validation-selected rounds, traffic, cost, the extensions' entries), each client's last
-figures (:func:`clients_csv`) and the relevance agreement (:func:`relevance_figures`) are
+figures (:func:`client_rows`) and the relevance agreement (:func:`relevance_figures`) are
 functions of the run's history and last evaluation (whose round figures the engine computes,
 :mod:`copfl.engine.figures`); the results folder (copfl.results.callbacks), the
 plots, TensorBoard and the reproduction reports only read what these return.
@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from copfl.engine.figures import ClientMetrics
-from copfl.results.columns import RUN_TABLE
+from copfl.results.columns import COMPARE_OPTIONAL, COMPARE_TABLE, RUN_TABLE, shown
 
 METRIC_COLUMNS = ("round", "clients_trained", "train_loss", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted")
 
@@ -100,9 +100,11 @@ def select_by_validation(history: list[dict[str, Any]]) -> dict[str, Any] | None
     return {k: r[k] for k in SUMMARY_KEYS if k in r}
 
 
-def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None, attackers: list[int] | None = None) -> str:
+
+def client_rows(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None,
+                attackers: list[int] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The last evaluation, a row per client (held-out clients marked ``unseen`` 1, attackers
-    ``attacker`` 1)."""
+    ``attacker`` 1), and the columns clients.csv shows."""
     bad = set(attackers or [])
     rows = [{**c.__dict__, "unseen": 0, "attacker": int(c.client in bad)} for c in clients]
     rows += [{**c.__dict__, "unseen": 1, "attacker": 0} for c in unseen or []]
@@ -113,7 +115,7 @@ def clients_csv(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None
         cols.append("unseen")
     if bad:
         cols.append("attacker")
-    return csv_text(rows, cols)
+    return rows, cols
 
 
 def run_summary(
@@ -186,3 +188,17 @@ def table_csv(header: list[str], rows: list[list[Any]]) -> str:
     w.writerow(header)
     w.writerows([["" if v is None else v for v in r] for r in rows])
     return buf.getvalue()
+
+
+def compare_table(results: dict[str, dict[str, Any]]) -> str:
+    """One run per algorithm (``results``: algorithm -> summary.json content): the columns of
+    :data:`copfl.results.columns.COMPARE_TABLE` (final, sample-weighted and best-test accuracy, picked on
+    test data; when the runs have them, the validation-selected accuracy, the worst 10% of clients,
+    the unseen gap and the weight given to attackers: accuracy is then the honest clients'), the
+    training loss and the status."""
+    cols = shown(COMPARE_TABLE, list(results.values()), COMPARE_OPTIONAL)
+    header = ["algorithm", *(c.header for c in cols), "status"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for a, s in results.items():
+        lines.append("| " + " | ".join([a, *(c.text(c.get(s)) for c in cols), s["status"]]) + " |")
+    return "\n".join(lines)

@@ -34,7 +34,6 @@ visualizations).
 from __future__ import annotations
 
 import glob
-import json
 import math
 import time
 import warnings
@@ -53,7 +52,7 @@ from copfl.execution.federation import Federation
 from copfl.execution.runfolder import run_id
 from copfl.data.sealing import seal_test_data
 from copfl.algorithms.search_space import space_of
-from copfl.tuning.values import split_values
+from copfl.tuning.values import apply_params
 from copfl.seeding import derive_seed
 from copfl.tuning.trial_order import BACK_OFF, back_off, ranked_hyperband, trial_rank
 from copfl.tuning.objective import OBJECTIVE, TrialReporter, evaluations, objective_window
@@ -77,33 +76,6 @@ TRIAL_CHECKPOINT_SECONDS = 60.0
 HEARTBEAT_SECONDS = 60
 GRACE_SECONDS = 300
 
-
-# ----------------------------------------------------------------------------- params files
-def read_params(path: str | Path) -> dict[str, dict[str, Any]]:
-    """A ``best.json`` (``{algorithm: {knob: value}}``), checked: a clear error for a missing
-    or malformed file, an unknown algorithm or a knob the algorithm does not have."""
-    p = Path(path)
-    try:
-        doc = json.loads(p.read_text())
-    except FileNotFoundError:
-        raise ValueError(f"--params {p}: no such file") from None
-    except (OSError, json.JSONDecodeError) as e:
-        raise ValueError(f"--params {p}: not a JSON params file ({e})") from None
-    if not isinstance(doc, dict) or not all(isinstance(v, dict) for v in doc.values()):
-        raise ValueError(f"--params {p}: expected {{algorithm: {{option: value}}}} (a copfl tune best.json)")
-    for name, values in doc.items():
-        split_values(get_algorithm(name.split("--")[0] if "--" in name else name), values, f"--params {p}")
-    return doc
-
-
-def apply_params(cfg: Any, values: dict[str, Any], what: str) -> Any:
-    """``cfg`` (a RunConfig) with ``values`` ({knob: value}) applied: run options replaced,
-    the algorithm's own merged into its options."""
-    cls = get_algorithm(cfg.algorithm)
-    run, own = split_values(cls, values, what)
-    out = replace(cfg, **run, options={**(cfg.options or {}), **own})
-    make_config(cls, out.options)
-    return out
 
 
 # A tuning trial's validation part of each client's data holds at least this many samples (at
