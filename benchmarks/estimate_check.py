@@ -1,4 +1,4 @@
-"""How well the dry-run's cost model (copfl.reproduce.estimate) priced the runs a reproduction made.
+"""How well the dry-run's cost model (copfl.app.estimate) priced the runs a reproduction made.
 
 Reads every finished run under OUT/runs (its config.json and the seconds its summary.json
 recorded) and every finished tuning trial in OUT/tune/*/study.db (its start and end times), and
@@ -25,7 +25,7 @@ from pathlib import Path
 
 def run_rows(out: Path) -> list[dict]:
     from copfl.execution.config import from_saved
-    from copfl.reproduce.estimate import run_seconds
+    from copfl.app.estimate import run_seconds
 
     rows = []
     for folder in sorted((out / "runs").glob("*")):
@@ -48,7 +48,7 @@ def trial_rows(out: Path, experiment: str) -> list[dict]:
     data; the model's TRIAL_SHARE is what covers the pruned ones)."""
     import optuna
 
-    from copfl.reproduce.estimate import run_seconds
+    from copfl.app.estimate import run_seconds
     from copfl.reproduce.experiments import experiment_cells
     from copfl.reproduce.tuned import plan_tuning, study_problem
     from copfl.tuning.values import apply_params

@@ -171,7 +171,7 @@ def paper(name: str, scale: str, columns: list[str] | None, algorithms: list[str
     from copfl.data.sources.registry import load_dataset
     from copfl.execution.experiment import build_engine
     from copfl.execution.federation import build_federation
-    from copfl.reproduce.estimate import estimate_seconds, format_duration
+    from copfl.app.estimate import estimate_seconds, format_duration
     from copfl.reproduce.experiments import experiment_cells
     from copfl.reproduce.plan import plan_runs
 

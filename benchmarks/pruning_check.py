@@ -36,7 +36,7 @@ from copfl.io import emit_json
 from copfl.tuning.trial_order import ranked_hyperband
 from copfl.tuning.tuner import Tuner, min_rounds, tuning_problem
 from copfl.tuning.objective import evaluations, objective_window
-from copfl.data.sealing import seal_test_data
+from copfl.engine.sealing import seal_test_data
 
 
 def spearman(a: list[float], b: list[float]) -> float | None:

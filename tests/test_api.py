@@ -118,3 +118,52 @@ def test_timings_go_to_their_own_file(tmp_path):
     rows = [json.loads(line) for line in (tmp_path / "t" / "timings.jsonl").read_text().splitlines()]
     assert [r["round"] for r in rows] == [1, 2] and all(r["seconds"] >= r["train"] >= 0 and r["workers"] == 1 for r in rows)
     assert all("seconds" not in r and "train" not in r for r in res.rounds)  # metrics.jsonl stays free of timings
+
+
+def test_the_api_builds_its_results_in_memory_and_reads_back_no_file_it_wrote(tmp_path, monkeypatch):
+    """copfl.run / compare / tune return what their folders hold without reading those files:
+    every read of a file under the output folder is recorded (Path.read_text/read_bytes, open
+    for reading) and none happens; the results equal what read_run reads from the folder after."""
+    import builtins
+    import pathlib
+
+    reads: list[str] = []
+    root = str(tmp_path)
+
+    def spy(fn, path_of, is_read):
+        def wrapped(*a, **k):
+            path = str(path_of(a, k))
+            if path.startswith(root) and is_read(a, k):
+                reads.append(path)
+            return fn(*a, **k)
+        return wrapped
+
+    monkeypatch.setattr(pathlib.Path, "read_text", spy(pathlib.Path.read_text, lambda a, k: a[0], lambda a, k: True))
+    monkeypatch.setattr(pathlib.Path, "read_bytes", spy(pathlib.Path.read_bytes, lambda a, k: a[0], lambda a, k: True))
+    monkeypatch.setattr(builtins, "open", spy(builtins.open, lambda a, k: a[0], lambda a, k: not set(str(a[1] if len(a) > 1 else k.get("mode", "r"))) & set("wax+")))
+    run = copfl.run("fedavg", "digits", rounds=2, clients=4, out=tmp_path / "run")
+    cmp = copfl.compare("local,fedavg", "digits", rounds=2, clients=4, out=tmp_path / "cmp")
+    study = copfl.tune("fedavg", "digits", trials=2, rounds=2, clients=4, out=tmp_path / "tune")
+    monkeypatch.undo()
+    assert reads == []
+    again = copfl.read_run(tmp_path / "run")
+    assert (run.summary, run.rounds, run.clients, run.config) == (again.summary, again.rounds, again.clients, again.config)
+    assert cmp.table == json.loads((tmp_path / "cmp" / "compare.json").read_text()) and set(cmp.runs) == {"local", "fedavg"}
+    assert cmp.markdown == (tmp_path / "cmp" / "compare.md").read_text()
+    assert cmp.runs["fedavg"].rounds == copfl.read_run(tmp_path / "cmp" / "fedavg").rounds
+    assert study.best == json.loads((tmp_path / "tune" / "best.json").read_text()) and study.markdown == (tmp_path / "tune" / "tune.md").read_text()
+
+
+def test_the_old_experiment_module_forwards_its_names_with_a_warning():
+    import importlib
+    import warnings
+
+    sys.modules.pop("copfl.experiment", None)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        old = importlib.import_module("copfl.experiment")
+    from copfl.execution.config import RunConfig
+    from copfl.execution.experiment import run_experiment
+
+    assert old.RunConfig is RunConfig and old.run_experiment is run_experiment
+    assert any(issubclass(w.category, DeprecationWarning) and "copfl.execution.experiment" in str(w.message) for w in caught)

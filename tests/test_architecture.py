@@ -208,3 +208,84 @@ def test_no_module_over_600_lines_no_function_over_80_and_a_small_cli():
                 long_functions.append(f"{f.relative_to(src)}:{n.lineno} {n.name}: {n.end_lineno - n.lineno + 1} lines")
     assert long_files == [] and long_functions == []
     assert (src / "copfl" / "cli.py").read_text().count("\n") < 150
+
+
+# --------------------------------------------------------------------------- the floor plan
+# The layers, bottom first (docs/architecture.md): a module may import its own layer and the ones
+# below it, never one above. Each entry: a layer's name and the modules or packages it holds.
+LAYERS = [
+    ("helpers", ["copfl", "copfl.io", "copfl.seeding", "copfl.runtime", "copfl.typecheck", "copfl.plugins"]),
+    ("data", ["copfl.data"]),
+    ("core", ["copfl.core"]),
+    ("algorithms", ["copfl.algorithms"]),
+    ("extensions", ["copfl.extensions"]),
+    ("engine", ["copfl.engine"]),
+    ("results", ["copfl.results"]),
+    ("execution", ["copfl.execution"]),
+    ("tuning", ["copfl.tuning"]),
+    ("app", ["copfl.app"]),
+    ("reproduce and flower", ["copfl.reproduce", "copfl.flower"]),
+    ("commands and api", ["copfl.commands", "copfl.api"]),
+    ("cli", ["copfl.cli", "copfl.__main__"]),
+]
+SHIMS = {"copfl.experiment"}  # deprecation shims of paths the docs once showed: they import their new home
+
+
+def _layer(module: str) -> int:
+    """The index in LAYERS of the longest prefix that holds ``module``."""
+    best = max(((len(p), i) for i, (_, prefixes) in enumerate(LAYERS) for p in prefixes
+                if module == p or module.startswith(p + ".")), default=None)
+    assert best is not None, f"{module} is on no layer of LAYERS: add it (and to docs/architecture.md)"
+    return best[1]
+
+
+def test_the_layer_finder_reads_the_longest_prefix():
+    assert LAYERS[_layer("copfl.engine.loop")][0] == "engine" and LAYERS[_layer("copfl.cli")][0] == "cli"
+    assert LAYERS[_layer("copfl")][0] == "helpers" and LAYERS[_layer("copfl.commands.run")][0] == "commands and api"
+
+
+def test_every_module_imports_only_its_own_layer_and_the_ones_below():
+    """The floor plan (docs/architecture.md) as a rule: no import, at the top or deferred, reaches
+    a higher layer (the package's lazy __init__, the public names, is everyone's)."""
+    graph = _import_graph()
+    upward = sorted(f"{m} ({LAYERS[_layer(m)][0]}) -> {t} ({LAYERS[_layer(t)][0]})"
+                    for m, ts in graph.items() if m not in SHIMS for t in ts if t != "copfl" and _layer(t) > _layer(m))
+    assert upward == []
+
+
+def test_few_modules_at_the_top_and_no_file_name_twice():
+    top = sorted(p.name for p in SRC.glob("*.py"))
+    assert len(top) <= 14, top
+    names: dict[str, list[str]] = {}
+    shims = {m.removeprefix("copfl.").replace(".", "/") + ".py" for m in SHIMS}  # a shim keeps its old name
+    for f in SRC.rglob("*.py"):
+        if f.name != "__init__.py" and str(f.relative_to(SRC)) not in shims:
+            names.setdefault(f.name, []).append(str(f.relative_to(SRC)))
+    assert {n: where for n, where in names.items() if len(where) > 1} == {}
+
+
+def test_no_name_is_re_exported():
+    """Every name in a module's __all__ is defined in that module (imports name the module that
+    defines a name), but for the package's public surface (copfl/__init__, lazy) and the shims."""
+    import ast
+
+    offenders = []
+    for f in sorted(SRC.rglob("*.py")):
+        module = ".".join(("copfl", *f.relative_to(SRC).with_suffix("").parts)).removesuffix(".__init__")
+        if module == "copfl" or module in SHIMS:
+            continue
+        tree = ast.parse(f.read_text())
+        defined = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        defined |= {t.id for n in tree.body if isinstance(n, ast.Assign) for tgt in n.targets for t in ast.walk(tgt) if isinstance(t, ast.Name)}
+        defined |= {n.target.id for n in tree.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+        for n in tree.body:
+            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets):
+                offenders += [f"{module}.{e.value}" for e in n.value.elts if e.value not in defined]
+    assert offenders == []
+
+
+def test_the_api_stands_on_the_application_layer_not_on_the_commands():
+    graph = _import_graph()
+    assert not {t for t in graph["copfl.api"] if t.startswith("copfl.commands")}
+    assert not {t for m, ts in graph.items() if m.startswith("copfl.app") for t in ts if t.startswith("copfl.commands")}
+    assert {"copfl.app.single_run", "copfl.app.comparison", "copfl.app.study"} <= graph["copfl.api"]

@@ -600,7 +600,7 @@ def test_dry_runs_plan_name_the_data_and_write_nothing(tmp_path, capsys, monkeyp
     run, the data set (embedded, found, or NOT FOUND with how to get it), the expected time, and
     nothing written or loaded."""
     from copfl.execution.config import RunConfig
-    from copfl.reproduce.estimate import estimate_seconds, format_duration
+    from copfl.app.estimate import estimate_seconds, format_duration
 
     monkeypatch.chdir(tmp_path)
     out = tmp_path / "r"

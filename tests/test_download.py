@@ -56,7 +56,6 @@ def test_cifar10_download_path_uses_the_official_name(server, tmp_path, monkeypa
 
     import numpy as np
 
-    from copfl.data import sources
     from copfl.data.sources import cifar, registry
 
     root, url = server

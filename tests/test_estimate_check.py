@@ -7,7 +7,7 @@ import pytest
 
 from copfl.cli import main
 from copfl.execution.config import from_saved
-from copfl.reproduce.estimate import run_seconds
+from copfl.app.estimate import run_seconds
 from helpers import load_script
 
 PROBLEM = ["--dataset", "digits", "--clients", "4", "--rounds", "2", "--seed", "1"]

@@ -91,7 +91,7 @@ def test_a_study_continues_and_a_finished_one_runs_nothing(tmp_path, capsys):
 
 def test_a_trial_never_reads_test_data(tmp_path, monkeypatch):
     from copfl.algorithms.fedavg import FedAvg
-    from copfl.data.sealing import TestDataTouched
+    from copfl.engine.sealing import TestDataTouched
 
     honest = FedAvg.client_update
 

@@ -207,8 +207,8 @@ def run(
     refused unless ``overwrite``. ``plugins``: modules or ``.py`` files to import first
     (:mod:`copfl.plugins`). ``return_models``: also return each client's personalized model.
     """
-    from copfl.app.checks import UsageError
-    from copfl.app.single_run import RunRequest, check_resources, checked_config, run_one
+    from copfl.app.checks import UsageError, check_resources, checked_config
+    from copfl.app.single_run import RunRequest, run_one
     from copfl.execution.config import RunConfig
 
     run_opts, alg_opts = _split_options(options)

@@ -140,9 +140,6 @@ class ServerContext:
         return torch_generator(self.seed, "server", purpose, self.round)
 
 
-PHASES = ("train", "personalize", "evaluate")
-
-
 @dataclass
 class ClientResult:
     upload: Message

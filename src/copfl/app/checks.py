@@ -6,17 +6,19 @@ comparison goes), tuning limits and prior libraries."""
 from __future__ import annotations
 
 import sys
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from copfl.algorithms.base import get_algorithm
+from copfl.algorithms.base import get_algorithm, make_config
 from copfl.data.download import DownloadError
 from copfl.data.partitioners import PartitionError
 from copfl.data.sources.dataset import DataError, DataNotFoundError
 from copfl.execution import runfolder
-from copfl.execution.config import RunConfig
+from copfl.execution.config import ResolvedConfig, RunConfig
 from copfl.execution.experiment import fresh_out, unfinished_checkpoint
+from copfl.execution.ray_clients import check_workers
+from copfl.runtime import resolve_device
 
 
 USER_ERRORS = (ValueError, PartitionError, DataError, DataNotFoundError, DownloadError)
@@ -152,3 +154,21 @@ def prior_library(path: str | None) -> Any:
     if path is None:
         return None
     return PriorLibrary(Path(path).expanduser() if path else default_path())
+
+
+def checked_config(cfg: RunConfig, given: set[str] | frozenset[str] | None) -> ResolvedConfig:
+    """``cfg`` resolved, its algorithm known and its options the algorithm's (an unknown one is
+    a usage error naming the algorithm's options), and, with ``given`` (the options the user
+    set), none that the run would ignore."""
+    get_algorithm(cfg.algorithm)
+    resolved = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
+    make_config(get_algorithm(resolved.algorithm), resolved.options)  # the algorithm's options, checked before any data is loaded
+    if given is not None:
+        refuse_unused(resolved, set(given))
+    return resolved
+
+def check_resources(cfg: ResolvedConfig) -> None:
+    """The run's device and workers, before any data is loaded: a missing GPU, or Ray not
+    importable or unreachable with ``--workers``, is refused now."""
+    resolve_device(cfg.device)
+    check_workers(cfg)

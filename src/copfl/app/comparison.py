@@ -67,7 +67,6 @@ class CompareOutcome:
     """Each row's run (one seed), in memory: what its folder's files hold."""
 
 
-
 def compare(req: CompareRequest) -> CompareOutcome:
     """Every row of ``req`` on the same split(s): tuned first with ``tune``/``budget``, on
     ``seeds`` seeds; notes and progress on stderr. A :class:`UsageError` names a bad request
@@ -216,9 +215,9 @@ def _compare_one_split(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], t
 def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int, budget: float | None = None) -> str:
     """``compare --dry-run``: the runs a comparison makes (tuning trials, then each row's
     default and tuned runs on every seed) and about how long they take on this CPU (the
-    reproduce cost model, copfl.reproduce.estimate; +-50%)."""
+    reproduce cost model, copfl.app.estimate; +-50%)."""
     from copfl.app.multiseed import seed_list
-    from copfl.reproduce.estimate import estimate_seconds, format_duration, trial_seconds
+    from copfl.app.estimate import estimate_seconds, format_duration, trial_seconds
 
     seeds = seed_list(root_seed, k)
     lines, total_runs = [], 0

@@ -1,45 +1,23 @@
-"""One run, the same for ``copfl run`` and :func:`copfl.run`: the checks before any data is loaded
-(:func:`checked_config`, :func:`check_resources`), then the run in its results folder
-(:func:`run_one`), its results returned in memory (:class:`RunOutcome`), as the folder's files
-hold them."""
+"""One run, the same for ``copfl run`` and :func:`copfl.run`: after the checks before any data is
+loaded (:func:`copfl.app.checks.checked_config`, :func:`copfl.app.checks.check_resources`), the
+run in its results folder (:func:`run_one`), its results returned in memory
+(:class:`RunOutcome`), as the folder's files hold them."""
 
 from __future__ import annotations
 
 from contextlib import ExitStack
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from copfl.algorithms.base import get_algorithm, make_config
-from copfl.app.checks import check_out, options_for, refuse_unused
+from copfl.app.checks import check_out
 from copfl.engine.checkpoint import Checkpoint
 from copfl.engine.loop import Callback
 from copfl.execution import runfolder
-from copfl.execution.config import ResolvedConfig, RunConfig
+from copfl.execution.config import ResolvedConfig
 from copfl.execution.experiment import run_in_folder
 from copfl.execution.federation import build_federation
-from copfl.execution.ray_clients import check_workers
 from copfl.results.callbacks import DataProgress
-from copfl.runtime import resolve_device
-
-
-def checked_config(cfg: RunConfig, given: set[str] | frozenset[str] | None) -> ResolvedConfig:
-    """``cfg`` resolved, its algorithm known and its options the algorithm's (an unknown one is
-    a usage error naming the algorithm's options), and, with ``given`` (the options the user
-    set), none that the run would ignore."""
-    get_algorithm(cfg.algorithm)
-    resolved = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
-    make_config(get_algorithm(resolved.algorithm), resolved.options)  # the algorithm's options, checked before any data is loaded
-    if given is not None:
-        refuse_unused(resolved, set(given))
-    return resolved
-
-
-def check_resources(cfg: ResolvedConfig) -> None:
-    """The run's device and workers, before any data is loaded: a missing GPU, or Ray not
-    importable or unreachable with ``--workers``, is refused now."""
-    resolve_device(cfg.device)
-    check_workers(cfg)
 
 
 @dataclass

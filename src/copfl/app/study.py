@@ -58,7 +58,6 @@ class TuneOutcome:
     """tune.md's content: the studies' table."""
 
 
-
 def tune(req: TuneRequest) -> TuneOutcome:
     """Each algorithm of ``req`` tuned on the problem's validation data (a study in its folder
     continues); notes and progress on stderr. A :class:`UsageError` names a bad request before
@@ -110,7 +109,7 @@ def tune(req: TuneRequest) -> TuneOutcome:
 
 def _plan(cfg: RunConfig, algs: list[str], out: Path, trials: int, budget: float | None, budget_text: str | None) -> str:
     """``copfl tune --dry-run``: the studies and about how long they take."""
-    from copfl.reproduce.estimate import format_duration, trial_seconds
+    from copfl.app.estimate import format_duration, trial_seconds
 
     acfgs = [replace(cfg, algorithm=a).resolved() for a in algs]
     tune_s = sum(trials * trial_seconds(c) for c in acfgs) if budget is None else budget

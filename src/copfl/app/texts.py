@@ -15,7 +15,7 @@ def pct(x: float | None) -> str:
 def data_line(cfg: RunConfig) -> str:
     """A dry run's data line: the data set embedded, found where, or missing and how to obtain it."""
     from copfl.data.sources.dataset import default_data_dir
-    from copfl.reproduce.estimate import data_status
+    from copfl.app.estimate import data_status
 
     src = SOURCES[cfg.dataset]
     if src.embedded is not None:
@@ -32,8 +32,8 @@ def data_line(cfg: RunConfig) -> str:
 
 def dry_run_text(what: list[str], cfgs: list[RunConfig], extra_seconds: float = 0.0) -> str:
     """A dry run's report: what would run, each data set's line, and the expected time of the
-    runs ``cfgs`` (plus ``extra_seconds``) on this kind of CPU (copfl.reproduce.estimate)."""
-    from copfl.reproduce.estimate import estimate_seconds, format_duration
+    runs ``cfgs`` (plus ``extra_seconds``) on this kind of CPU (copfl.app.estimate)."""
+    from copfl.app.estimate import estimate_seconds, format_duration
 
     lines = list(what)
     lines += list(dict.fromkeys(data_line(c) for c in cfgs))

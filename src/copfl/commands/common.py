@@ -22,7 +22,6 @@ def explicit_options(args: argparse.Namespace) -> set[str]:
     return given
 
 
-
 def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = None) -> RunConfig:
     """RunConfig defaults < TOML file < command-line flags."""
     values: dict[str, Any] = dict(base or {})
@@ -40,8 +39,6 @@ def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = Non
     if base is None and values.get("split_file"):
         values = with_split_file(values)
     return RunConfig(**values)
-
-
 
 
 def print_summary(summary: dict[str, Any], out: Path) -> None:
@@ -74,7 +71,6 @@ def print_summary(summary: dict[str, Any], out: Path) -> None:
     print(f"train loss (last round) {fin['train_loss']:.4f}   results: {out}")
 
 
-
 def seeds_arg(args: argparse.Namespace) -> int:
     """``--seeds K`` (1 when not given); a UsageError naming a bad K."""
     from copfl.app.multiseed import check_count
@@ -84,7 +80,6 @@ def seeds_arg(args: argparse.Namespace) -> int:
         return check_count(k)
     except ValueError as e:
         raise UsageError(str(e)) from None
-
 
 
 def given_here(args: argparse.Namespace) -> set[str]:
@@ -117,7 +112,6 @@ def read_params_arg(args: argparse.Namespace) -> dict[str, dict[str, Any]] | Non
     return read_params(args.params)
 
 
-
 def run_seeds_command(cfg: Any, out: Path, k: int, overwrite: bool = False) -> int:
     from copfl.app.multiseed import run_seeds
 
@@ -132,6 +126,5 @@ def run_seeds_command(cfg: Any, out: Path, k: int, overwrite: bool = False) -> i
     print(doc["text"])
     print(f"results: {out} (seeds.json, curves.png)")
     return 3 if any(r["status"] == "diverged" for r in doc["runs"]) else 0
-
 
 

@@ -29,15 +29,6 @@ def count_or_all(text: str) -> int | str:
     return v
 
 
-def bool_arg(text: str) -> bool:
-    t = text.lower()
-    if t in ("1", "true", "yes", "on"):
-        return True
-    if t in ("0", "false", "no", "off"):
-        return False
-    raise argparse.ArgumentTypeError(f"expected true or false, got {text!r}")
-
-
 def arg_type(hint: Any) -> tuple[Any, bool]:
     """(argparse type, is_bool) for a dataclass field's type hint."""
     args = set(typing.get_args(hint)) - {type(None)}

@@ -16,7 +16,8 @@ from copfl.app.checks import check_top, results_folder, seeds_folder
 from copfl.commands.common import config_from_args, explicit_options, print_summary, read_params_arg, run_seeds_command, seeds_arg, with_params
 from copfl.app.texts import dry_run_text, run_text
 from copfl.commands.flags import DRY_RUN_HELP, OVERWRITE_HELP, PARAMS_HELP, SEEDS_HELP, add_option_flags
-from copfl.app.single_run import RunRequest, check_resources, checked_config, run_one
+from copfl.app.checks import check_resources, checked_config
+from copfl.app.single_run import RunRequest, run_one
 from copfl.execution.config import RunConfig, may_change_on_resume, resume_conflicts, saved_config
 from copfl.execution.experiment import default_out
 

@@ -47,7 +47,6 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0
 
 
-
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
     """``copfl table``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
     tab = sub.add_parser("table", help="one table of the runs in run, compare or reproduce folders (markdown; --csv)")

@@ -260,7 +260,7 @@ class ClientWorker:
         sealed the same way. ``skeleton`` and ``data`` (a list holding the list of the items'
         clients' data as object references, in item order): the replica holds only this call's
         clients' data, fetched here and let go at the end of the call."""
-        from copfl.data.sealing import seal_test_data, sealed
+        from copfl.engine.sealing import seal_test_data, sealed
 
         kind, round, server_buffers, validation_only, messages = work
         eng = self._engine(key, config, skeleton)

@@ -168,13 +168,6 @@ def held(folder: str | Path) -> bool:
     return str(Path(folder).resolve()) in _held
 
 
-# --------------------------------------------------------------------------- identity
-def identity_fields() -> tuple[str, ...]:
-    """The options that define what a run computes: every run option except those a resume
-    may change."""
-    return tuple(sorted(set(f.name for f in fields(RunConfig)) - set(may_change_on_resume())))
-
-
 def run_id(cfg: RunConfig | dict[str, Any]) -> str:
     """A run's identity: a hash of its resolved run-defining options (a config, or a saved
     ``config.json`` config, options added since it was written read as that run computed

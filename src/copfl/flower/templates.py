@@ -46,7 +46,6 @@ ENV = {
     "RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO": "0",  # Ray's future default (no GPU-variable FutureWarning)
     "FLWR_DISABLE_RUNTIME_DEPENDENCY_INSTALLATION": "1",
 }
-CONNECTIONS = ("local-simulation", "app-simulation", "local-deployment", "local-secure")
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Each data set found or missing (with the paths looked for; a missing one's columns are
 skipped), each run whose split cannot be made from the data found (judged from the labels of
 the decoded cache or the archive's listing), and the expected time at every scale
-(:mod:`copfl.reproduce.estimate`).
+(:mod:`copfl.app.estimate`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def describe_plan(
     found or missing, and the expected time at every scale (``add_algorithms``: with the rows
     added beside the paper's). Returns the lines and what they say, as data."""
     from copfl.data.sources.dataset import default_data_dir
-    from copfl.reproduce.estimate import ESTIMATE_NOTE, data_status
+    from copfl.app.estimate import ESTIMATE_NOTE, data_status
 
     root = Path(data_dir) if data_dir is not None else default_data_dir()
     cache = Path(cache_dir) if cache_dir is not None else None
@@ -64,7 +64,7 @@ def describe_plan(
         if sc == scale:
             this = est
     if to_decode:
-        from copfl.reproduce.estimate import format_duration
+        from copfl.app.estimate import format_duration
 
         lines.append("  plus, once, decoding what is not cached yet: " + ", ".join(f"{k} ~{format_duration(v)}" for k, v in to_decode.items()))
     small = this.small_columns() if this is not None else {}
@@ -104,7 +104,7 @@ class SplitCheck:
 
     def __init__(self, status: dict[str, dict[str, Any]], cache: Path | None) -> None:
         from copfl.data.sources.registry import SOURCES
-        from copfl.reproduce.estimate import cached_class_names
+        from copfl.app.estimate import cached_class_names
 
         found = {ds: Path(st["found"]) for ds, st in status.items() if st["found"] is not None}
         self.counts = {ds: label_counts(ds, path, cache) for ds, path in found.items()}
@@ -113,7 +113,7 @@ class SplitCheck:
 
     def problem(self, r: PlannedRun) -> str | None:
         """Why the run's split cannot be made from the data found (None: it can, or unknown)."""
-        from copfl.reproduce.estimate import split_problem
+        from copfl.app.estimate import split_problem
 
         c = self.counts.get(r.cfg.dataset)
         if c is None:
@@ -155,7 +155,7 @@ class ScaleEstimate:
 
     @classmethod
     def of(cls, scale: str, runs: list[PlannedRun], skipped: set[str], check: SplitCheck, grid: bool) -> ScaleEstimate:
-        from copfl.reproduce.estimate import estimate_seconds
+        from copfl.app.estimate import estimate_seconds
 
         todo = [r for r in runs if not finished(r)]
         missing = [r for r in todo if r.cfg.dataset in skipped]
@@ -176,7 +176,7 @@ class ScaleEstimate:
 
     def lines(self, this_command: bool) -> list[str]:
         """The scale's line (and, for this command's scale, its time per column)."""
-        from copfl.reproduce.estimate import format_duration, run_seconds
+        from copfl.app.estimate import format_duration, run_seconds
 
         text = f"  {self.scale:<6} {len(self.runnable):>4} runs to do ({'lr grid' if self.grid else 'one rate per cell'}"
         if self.missing:
@@ -205,7 +205,7 @@ def label_counts(dataset: str, found: Path, cache_dir: Path | None) -> tuple[lis
     """Samples per class of a data set found on disk, without decoding it: from the decoded
     cache's labels, else from an image tree's listing; None when neither tells."""
     from copfl.data.sources.registry import SOURCES
-    from copfl.reproduce.estimate import cached_label_counts, listing_label_counts
+    from copfl.app.estimate import cached_label_counts, listing_label_counts
 
     base = SOURCES[dataset].base or dataset
     return cached_label_counts(base, found, cache_dir) or listing_label_counts(found)
@@ -213,7 +213,7 @@ def label_counts(dataset: str, found: Path, cache_dir: Path | None) -> tuple[lis
 
 def estimate_line(runnable: list[PlannedRun], seconds: float, missing: list[PlannedRun], small: dict[str, str], n_small: int) -> str:
     """The dry run's first line: ``estimate: N runs, about X h on this machine (M runs left out: ...)``."""
-    from copfl.reproduce.estimate import format_duration
+    from copfl.app.estimate import format_duration
 
     out: list[str] = []
     if missing:

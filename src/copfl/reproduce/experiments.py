@@ -217,8 +217,6 @@ def resnet_cells(tune: bool) -> list[Cell]:
     return [replace(c, min_seeds=RESNET_MIN_SEEDS.get(c.group, 1)) for c in readings_cells(tune, RESNET_ROWS, RESNET_RUN)]
 
 
-
-
 EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
     "table2": (
         Experiment("table2", "Personalized accuracy, 8 methods x 4 data sets x 2 client counts", "journal Table II", "table"),

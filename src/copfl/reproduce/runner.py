@@ -291,7 +291,7 @@ def describe_top_seeds(paper: str, cells: list[Cell], tuning: TunedMode | None, 
     """What ``--top-seeds K --dry-run`` adds: the more seeds' runs of the paper's method and of
     each column's two strongest baselines; while their figures are not all in, the two
     costliest baselines stand in (an upper bound). Loads no data."""
-    from copfl.reproduce.estimate import estimate_seconds, format_duration
+    from copfl.app.estimate import estimate_seconds, format_duration
 
     ready = [c for c in cells if c.same_as is None and c.setting.key not in unavailable]
     planned = {r.folder for rs in of_cell.values() for r in rs}

@@ -210,8 +210,8 @@ def study_problem(col: ColumnTuning, study: Study) -> RunConfig:
 
 def tuning_cost(columns: list[ColumnTuning], trials: int) -> tuple[int, int, float]:
     """(trials to run, trials finished, about how many seconds the trials to run take): a trial
-    costs what compare --dry-run counts (:func:`copfl.reproduce.estimate.trial_seconds`)."""
-    from copfl.reproduce.estimate import trial_seconds
+    costs what compare --dry-run counts (:func:`copfl.app.estimate.trial_seconds`)."""
+    from copfl.app.estimate import trial_seconds
 
     left = done = 0
     seconds = 0.0
@@ -231,9 +231,9 @@ def tuning_cost(columns: list[ColumnTuning], trials: int) -> tuple[int, int, flo
 
 def describe_tuning(columns: list[ColumnTuning], cells: list[Cell], trials: int, plan: Callable[[list[Cell]], list[PlannedRun]]) -> tuple[list[str], dict[str, Any]]:
     """What ``--tune N --dry-run`` adds: the tuning trials and the tuned final runs, with their
-    expected time (:mod:`copfl.reproduce.estimate`); a tuned cell whose study has not finished
+    expected time (:mod:`copfl.app.estimate`); a tuned cell whose study has not finished
     is priced at its default cell's cost (its values are not known yet). Loads no data."""
-    from copfl.reproduce.estimate import TRIAL_SHARE, estimate_seconds, format_duration
+    from copfl.app.estimate import TRIAL_SHARE, estimate_seconds, format_duration
 
     left, done, tune_s = tuning_cost(columns, trials)
     keys = {c.setting.key for c in columns}

@@ -35,8 +35,6 @@ from copfl.results.summary import client_rows, csv_text, metric_columns, relevan
 from copfl.runtime import peak_rss_mib
 
 
-
-
 class ResultsWriter(Callback):
     """The results folder. ``summary.json`` exists from the first round on: status
     ``running`` while the run goes on, then ``completed``, ``interrupted`` (SIGINT/SIGTERM) or

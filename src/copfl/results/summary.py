@@ -100,7 +100,6 @@ def select_by_validation(history: list[dict[str, Any]]) -> dict[str, Any] | None
     return {k: r[k] for k in SUMMARY_KEYS if k in r}
 
 
-
 def client_rows(clients: list[ClientMetrics], unseen: list[ClientMetrics] | None = None,
                 attackers: list[int] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The last evaluation, a row per client (held-out clients marked ``unseen`` 1, attackers

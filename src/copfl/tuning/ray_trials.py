@@ -64,7 +64,7 @@ class TrialWorker:
 
         from copfl.execution.config import RunConfig
         from copfl.execution.experiment import build_engine
-        from copfl.data.sealing import seal_test_data
+        from copfl.engine.sealing import seal_test_data
 
         self.close()
         if fed[0].hex() != self.fed_id:

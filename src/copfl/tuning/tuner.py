@@ -12,8 +12,8 @@ method.
 * The objective is the best per-round ``val_acc_mean`` (the validation part of each client's
   training data, ``--val-fraction``), ties broken by the lower ``val_loss_mean``.
 * No test metric is computed during a trial: the engine evaluates the validation data only,
-  and every client's test tensors are sealed (:class:`copfl.data.sealing.SealedTensor`): touching them raises
-  :class:`copfl.data.sealing.TestDataTouched`.
+  and every client's test tensors are sealed (:class:`copfl.engine.sealing.SealedTensor`): touching them raises
+  :class:`copfl.engine.sealing.TestDataTouched`.
 * A trial whose loss diverges, or that the pruner stops, is *pruned*; ``--trials N`` is the
   total of finished trials per method, so the same command again continues a killed study and
   runs nothing for a finished one (``best.json`` then stays byte-identical).
@@ -50,7 +50,7 @@ from copfl.engine.rounds import NonFiniteLossError, RunState
 from copfl.execution.experiment import build_engine
 from copfl.execution.federation import Federation
 from copfl.execution.runfolder import run_id
-from copfl.data.sealing import seal_test_data
+from copfl.engine.sealing import seal_test_data
 from copfl.algorithms.search_space import space_of
 from copfl.tuning.values import apply_params
 from copfl.seeding import derive_seed
@@ -60,9 +60,9 @@ from copfl.tuning.study_summary import best_trial, params_text, plot_study, summ
 
 
 # copfl.tuning.tuner's interface: its own, and what a tuning user needs from its parts (the objective:
-# copfl.tuning.objective; sealed test data: copfl.data.sealing; the trials' order: copfl.tuning.trial_order;
+# copfl.tuning.objective; sealed test data: copfl.engine.sealing; the trials' order: copfl.tuning.trial_order;
 # the study's files: copfl.tuning.study_summary)
-__all__ = ["BEST", "BUDGET_CAP", "BUDGET_GRACE", "TPE_STARTUP", "GRACE_SECONDS", "HEARTBEAT_SECONDS", "STUDY", "TRIALS", "TRIAL_CHECKPOINT_SECONDS", "TUNE_VAL_MIN", "Tuner", "apply_params", "check_tuning", "min_rounds", "parse_duration", "read_params", "requeue_cut_trials", "run_tune", "tuning_problem"]
+__all__ = ["BEST", "BUDGET_CAP", "BUDGET_GRACE", "TPE_STARTUP", "GRACE_SECONDS", "HEARTBEAT_SECONDS", "STUDY", "TRIALS", "TRIAL_CHECKPOINT_SECONDS", "TUNE_VAL_MIN", "Tuner", "check_tuning", "min_rounds", "parse_duration", "requeue_cut_trials", "run_tune", "tuning_problem"]
 
 BEST = "best.json"
 STUDY = "study.db"
@@ -75,7 +75,6 @@ TRIAL_CHECKPOINT_SECONDS = 60.0
 # failed (and queued again) by the next machine that starts a trial (Optuna's heartbeat).
 HEARTBEAT_SECONDS = 60
 GRACE_SECONDS = 300
-
 
 
 # A tuning trial's validation part of each client's data holds at least this many samples (at
