@@ -313,3 +313,55 @@ def test_a_study_whose_trials_diverge_backs_off_and_goes_past_its_budget_share_u
     assert main(["tune", "--algorithms", "fedavg", "--budget", "1s", "--out", str(tmp_path / "u"), *PROBLEM]) == 0
     spent = optuna.load_study(study_name="fedavg", storage=f"sqlite:///{tmp_path / 'u' / 'study.db'}").trials
     assert len(spent) == BUDGET_GRACE  # 1 s each: the default, then one back-off; 2 s = 2 shares
+
+
+def test_the_built_in_prior_library_is_the_committed_studys_best_settings():
+    """The shipped library (package data) is what studies/builtin_priors.py makes of the committed
+    tuning study: each (method, problem)'s best values; a test fails when either changes alone."""
+    import importlib.util
+    from pathlib import Path
+
+    from copfl.tuning.priors import BUILTIN
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("builtin_priors", root / "studies" / "builtin_priors.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    reports = [json.loads(p.read_text()) for p in gen.DEFAULT_REPORTS]
+    assert BUILTIN.read_text() == gen.library_text(reports)
+    entries = PriorLibrary(BUILTIN).entries()
+    study = {(p["problem"], m["variant"]): m["params"] for p in reports[0] for m in p["methods"] if m.get("params")}
+    assert {(e["problem"], e["label"]): e["params"] for e in entries} == study and len(entries) == 90
+    assert {e["model"] for e in entries} == {"cnn"} and {e["dataset"] for e in entries} == {"femnist", "fashion-mnist", "cifar10"}
+
+
+def test_prior_without_a_library_of_ones_own_uses_the_built_in_one_leaving_the_problems_own_study_out(tmp_path, monkeypatch):
+    from copfl.tuning.priors import BUILTIN, library
+
+    monkeypatch.setenv("COPFL_PRIORS", str(tmp_path / "none.json"))
+    lib = library("")
+    assert lib.path == BUILTIN and lib.builtin and library("builtin").builtin
+    assert library("", saving=True).path == tmp_path / "none.json"  # --save-prior writes the user's own
+    (tmp_path / "none.json").write_text(json.dumps({"version": 1, "entries": []}))
+    assert library("").path == tmp_path / "none.json" and not library("").builtin  # the user's own library wins
+    with pytest.raises(ValueError, match="read only"):
+        library("builtin", saving=True)
+    space = space_of(ALGORITHMS["fedrep"], "cnn")
+    entries = {e["problem"]: e["params"] for e in PriorLibrary(BUILTIN).entries() if e["label"] == "fedrep"}
+    on_cifar = PriorLibrary(BUILTIN, builtin=True).settings("fedrep", "cnn", space, {}, problem=("cifar10", "dirichlet"))
+    others = {tuple(sorted(p.items())) for k, p in entries.items() if not k.startswith("cifar10")}
+    assert {tuple(sorted(p.items())) for p, _ in on_cifar} == others  # leave one problem out: the other two problems' settings
+    assert on_cifar and all("cifar10" not in origin for _, origin in on_cifar)
+    elsewhere = PriorLibrary(BUILTIN, builtin=True).settings("fedrep", "cnn", space, {}, problem=("mnist", "dirichlet"))
+    assert {tuple(sorted(p.items())) for p, _ in elsewhere} == {tuple(sorted(p.items())) for p in entries.values()}
+
+
+def test_a_prior_library_of_another_model_family_is_said_so(tmp_path, capsys, monkeypatch):
+    """digits trains an MLP; the built-in library holds CNN settings: the study starts from the
+    default alone, and says why."""
+    monkeypatch.setenv("COPFL_PRIORS", str(tmp_path / "none.json"))
+    assert main(["tune", "--algorithms", "fedavg", "--trials", "2", "--prior", "--out", str(tmp_path / "t"), *PROBLEM]) == 0
+    err = capsys.readouterr().err
+    assert "holds fedavg's settings for model families cnn, not mlp: its study starts from the default setting alone" in err
+    table = json.loads((tmp_path / "t" / "tune.json").read_text())["algorithms"][0]["table"]
+    assert table[0]["origin"] == "default" and not any(str(r.get("origin", "")).startswith("prior") for r in table)

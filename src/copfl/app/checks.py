@@ -147,13 +147,16 @@ def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--tr
         raise UsageError(f"{e}{hint}") from None
     return (trials if trials is not None else BUDGET_CAP if budget is not None else 20), budget
 
-def prior_library(path: str | None) -> Any:
-    """The prior library a --prior / --save-prior flag names ('' : the default one), or None."""
-    from copfl.tuning.priors import PriorLibrary, default_path
+def prior_library(path: str | None, saving: bool = False) -> Any:
+    """The prior library a --prior (``saving``: --save-prior) flag names, or None
+    (:func:`copfl.tuning.priors.library`: '' the user's default one, for --prior the built-in
+    one when the user has none; ``builtin`` the built-in one)."""
+    from copfl.tuning.priors import library
 
-    if path is None:
-        return None
-    return PriorLibrary(Path(path).expanduser() if path else default_path())
+    try:
+        return library(path, saving)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def checked_config(cfg: RunConfig, given: set[str] | frozenset[str] | None) -> ResolvedConfig:

@@ -122,7 +122,7 @@ def compare(req: CompareRequest) -> CompareOutcome:
             out.mkdir(parents=True, exist_ok=True)
             held.enter_context(runfolder.hold(out))
             acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials, budget, prior_library(req.prior),
-                                      prior_library(req.save_prior))
+                                      prior_library(req.save_prior, saving=True))
         aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
         if k > 1:
             from copfl.app.multiseed import compare_seeds

@@ -79,7 +79,7 @@ def tune(req: TuneRequest) -> TuneOutcome:
     trials, budget = tuning_limits(req.trials, req.budget)
     check_tuning(cfg, trials)
     cfg = tuning_problem(cfg)  # each client's validation part at least TUNE_VAL_MIN samples
-    prior, save_to = prior_library(req.prior), prior_library(req.save_prior)
+    prior, save_to = prior_library(req.prior), prior_library(req.save_prior, saving=True)
     if prior is not None:
         prior.entries()  # a malformed library fails now, before any data is loaded
     out = Path(req.out or cfg.out or Path("runs") / f"tune-{cfg.dataset}")

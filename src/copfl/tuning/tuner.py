@@ -284,7 +284,12 @@ class Tuner:
             points = [(default, "default")]
         if self.prior is not None:
             model = self.model
-            points += self.prior.settings(algorithm, model, space_of(get_algorithm(algorithm), model), fixed or {}, exclude=[default] if default else [])
+            found = self.prior.settings(algorithm, model, space_of(get_algorithm(algorithm), model), fixed or {}, exclude=[default] if default else [],
+                                        problem=(self.base.dataset, self.base.partition))
+            if not found and self.prior.models(algorithm) and model not in self.prior.models(algorithm):
+                self.log(f"note: the prior library {self.prior.path} holds {algorithm}'s settings for model families "
+                         f"{', '.join(sorted(self.prior.models(algorithm)))}, not {model}: its study starts from the default setting alone")
+            points += found
         return points
 
     def spent(self, study: Any) -> float:
