@@ -49,6 +49,9 @@ class CompareRequest:
     params: str | None = None
     overwrite: bool = False
     dry_run: bool = False
+    select: bool = False
+    """One search over the rows for ``budget`` (:mod:`copfl.app.selection`), then the best few and Local
+    get default and tuned rows on every seed."""
 
 
 @dataclass
@@ -86,6 +89,8 @@ def compare(req: CompareRequest) -> CompareOutcome:
     if orphan:
         raise UsageError(f"option(s) {', '.join(orphan)} belong to none of {', '.join(names)}")
     tune_trials, budget = req.tune, None
+    if req.select:
+        return _compare_selected(req, rows, k)
     if tune_trials is not None or req.budget:  # --budget alone tunes too
         tune_trials, budget = tuning_limits(tune_trials, req.budget, "--tune")
     elif req.prior is not None or req.save_prior is not None:
@@ -137,6 +142,68 @@ def compare(req: CompareRequest) -> CompareOutcome:
         table, doc, runs = _compare_one_split(cfg, rows, acfgs, tuned, aliases, out, req.overwrite, held)
     return CompareOutcome(table, out, tuned, doc, runs)
 
+
+
+def _compare_selected(req: CompareRequest, rows: list[Any], k: int) -> CompareOutcome:
+    """``compare --select``: the rows raced for ``--budget`` of trials
+    (:func:`copfl.app.selection.select`), then the methods it keeps compared as ``--tune`` does:
+    default and tuned rows on every seed; selection.json and a section of compare.md say what the
+    search found and cost."""
+    from copfl.app.selection import KEEP, check_budget, select, selection_report
+    from copfl.tuning.tuner import check_tuning
+
+    if not req.budget:
+        raise UsageError("--select needs --budget DURATION: the trial time its search spends on all the methods together (e.g. --budget 1h)")
+    if req.tune is not None or req.params:
+        raise UsageError("--select searches within --budget: it goes with neither --tune N nor --params")
+    _, budget = tuning_limits(None, req.budget, "--tune")
+    assert budget is not None
+    cfg = req.cfg
+    check_tuning(cfg, 1, "--select", "compare --select")
+    check_budget(cfg, rows, budget)
+    bases, acfgs = _row_configs(req, rows)
+    if req.dry_run:
+        from copfl.app.estimate import estimate_seconds, format_duration
+
+        finals = [replace(acfgs[r.key], seed=s) for r in rows[: KEEP + 1] for s in range(cfg.seed, cfg.seed + k) for _ in range(2)]
+        text = (f"selection: {len(rows)} methods raced for --budget {format_duration(budget)} of trials on seed {cfg.seed}'s validation data "
+                f"(successive halving; priors first), about {format_duration(budget)}\n"
+                f"final runs: about {len(finals)} (the best {KEEP} methods and local, default + tuned; {k} seed(s)), "
+                f"about {format_duration(estimate_seconds(finals))}\n{data_line(next(iter(acfgs.values())))}\n"
+                f"total: about {format_duration(budget + estimate_seconds(finals))} on this kind of CPU (+-50%); nothing was run")
+        return CompareOutcome(text, None)
+    out = (seeds_folder if k > 1 else results_folder)(req.out, cfg, default_out(replace(cfg, algorithm="compare")))
+    resolve_device(cfg.device)
+    check_workers(cfg)
+    with ExitStack() as held:
+        if out.exists():
+            held.enter_context(runfolder.hold(out))
+        check_top(out, req.overwrite, "compare")
+        out.mkdir(parents=True, exist_ok=True)
+        held.enter_context(runfolder.hold(out))
+        prior = prior_library(req.prior if req.prior is not None else "")  # the built-in priors without a library of one's own
+        sel = select(cfg, rows, out / "tune", budget, prior)
+        kept = [r for key in sel.kept for r in rows if r.key == key]
+        acfgs, tuned = _tune_rows(cfg, kept, bases, {r.key: acfgs[r.key] for r in kept}, out, 1, None, None,
+                                  prior_library(req.save_prior, saving=True))
+        aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
+        runs: dict[str, RunOutcome] = {}
+        if k > 1:
+            from copfl.app.multiseed import compare_seeds
+
+            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=req.overwrite, aliases=aliases,
+                                  confirm=lambda h: confirm_tuned(tuned, h))
+            doc = _write_rows(out, kept, acfgs, tuned, k, cfg.seed)
+            table += "\n\n" + tuning_table(tuned, doc["rows"])
+        else:
+            table, doc, runs = _compare_one_split(cfg, kept, acfgs, tuned, aliases, out, req.overwrite, held)
+        report, sdoc = selection_report(sel, doc["rows"])
+        table += "\n\n" + report
+        atomic_write_text(out / "compare.md", table + "\n")
+        atomic_write_json(out / "selection.json", sdoc)
+        doc = {**doc, "selection": sdoc}
+        atomic_write_json(out / "compare.json", doc)
+    return CompareOutcome(table, out, tuned, doc, runs)
 
 def _row_configs(req: CompareRequest, rows: list[Any]) -> tuple[dict[str, RunConfig], dict[str, Any]]:
     """Each row's run config before tuning (``bases``) and resolved (``acfgs``): the shared

@@ -91,9 +91,37 @@ def parse_row(text: str) -> Row:
     return Row(text, name, fixed)
 
 
+# Left out of ``--algorithms all``: centralized training pools every client's data on one machine
+# (an upper reference, not a federated method a user can deploy); name it to compare it.
+NOT_IN_ALL = ("centralized",)
+
+
+def expand_all(items: list[str]) -> list[str]:
+    """``all`` (every registered algorithm but :data:`NOT_IN_ALL`, in name order) in a list of
+    rows, with ``-NAME`` items taking a method out of it: ``all,-fedper,centralized``."""
+    from copfl.algorithms.base import algorithm_names
+
+    if "all" not in items:
+        if any(i.startswith("-") for i in items):
+            raise ValueError(f"--algorithms: {', '.join(i for i in items if i.startswith('-'))}: '-NAME' takes a method out of 'all', which the list does not name")
+        return items
+    minus = [i[1:] for i in items if i.startswith("-")]
+    for name in minus:
+        get_algorithm(name)  # an unknown name is named, with the known ones
+    every = [n for n in algorithm_names() if n not in NOT_IN_ALL and n not in minus]
+    out: list[str] = []
+    for i in items:
+        if i == "all":
+            out += [n for n in every if n not in items]
+        elif not i.startswith("-"):
+            out.append(i)
+    return out
+
+
 def parse_rows(text: str) -> list[Row]:
-    """Every row of ``--algorithms``; a row or a folder key given twice is an error."""
-    rows = [parse_row(r) for r in split_rows(text)]
+    """Every row of ``--algorithms`` (``all``: :func:`expand_all`); a row or a folder key given
+    twice is an error."""
+    rows = [parse_row(r) for r in expand_all(split_rows(text))]
     if not rows:
         raise ValueError("--algorithms needs at least one name")
     keys = [r.key for r in rows]

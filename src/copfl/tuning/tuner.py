@@ -168,6 +168,7 @@ class Tuner:
     budget: float | None = None  # seconds of trials per study (--budget's share); None: --trials alone
     prior: Any = None  # a copfl.tuning.priors.PriorLibrary: a new study starts from its settings after the default
     scoring: str = OBJECTIVE  # a new study's objective, one of OBJECTIVES (a study keeps the one it began with)
+    prior_first: bool = False  # a new study runs the prior's settings before the default (compare --select)
 
     def __post_init__(self) -> None:
         self.mlflow: Any = None
@@ -289,7 +290,7 @@ class Tuner:
             if not found and self.prior.models(algorithm) and model not in self.prior.models(algorithm):
                 self.log(f"note: the prior library {self.prior.path} holds {algorithm}'s settings for model families "
                          f"{', '.join(sorted(self.prior.models(algorithm)))}, not {model}: its study starts from the default setting alone")
-            points += found
+            points = found + points if self.prior_first else points + found
         return points
 
     def spent(self, study: Any) -> float:
