@@ -222,7 +222,7 @@ class FedALA(FedAvg):
             loss.backward()
             return loss.detach()
 
-        by_head = [self.top_is_head and ws.dp is None and ws.cache_features]
+        by_head = [self.top_is_head and ws.gradient_stage is None and ws.cache_features]
         feats = ws.train_features(x, bs) if by_head[0] and ws.head_only([Trainable(self.top_mask)]) else None
         if feats is not None:  # the sample's features once: the body is the global model's, fixed
             first = [True]

@@ -155,9 +155,10 @@ def _cycle(ws: Workspace, data: ClientData, batch_size: int, generator: torch.Ge
 
 
 def _set_dp_rate(ws: Workspace, batch_size: int, n: int) -> None:
-    """DP-SGD: the next noisy step samples a batch from ``n`` samples (its accounting rate)."""
-    if ws.dp is not None:
-        ws.dp.rate = min(1.0, batch_size / max(n, 1))
+    """DP-SGD: the next noisy step samples a batch from ``n`` samples (its accounting rate),
+    told to the workspace's gradient stage."""
+    if ws.gradient_stage is not None:
+        ws.gradient_stage.sampling(batch_size, n)
 
 
 @register
@@ -201,7 +202,7 @@ class FedMeta(Algorithm):
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         c, ws = self.config, ctx.workspace
-        if ws.dp is not None and c.order == 2:
+        if ws.gradient_stage is not None and c.order == 2:
             raise ValueError("FedMeta order=2 cannot run under DP-SGD (--dp-mode sgd privatizes first-order per-sample gradients); use --order 1 or --dp-mode upload")
         alpha, bs = self.alpha(ctx), ctx.training.batch_size
         support, query = self.split(ctx)
@@ -240,7 +241,7 @@ class FedMeta(Algorithm):
     def _meta_gradient_dp(self, ws: Workspace, w: torch.Tensor, sb: Batch, qb: Batch, alpha: float, n_query: int, bs: int) -> tuple[torch.Tensor, torch.Tensor]:
         """:func:`meta_gradient`, with DP-SGD's sampling rate switched to the query set's
         between the two (first-order) gradients."""
-        if ws.dp is None:
+        if ws.gradient_stage is None:
             return meta_gradient(ws, w, sb, qb, alpha, self.config.order)
         gs, _ = gradient(ws, w, *sb)
         _set_dp_rate(ws, bs, n_query)

@@ -191,7 +191,7 @@ class FedRoD(FedAvg):
         ph_opt = make_optimizer(opt_cfg, ph)
         weight, bias = self.head_views(ph.data)
         grad_weight, grad_bias = self.head_views(ph.grad)
-        private = ws.dp is not None
+        private = ws.gradient_stage is not None
         personal_loss = torch.zeros((), dtype=torch.float64, device=ph.device)
 
         with nullcontext() if private else self._head_io(ws) as seen:
