@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import torch
 
-from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold, check_sample_count, get_weighting, register
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, GlobalModel, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold, check_sample_count, get_weighting, register
 from copfl.core.train_hooks import proximal
 from copfl.algorithms.search_space import integer, log_float, sgd_space
 
@@ -65,10 +65,11 @@ class FedAvgConfig(FedAvgBaseConfig):
     personal: str = "none"  # parameters each client keeps local (a selection, see copfl.core.params)
 
 
-class FedAvgBase(Algorithm):
-    """FedAvg's server and local step, every coordinate shared unless a subclass names the
-    ones its clients keep (``personal``, a selection of copfl.core.params: :class:`FedAvg`'s
-    option). Not registered: the base of the FedAvg family, whose config has no ``personal``."""
+class FedAvgBase(GlobalModel):
+    """FedAvg's server and local step (its global model, broadcast and weighting:
+    :class:`GlobalModel`), every coordinate shared unless a subclass names the ones its clients
+    keep (``personal``, a selection of copfl.core.params: :class:`FedAvg`'s option). Not
+    registered: the base of the FedAvg family, whose config has no ``personal``."""
 
     Config = FedAvgBaseConfig
 
@@ -79,7 +80,6 @@ class FedAvgBase(Algorithm):
         self.personal = setup.workspace.flat.select(personal)
         self.shared = ~self.personal
         self.all_shared = bool(self.shared.all())
-        self.weigh = get_weighting(config.weighting)
 
     # -------------------------------------------------------------- parameter split
     def _shared_part(self, params: torch.Tensor) -> torch.Tensor:
@@ -92,14 +92,8 @@ class FedAvgBase(Algorithm):
         return torch.where(self.personal, state["params"], global_params)
 
     # -------------------------------------------------------------- strategy
-    def init_server(self, init: torch.Tensor) -> ServerState:
-        return {"params": init.clone()}
-
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {} if self.all_shared else {"params": init.clone()}
-
-    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
-        return {"params": server["params"]}  # the same tensor for everyone: no copy
 
     def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
         """The upload pipeline (--dp-mode upload, attacks): the shared part the client's update started from."""
@@ -121,7 +115,7 @@ class FedAvgBase(Algorithm):
         # the run's combiner (--robust, exposure to attackers)
         for c, u in uploads:
             check_sample_count(ctx, c, u)
-        return self._put_shared(server, self.combine([u["shared"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads]))
+        return self._put_shared(server, self.average(uploads, "shared"))
 
     # the same weighted average as a fold (the engine streams uploads into it); a subclass
     # with an aggregation of its own does not fold
