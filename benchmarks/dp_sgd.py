@@ -21,7 +21,7 @@ import torch
 import torch.nn.functional as F
 
 from copfl.core.models import ModelSpec, build_model
-from copfl.extensions.privacy import clip_and_sum, clipped_gradient_sum, per_sample_gradients
+from copfl.extensions.dp_sgd import clip_and_sum, clipped_gradient_sum, per_sample_gradients
 
 SHAPES = {"cnn": (1, 28, 28), "lenet5": (3, 32, 32), "mlp": (1, 28, 28), "logreg": (1, 28, 28)}
 

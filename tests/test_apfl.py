@@ -138,8 +138,7 @@ def test_dp_sgd_privatizes_and_accounts_both_passes():
     "opts, words",
     [({"alpha_init": 1.5}, "APFL alpha_init must be in [0, 1], got 1.5"),
      ({"alpha_lr": 0.0}, "APFL alpha_lr must be > 0 or None (the run's lr), got 0.0"),
-     ({"alpha_decay": -0.1}, "APFL alpha_decay must be >= 0, got -0.1"),
-     ({"personal": "head"}, "personal must be 'none', got 'head'")],
+     ({"alpha_decay": -0.1}, "APFL alpha_decay must be >= 0, got -0.1")],
 )  # fmt: skip
 def test_bad_options_are_refused_naming_the_value(opts, words):
     with pytest.raises(ValueError, match=__import__("re").escape(words)):

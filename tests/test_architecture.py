@@ -191,6 +191,22 @@ def test_no_module_imports_itself_through_others():
     assert _circles(graph) == []
 
 
+# --------------------------------------------------------------------------- core below the extensions
+def test_core_imports_no_extension_and_the_workspace_knows_no_dp():
+    """Issue 87, item 4: copfl.core imports nothing from copfl.extensions (at the top or
+    deferred), and the workspace runs DP-SGD as a gradient stage it does not know
+    (copfl.core.workspace.GradientStage, installed by copfl.extensions.privacy_hooks.DPSGD;
+    the stage is copfl.extensions.dp_sgd): workspace.py names no DP, DP-SGD, privacy or clipping,
+    in its code or its text."""
+    graph = _import_graph()
+    core = {m: sorted(t for t in graph[m] if t.startswith("copfl.extensions")) for m in graph if m.startswith("copfl.core.")}
+    assert "copfl.core.workspace" in core and not any(core.values()), core
+    text = (SRC / "core" / "workspace.py").read_text()
+    hits = re.findall(r"(?i)(?<![a-z])dp(?![a-z])|dp-?sgd|privacy|privati[sz]|clip", text)
+    assert not hits, hits
+    assert "gradient_stage" in text  # the hook the DP-SGD extension fills
+
+
 # --------------------------------------------------------------------------- sizes
 def test_no_module_over_600_lines_no_function_over_80_and_a_small_cli():
     """Issue 79: src/ files at most 600 lines, functions (methods included, docstrings counted)

@@ -68,6 +68,25 @@ def test_bad_input_fails_before_training_with_a_clear_message(argv, message, tmp
     assert not (tmp_path / "x" / "metrics.jsonl").exists()
 
 
+@pytest.mark.parametrize("name", ["apfl", "ditto", "fedala", "fedbabu", "fedrod"])
+def test_personal_is_no_option_of_the_methods_on_fedavg_base(name, tmp_path, capsys):
+    """Issue 87, item 4: APFL, Ditto, FedALA, FedBABU and FedRoD build on FedAvgBase, whose
+    config has no ``personal``: --personal is refused as any unknown option is (the CLI, the
+    config check every entry point uses), and ``copfl list`` does not offer it."""
+    from copfl.algorithms.base import get_algorithm, make_config
+
+    assert main(["run", "--algorithm", name, "--personal", "head", "--out", str(tmp_path / "x")]) == 2
+    err = capsys.readouterr().err
+    assert f"{name} has no option --personal; its options: " in err and "--weighting" in err
+    assert not (tmp_path / "x" / "metrics.jsonl").exists()
+    with pytest.raises(ValueError, match=f"{name} has no option personal; its options are: "):
+        make_config(get_algorithm(name), {"personal": "none"})
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.split()[:1] == [name])
+    assert "options: " in lines[at + 1] and "weighting=" in lines[at + 1] and "personal=" not in lines[at + 1]
+
+
 @pytest.mark.parametrize(
     "toml, message",
     [

@@ -250,8 +250,7 @@ def test_dp_sgd_privatizes_and_accounts_the_w_steps():
 
 @pytest.mark.parametrize(
     "opts, words",
-    [({"personal": "head"}, "personal must be 'none'"),
-     ({"sample_percent": 120.0}, "sample_percent must be in [0, 100], got 120.0"),
+    [({"sample_percent": 120.0}, "sample_percent must be in [0, 100], got 120.0"),
      ({"ala_layers": 0}, "ala_layers (p) must be >= 1, got 0"),
      ({"eta": -1.0}, "eta must be >= 0, got -1.0"),
      ({"loss_window": 0}, "loss_window must be >= 1"),

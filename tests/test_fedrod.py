@@ -189,8 +189,7 @@ def test_a_hinge_model_is_refused():
 @pytest.mark.parametrize(
     "opts, words",
     [({"balance": -1.0}, "FedRoD balance (gamma) must be >= 0, got -1.0"),
-     ({"phead_init": "random"}, "FedRoD phead_init must be one of head, zero, got 'random'"),
-     ({"personal": "head"}, "personal must be 'none', got 'head'")],
+     ({"phead_init": "random"}, "FedRoD phead_init must be one of head, zero, got 'random'")],
 )  # fmt: skip
 def test_bad_options_are_refused_naming_the_value(opts, words):
     with pytest.raises(ValueError, match=re.escape(words)):

@@ -1,4 +1,4 @@
-"""Differential privacy (:mod:`copfl.extensions.privacy`): DP-SGD's clipped, noised gradient by hand, the
+"""Differential privacy (:mod:`copfl.extensions.privacy`, :mod:`copfl.extensions.dp_sgd`): DP-SGD's clipped, noised gradient by hand, the
 noised upload by hand, the accountant against the library and a published value, sigma = 0
 bit-identical to no DP, resumed runs, the results files and the errors."""
 
@@ -17,7 +17,8 @@ from copfl.engine.checkpoint import Checkpoint
 from copfl.execution.config import RunConfig
 from copfl.execution.experiment import build_engine
 from copfl.execution.federation import build_federation
-from copfl.extensions.privacy import DPConfig, DPSGDSession, add_history, check_model, epsilon
+from copfl.extensions.dp_sgd import DPSGDSession
+from copfl.extensions.privacy import DPConfig, add_history, check_model, epsilon
 from copfl.seeding import torch_generator
 
 from helpers import linear_workspace, mlp_ws, softmax_ce_grad, tiny_clients, tiny_engine, XS, YS
@@ -53,18 +54,18 @@ def test_dp_sgd_gradient_is_clipped_summed_noised_and_averaged_by_hand():
     norms = per_sample_norms()
     assert min(norms) < clip < max(norms)  # some samples are clipped, some are not
     ws = linear_workspace(W, B)
-    ws.dp = DPSGDSession(clip, noise, torch_generator(0, "dp", 1, 0), num_train=10)
+    ws.gradient_stage = DPSGDSession(clip, noise, torch_generator(0, "dp", 1, 0), num_train=10)
     loss = ws.loss_and_grad(torch.tensor(X), torch.tensor(Y))
     expected = by_hand(clip, noise, torch_generator(0, "dp", 1, 0))
     assert np.allclose(ws.flat.grad.double().numpy(), expected, atol=1e-6)
-    assert ws.dp.steps == {4 / 10: 1}  # outside a pass: q = len(batch) / n
+    assert ws.gradient_stage.steps == {4 / 10: 1}  # outside a pass: q = len(batch) / n
     plain = torch.nn.functional.cross_entropy(linear_workspace(W, B).model(torch.tensor(X)), torch.tensor(Y)).detach()
     assert float(loss) == pytest.approx(float(plain), rel=1e-6)  # the mean of the per-sample losses
 
 
 def test_dp_sgd_without_noise_and_clipping_is_the_plain_gradient():
     ws = linear_workspace(W, B)
-    ws.dp = DPSGDSession(1e6, 0.0, torch_generator(0, "dp", 1, 0), num_train=4)
+    ws.gradient_stage = DPSGDSession(1e6, 0.0, torch_generator(0, "dp", 1, 0), num_train=4)
     ws.loss_and_grad(torch.tensor(X), torch.tensor(Y))
     gw, gb = softmax_ce_grad(W, B, X, Y)
     assert np.allclose(ws.flat.grad.double().numpy(), np.concatenate([gw.reshape(-1), gb]), atol=1e-6)
@@ -86,7 +87,7 @@ def test_dp_sgd_feature_loss_and_loss_fn_are_per_sample():
     with ref.feature_tap(True) as tap:
         ref.loss_and_grad(xb, yb, loss_fn=loss_fn, feature_loss=feature_loss, tap=tap)
     ws = linear_workspace(W, B)
-    ws.dp = DPSGDSession(1e6, 0.0, torch_generator(0, "dp", 1, 0), num_train=4)
+    ws.gradient_stage = DPSGDSession(1e6, 0.0, torch_generator(0, "dp", 1, 0), num_train=4)
     with ws.feature_tap(True) as tap:
         ws.loss_and_grad(xb, yb, loss_fn=loss_fn, feature_loss=feature_loss, tap=tap)
     assert torch.allclose(ws.flat.grad, ref.flat.grad, atol=1e-6)
@@ -281,7 +282,7 @@ def test_dp_settings_become_the_mechanism_of_their_mode_and_the_accountant():
 
 # --------------------------------------------------------------------------- DP-SGD fast path
 def _clipped_sum_both_ways(model, xb, yb, clip, criterion=torch.nn.functional.cross_entropy):
-    from copfl.extensions.privacy import clip_and_sum, clipped_gradient_sum, per_sample_gradients
+    from copfl.extensions.dp_sgd import clip_and_sum, clipped_gradient_sum, per_sample_gradients
 
     for p in model.parameters():
         p.grad = torch.zeros_like(p)
@@ -346,7 +347,7 @@ def test_fast_clipped_sum_equals_the_per_sample_path(name):
         model = build_model(name, ModelSpec(shape, 10))
         xb, yb = torch.randn(6, *shape), torch.randint(0, 10, (6,))
     criterion = torch.nn.functional.multi_margin_loss if name == "svm" else torch.nn.functional.cross_entropy
-    from copfl.extensions.privacy import per_sample_gradients
+    from copfl.extensions.dp_sgd import per_sample_gradients
 
     grads, _ = per_sample_gradients(model, criterion, xb, yb)
     norms = torch.stack([g.reshape(6, -1).pow(2).sum(1) for g in grads.values()]).sum(0).sqrt()
@@ -362,7 +363,7 @@ def test_fast_clipped_sum_equals_the_per_sample_path(name):
 
 def test_fast_path_declines_what_it_cannot_compute():
     from copfl.core.models import ModelSpec, build_model
-    from copfl.extensions.privacy import clipped_gradient_sum
+    from copfl.extensions.dp_sgd import clipped_gradient_sum
 
     torch.manual_seed(0)
     mlp = build_model("mlp", ModelSpec((1, 28, 28), 10))
@@ -456,7 +457,7 @@ def test_fast_path_declines_what_it_cannot_compute():
     with torch.no_grad():  # the caller's no_grad does not stop the fast path (nor the per-sample one)
         assert clipped_gradient_sum(mlp, torch.nn.functional.cross_entropy, xb, yb, 1.0) is not None
     lstm = build_model("lstm", ModelSpec((20,), 30))
-    from copfl.extensions.privacy import ghost_layers
+    from copfl.extensions.dp_sgd import ghost_layers
 
     assert ghost_layers(lstm) is None and ghost_layers(mlp) is not None
 
@@ -464,20 +465,20 @@ def test_fast_path_declines_what_it_cannot_compute():
 def test_dp_sgd_run_is_the_same_through_either_path(monkeypatch):
     """A whole DP-SGD FedAvg run on the MLP: the fast path's model equals the per-sample path's
     (same noise draws) to float rounding, and differs from the run without noise."""
-    import copfl.core.workspace as workspace
+    from copfl.extensions import dp_sgd
 
     cfg = digits_cfg(model="mlp", clients=2, rounds=2, dp_noise=1.0, dp_clip=0.5)
-    real, taken = workspace.clipped_gradient_sum, []
+    real, taken = dp_sgd.clipped_gradient_sum, []
 
     def spy(*a, **k):
         out = real(*a, **k)
         taken.append(out is not None)
         return out
 
-    monkeypatch.setattr(workspace, "clipped_gradient_sum", spy)
+    monkeypatch.setattr(dp_sgd, "clipped_gradient_sum", spy)
     fast = build_engine(cfg, build_federation(cfg)).run()
     assert taken and all(taken)  # every batch took the fast path
-    monkeypatch.setattr(workspace, "clipped_gradient_sum", lambda *a, **k: None)  # every batch through vmap
+    monkeypatch.setattr(dp_sgd, "clipped_gradient_sum", lambda *a, **k: None)  # every batch through vmap
     slow = build_engine(cfg, build_federation(cfg)).run()
     assert torch.allclose(fast.server["params"], slow.server["params"], atol=1e-5)
     plain = digits_cfg(model="mlp", clients=2, rounds=2)

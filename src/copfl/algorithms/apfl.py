@@ -59,7 +59,7 @@ import torch
 from torch import nn
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, register, require
-from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
+from copfl.algorithms.fedavg import FedAvgBase, FedAvgBaseConfig
 from copfl.algorithms.search_space import sgd_space, uniform
 from copfl.core.train_hooks import make_optimizer
 
@@ -94,7 +94,7 @@ def alpha_step(alpha: float, grad: float, lr: float, decay: float = 0.0) -> floa
 
 # ---------------------------------------------------------------------------- the strategy
 @dataclass(frozen=True)
-class APFLConfig(FedAvgConfig):
+class APFLConfig(FedAvgBaseConfig):
     alpha_init: float = 0.5  # the mixing weight alpha's start, every client (official code: --fed_personal_alpha 0.5; --alpha is the run's Dirichlet concentration)
     learn_alpha: bool = True  # adapt alpha by its gradient each step (the paper's adaptive alpha); False: fixed
     alpha_lr: float | None = None  # alpha's step size (None: the run's lr, Algorithm 1's single eta)
@@ -106,12 +106,11 @@ class APFLConfig(FedAvgConfig):
             (0.0 <= self.alpha_init <= 1.0, f"APFL alpha_init must be in [0, 1], got {self.alpha_init}"),
             (self.alpha_lr is None or self.alpha_lr > 0, f"APFL alpha_lr must be > 0 or None (the run's lr), got {self.alpha_lr}"),
             (self.alpha_decay >= 0, f"APFL alpha_decay must be >= 0, got {self.alpha_decay}"),
-            (self.personal == "none", f"APFL keeps a whole local model v_i; its global model has no personal coordinates (personal must be 'none', got {self.personal!r})"),
         ])  # fmt: skip
 
 
 @register
-class APFL(FedAvg):
+class APFL(FedAvgBase):
     name = "apfl"
     description = "APFL (Deng et al., 2020): personalized model alpha_i v_i + (1 - alpha_i) w, alpha_i learned per client"
     Config = APFLConfig

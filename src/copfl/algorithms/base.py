@@ -463,3 +463,28 @@ class WeightedFold:
             raise RuntimeError(f"round {self.ctx.round}: folded uploads of clients {self.folded}, expected every participant {list(self.ctx.participants)} in order")
         assert self.total is not None
         return self.total
+
+
+# ------------------------------------------------------------------------- one global model
+class GlobalModel(Algorithm):
+    """An algorithm whose server holds one global model, ``{"params": w}`` (the initial model
+    to start), sends it to every client as it is, and averages the clients' uploads with the
+    ``weighting`` its config names (samples | uniform: :attr:`weigh`, :meth:`average`)."""
+
+    def __init__(self, config: Any, setup: Setup) -> None:
+        """The algorithm, :attr:`weigh` the weighting ``config.weighting`` names."""
+        super().__init__(config, setup)
+        self.weigh = get_weighting(config.weighting)
+
+    def init_server(self, init: torch.Tensor) -> ServerState:
+        """The initial model as the global model."""
+        return {"params": init.clone()}
+
+    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
+        """The global model: the same tensor for everyone, no copy."""
+        return {"params": server["params"]}
+
+    def average(self, uploads: list[tuple[int, Message]], key: str = "params") -> torch.Tensor:
+        """The uploads' ``key`` tensors averaged with :attr:`weigh`'s weights, in their order,
+        through the run's combiner (``self.combine``: the weighted mean, or a robust rule)."""
+        return self.combine([u[key] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads])

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, register
-from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
+from copfl.algorithms.fedavg import FedAvgBase, FedAvgBaseConfig
 from copfl.core.train_hooks import proximal
 from copfl.algorithms.search_space import log_float, sgd_space
 
 
 @dataclass(frozen=True)
-class DittoConfig(FedAvgConfig):
+class DittoConfig(FedAvgBaseConfig):
     lam: float = 1.0  # lambda, the pull toward the global model (the Ditto scripts use 1; its dynamic grid is {0.1, 1, 2})
     personal_epochs: int | None = None  # local epochs of the personal model (None: the run's)
 
@@ -30,12 +30,10 @@ class DittoConfig(FedAvgConfig):
         super().__post_init__()
         if self.lam < 0:
             raise ValueError(f"lam must be >= 0, got {self.lam}")
-        if self.personal != "none":
-            raise ValueError("Ditto keeps a whole personal model; its global part has no personal coordinates (personal must be 'none')")
 
 
 @register
-class Ditto(FedAvg):
+class Ditto(FedAvgBase):
     name = "ditto"
     description = "Ditto (Li et al., ICML 2021): FedAvg global model + personal models pulled toward it (lambda)"
     Config = DittoConfig

@@ -75,7 +75,7 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, Setup, register, require
-from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
+from copfl.algorithms.fedavg import FedAvgBase, FedAvgBaseConfig
 from copfl.data.clients import ClientData
 from copfl.core.params import FlatParams
 from copfl.algorithms.search_space import integer, log_float, sgd_space, uniform
@@ -119,7 +119,7 @@ def top_offset(flat: FlatParams, layers: int) -> int:
 
 # ---------------------------------------------------------------------------- the strategy
 @dataclass(frozen=True)
-class FedALAConfig(FedAvgConfig):
+class FedALAConfig(FedAvgBaseConfig):
     sample_percent: float = 80.0  # s: percent of the local training data W is learned on (paper, code: 80)
     ala_layers: int = 1  # p: top layers mixed by ALA (paper: 1, the head; the code's layer_idx=2 counts its weight and bias)
     eta: float = 1.0  # learning rate of the ALA weights W (paper, code: 1.0)
@@ -130,7 +130,6 @@ class FedALAConfig(FedAvgConfig):
     def __post_init__(self) -> None:
         super().__post_init__()
         require([
-            (self.personal == "none", f"FedALA's personalization is its local aggregation; personal must be 'none', got {self.personal!r}"),
             (0.0 <= self.sample_percent <= 100.0, f"sample_percent must be in [0, 100], got {self.sample_percent}"),
             (self.ala_layers >= 1, f"ala_layers (p) must be >= 1, got {self.ala_layers}"),
             (self.eta >= 0.0, f"eta must be >= 0, got {self.eta}"),
@@ -141,7 +140,7 @@ class FedALAConfig(FedAvgConfig):
 
 
 @register
-class FedALA(FedAvg):
+class FedALA(FedAvgBase):
     name = "fedala"
     description = "FedALA (Zhang et al., AAAI 2023): FedAvg; each client starts from an element-wise learned mix of its top layers and the global ones"
     Config = FedALAConfig
@@ -222,7 +221,7 @@ class FedALA(FedAvg):
             loss.backward()
             return loss.detach()
 
-        by_head = [self.top_is_head and ws.dp is None and ws.cache_features]
+        by_head = [self.top_is_head and ws.gradient_stage is None and ws.cache_features]
         feats = ws.train_features(x, bs) if by_head[0] and ws.head_only([Trainable(self.top_mask)]) else None
         if feats is not None:  # the sample's features once: the body is the global model's, fixed
             first = [True]

@@ -12,6 +12,10 @@
 Personalization is a parameter mask: ``personal`` names the coordinates each client keeps
 to itself (``"none"`` for FedAvg). The server averages and broadcasts only the others.
 FedPer (``personal="head"``) and LG-FedAvg (``personal="body"``) are this same class.
+
+:class:`FedAvgBase` is FedAvg without that option (its config, :class:`FedAvgBaseConfig`, has
+``weighting`` alone): the base of the methods that keep their personalization beside a whole
+shared model (APFL, Ditto, FedALA, FedBABU, FedRoD), for which ``--personal`` is no option.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 
 import torch
 
-from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold, check_sample_count, get_weighting, register
+from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, GlobalModel, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, WeightedFold, check_sample_count, get_weighting, register
 from copfl.core.train_hooks import proximal
 from copfl.algorithms.search_space import integer, log_float, sgd_space
 
@@ -49,29 +53,33 @@ class LocalOnly(Algorithm):
 
 
 @dataclass(frozen=True)
-class FedAvgConfig:
+class FedAvgBaseConfig:
     weighting: str = "samples"  # how clients are weighted in the average: samples | uniform
-    personal: str = "none"  # parameters each client keeps local (a selection, see copfl.core.params)
 
     def __post_init__(self) -> None:
         get_weighting(self.weighting)  # fail early on an unknown name
 
 
-@register
-class FedAvg(Algorithm):
-    """FedAvg, with an optional mask of client-local coordinates."""
+@dataclass(frozen=True)
+class FedAvgConfig(FedAvgBaseConfig):
+    personal: str = "none"  # parameters each client keeps local (a selection, see copfl.core.params)
 
-    name = "fedavg"
-    description = "FedAvg (McMahan et al., 2017): weighted average of the local models"
-    Config = FedAvgConfig
-    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
 
-    def __init__(self, config: FedAvgConfig, setup: Setup) -> None:
+class FedAvgBase(GlobalModel):
+    """FedAvg's server and local step (its global model, broadcast and weighting:
+    :class:`GlobalModel`), every coordinate shared unless a subclass names the ones its clients
+    keep (``personal``, a selection of copfl.core.params: :class:`FedAvg`'s option). Not
+    registered: the base of the FedAvg family, whose config has no ``personal``."""
+
+    Config = FedAvgBaseConfig
+
+    def __init__(self, config: FedAvgBaseConfig, setup: Setup, personal: str = "none") -> None:
+        """The split of the flat vector into the coordinates the clients keep (``personal``) and
+        the shared ones the server averages with ``config.weighting``."""
         super().__init__(config, setup)
-        self.personal = setup.workspace.flat.select(config.personal)
+        self.personal = setup.workspace.flat.select(personal)
         self.shared = ~self.personal
         self.all_shared = bool(self.shared.all())
-        self.weigh = get_weighting(config.weighting)
 
     # -------------------------------------------------------------- parameter split
     def _shared_part(self, params: torch.Tensor) -> torch.Tensor:
@@ -84,14 +92,8 @@ class FedAvg(Algorithm):
         return torch.where(self.personal, state["params"], global_params)
 
     # -------------------------------------------------------------- strategy
-    def init_server(self, init: torch.Tensor) -> ServerState:
-        return {"params": init.clone()}
-
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {} if self.all_shared else {"params": init.clone()}
-
-    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
-        return {"params": server["params"]}  # the same tensor for everyone: no copy
 
     def upload_parts(self, message: Message, state: ClientState, upload: Message) -> UploadParts:
         """The upload pipeline (--dp-mode upload, attacks): the shared part the client's update started from."""
@@ -113,12 +115,12 @@ class FedAvg(Algorithm):
         # the run's combiner (--robust, exposure to attackers)
         for c, u in uploads:
             check_sample_count(ctx, c, u)
-        return self._put_shared(server, self.combine([u["shared"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads]))
+        return self._put_shared(server, self.average(uploads, "shared"))
 
     # the same weighted average as a fold (the engine streams uploads into it); a subclass
     # with an aggregation of its own does not fold
     def fold_start(self, ctx: ServerContext, server: ServerState) -> WeightedFold | None:
-        return WeightedFold(ctx, self.weigh, "shared") if type(self).aggregate is FedAvg.aggregate else None
+        return WeightedFold(ctx, self.weigh, "shared") if type(self).aggregate is FedAvgBase.aggregate else None
 
     def fold_add(self, ctx: ServerContext, acc: WeightedFold, client: int, upload: Message) -> WeightedFold:
         return acc.add(client, upload)
@@ -139,6 +141,20 @@ class FedAvg(Algorithm):
 
     def personalized(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> torch.Tensor:
         return self._compose(broadcast["params"], state)
+
+
+@register
+class FedAvg(FedAvgBase):
+    """FedAvg, with an optional mask of client-local coordinates (``personal``)."""
+
+    name = "fedavg"
+    description = "FedAvg (McMahan et al., 2017): weighted average of the local models"
+    Config = FedAvgConfig
+    search_space = sgd_space(paper_momentum=0.5)  # copfl tune (docs/tuning.md)
+
+    def __init__(self, config: FedAvgConfig, setup: Setup) -> None:
+        """FedAvg whose clients keep the coordinates ``config.personal`` selects."""
+        super().__init__(config, setup, config.personal)
 
 
 @dataclass(frozen=True)

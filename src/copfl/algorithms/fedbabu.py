@@ -45,7 +45,7 @@ from dataclasses import dataclass
 import torch
 
 from copfl.algorithms.base import ClientContext, ClientResult, ClientState, Message, ServerState, Setup, register, require
-from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
+from copfl.algorithms.fedavg import FedAvgBase, FedAvgBaseConfig
 from copfl.core.params import FlatParams
 from copfl.algorithms.search_space import integer, sgd_space
 from copfl.core.train_hooks import Trainable
@@ -74,7 +74,7 @@ def head_weight(flat: FlatParams, params: torch.Tensor) -> torch.Tensor:
 
 # ---------------------------------------------------------------------------- the strategy
 @dataclass(frozen=True)
-class FedBABUConfig(FedAvgConfig):
+class FedBABUConfig(FedAvgBaseConfig):
     finetune_epochs: int = 5  # local epochs of fine-tuning before each evaluation (official code: --ft_ep 5)
     finetune: str = "full"  # what evaluation fine-tunes: full (body and head, the paper) | head | none
     head_init: str = "model"  # the fixed head: model (its initial head, the official code) | orthogonal
@@ -85,12 +85,11 @@ class FedBABUConfig(FedAvgConfig):
             (self.finetune_epochs >= 0, f"FedBABU finetune_epochs must be >= 0, got {self.finetune_epochs}"),
             (self.finetune in FINETUNE, f"FedBABU finetune must be one of {', '.join(FINETUNE)}, got {self.finetune!r}"),
             (self.head_init in HEAD_INIT, f"FedBABU head_init must be one of {', '.join(HEAD_INIT)}, got {self.head_init!r}"),
-            (self.personal == "none", f"FedBABU's head is frozen, not personal: personal must be 'none', got {self.personal!r}"),
         ])  # fmt: skip
 
 
 @register
-class FedBABU(FedAvg):
+class FedBABU(FedAvgBase):
     name = "fedbabu"
     description = "FedBABU (Oh et al., ICLR 2022): head frozen at its initialization, body averaged; fine-tuned before evaluation"
     Config = FedBABUConfig

@@ -66,7 +66,7 @@ import numpy as np
 import torch
 
 from copfl.algorithms.base import (
-    Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, check_sample_count,
+    ClientContext, ClientResult, ClientState, GlobalModel, Message, ServerContext, ServerState, Setup, UploadPart, UploadParts, check_sample_count,
     get_weighting, register, require,
 )
 from copfl.algorithms.search_space import log_float, sgd_space, uniform
@@ -178,7 +178,7 @@ class FedCACConfig:
 
 
 @register
-class FedCAC(Algorithm):
+class FedCAC(GlobalModel):
     name = "fedcac"
     description = "FedCAC (Wu et al., ICCV 2023): critical parameters by sensitivity, shared only with clients whose critical sets overlap"
     Config = FedCACConfig
@@ -192,15 +192,11 @@ class FedCAC(Algorithm):
         super().__init__(config, setup)
         flat = setup.workspace.flat
         self.bounds = [(s.offset, s.end) for s in flat.slices]  # one "layer" per parameter tensor
-        self.weigh = get_weighting(config.weighting)
 
     def mask_of(self, before: torch.Tensor, after: torch.Tensor) -> torch.Tensor:
         return critical_mask(sensitivity(before, after), self.bounds, self.config.tau)
 
     # -------------------------------------------------------------- the client
-    def init_server(self, init: torch.Tensor) -> ServerState:
-        return {"params": init.clone()}
-
     def broadcast(self, sctx: ServerContext, server: ServerState, client: int) -> Message:
         """theta_g, with the client's customized values on its critical parameters once it has
         taken part (the same tensor for every newcomer: no copy)."""

@@ -143,7 +143,7 @@ class FedDBE(FedAvg):
 
     def client_update(self, ctx: ClientContext, broadcast: Message, state: ClientState) -> ClientResult:
         ws, cfg = ctx.workspace, self.config
-        if ws.dp is not None and cfg.kappa > 0:
+        if ws.gradient_stage is not None and cfg.kappa > 0:
             raise ValueError(
                 "FedDBE's mean regularization (kappa > 0) is a function of a batch's mean feature, which DP-SGD's per-sample "
                 "clipping does not bound: use --dp-mode upload, or --kappa 0 (the personal bias alone runs under DP-SGD)"

@@ -66,7 +66,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, GlobalModel, Message, ServerContext, ServerState, get_weighting, register
 from copfl.algorithms.per_fedavg import full_gradient, gradient, inner_step, meta_gradient_fo, meta_gradient_hf
 from copfl.data.clients import ClientData, holdout_split
 from copfl.core.train_hooks import TrainStats, make_optimizer
@@ -155,23 +155,20 @@ def _cycle(ws: Workspace, data: ClientData, batch_size: int, generator: torch.Ge
 
 
 def _set_dp_rate(ws: Workspace, batch_size: int, n: int) -> None:
-    """DP-SGD: the next noisy step samples a batch from ``n`` samples (its accounting rate)."""
-    if ws.dp is not None:
-        ws.dp.rate = min(1.0, batch_size / max(n, 1))
+    """DP-SGD: the next noisy step samples a batch from ``n`` samples (its accounting rate),
+    told to the workspace's gradient stage."""
+    if ws.gradient_stage is not None:
+        ws.gradient_stage.sampling(batch_size, n)
 
 
 @register
-class FedMeta(Algorithm):
+class FedMeta(GlobalModel):
     name = "fedmeta"
     description = "FedMeta (Chen et al., 2018): MAML meta-model (support/query 80/20); personalized by inner steps on the support set"
     Config = FedMetaConfig
     search_space = {**sgd_space(paper_lr=0.01, paper_momentum=0.0), "inner_lr": log_float(1e-3, 0.3)}  # copfl tune (docs/tuning.md)
     search_defaults = {"inner_lr": "lr"}  # inner_lr None: the run's lr
     run_defaults = {"optimizer": "sgd", "lr": 0.01, "momentum": 0.0}  # DPAO-PFL: lr 0.01 for every method
-
-    def __init__(self, config: FedMetaConfig, setup: Setup) -> None:
-        super().__init__(config, setup)
-        self.weigh = get_weighting(config.weighting)
 
     def alpha(self, ctx: ClientContext) -> float:
         """The inner step size: the option, or the run's lr."""
@@ -193,15 +190,9 @@ class FedMeta(Algorithm):
                 )
         return support, query
 
-    def init_server(self, init: torch.Tensor) -> ServerState:
-        return {"params": init.clone()}
-
-    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
-        return {"params": server["params"]}
-
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         c, ws = self.config, ctx.workspace
-        if ws.dp is not None and c.order == 2:
+        if ws.gradient_stage is not None and c.order == 2:
             raise ValueError("FedMeta order=2 cannot run under DP-SGD (--dp-mode sgd privatizes first-order per-sample gradients); use --order 1 or --dp-mode upload")
         alpha, bs = self.alpha(ctx), ctx.training.batch_size
         support, query = self.split(ctx)
@@ -240,7 +231,7 @@ class FedMeta(Algorithm):
     def _meta_gradient_dp(self, ws: Workspace, w: torch.Tensor, sb: Batch, qb: Batch, alpha: float, n_query: int, bs: int) -> tuple[torch.Tensor, torch.Tensor]:
         """:func:`meta_gradient`, with DP-SGD's sampling rate switched to the query set's
         between the two (first-order) gradients."""
-        if ws.dp is None:
+        if ws.gradient_stage is None:
             return meta_gradient(ws, w, sb, qb, alpha, self.config.order)
         gs, _ = gradient(ws, w, *sb)
         _set_dp_rate(ws, bs, n_query)
@@ -248,7 +239,7 @@ class FedMeta(Algorithm):
         return meta_gradient_fo(g), loss
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        return {"params": self.combine([u["params"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads])}, {}
+        return {"params": self.average(uploads)}, {}
 
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
         """The meta-model after ``adapt_steps`` inner steps of size alpha on the SUPPORT set

@@ -59,7 +59,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, Setup, register, require
-from copfl.algorithms.fedavg import FedAvg, FedAvgConfig
+from copfl.algorithms.fedavg import FedAvgBase, FedAvgBaseConfig
 from copfl.algorithms.search_space import sgd_space, uniform
 from copfl.core.train_hooks import EvalStats, make_optimizer
 from copfl.core.workspace import Workspace
@@ -111,7 +111,7 @@ def personal_head_grad(
 
 # ---------------------------------------------------------------------------- the strategy
 @dataclass(frozen=True)
-class FedRoDConfig(FedAvgConfig):
+class FedRoDConfig(FedAvgBaseConfig):
     balance: float = 1.0  # gamma, the class counts' exponent in the balanced softmax (1: BSM, the paper; 0: plain cross-entropy)
     phead_init: str = "head"  # the personal head's start: head (a copy of the model's initial head, PFLlib) | zero
 
@@ -120,12 +120,11 @@ class FedRoDConfig(FedAvgConfig):
         require([
             (self.balance >= 0, f"FedRoD balance (gamma) must be >= 0, got {self.balance}"),
             (self.phead_init in PHEAD_INIT, f"FedRoD phead_init must be one of {', '.join(PHEAD_INIT)}, got {self.phead_init!r}"),
-            (self.personal == "none", f"FedRoD shares the whole model (body and generic head); its personal head is extra (personal must be 'none', got {self.personal!r})"),
         ])  # fmt: skip
 
 
 @register
-class FedRoD(FedAvg):
+class FedRoD(FedAvgBase):
     name = "fedrod"
     description = "FedRoD (Chen & Chao, ICLR 2022): shared body + generic head on the balanced softmax, a personal head added to its logits"
     Config = FedRoDConfig
@@ -191,7 +190,7 @@ class FedRoD(FedAvg):
         ph_opt = make_optimizer(opt_cfg, ph)
         weight, bias = self.head_views(ph.data)
         grad_weight, grad_bias = self.head_views(ph.grad)
-        private = ws.dp is not None
+        private = ws.gradient_stage is not None
         personal_loss = torch.zeros((), dtype=torch.float64, device=ph.device)
 
         with nullcontext() if private else self._head_io(ws) as seen:

@@ -270,7 +270,7 @@ class GPFL(Algorithm):
 
     def client_update(self, ctx: ClientContext, message: Message, state: ClientState) -> ClientResult:
         ws, cfg, opt_cfg = ctx.workspace, self.config, ctx.training.optimizer
-        if ws.dp is not None:
+        if ws.gradient_stage is not None:
             raise ValueError(
                 "GPFL shares its CoV and GCE, trained beside the model, and DP-SGD (--dp-mode sgd) privatizes only the "
                 "model's gradients: use --dp-mode upload (the whole shared vector is clipped and noised)"

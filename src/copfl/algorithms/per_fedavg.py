@@ -51,7 +51,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, GlobalModel, Message, ServerContext, ServerState, get_weighting, register
 from copfl.data.clients import ClientData
 from copfl.core.train_hooks import TrainStats, make_optimizer
 from copfl.core.workspace import Workspace
@@ -131,22 +131,12 @@ def full_gradient(ws: Workspace, w: torch.Tensor, data: ClientData, chunk: int, 
 
 
 @register
-class PerFedAvg(Algorithm):
+class PerFedAvg(GlobalModel):
     name = "per-fedavg"
     description = "Per-FedAvg (Fallah et al., NeurIPS 2020): MAML-style local meta-steps; personalized by one step (alpha) on training data"
     Config = PerFedAvgConfig
     search_space = {**sgd_space((1e-3, 1.0), paper_lr=0.001, paper_momentum=0.0), "inner_lr": log_float(1e-4, 0.1, paper=0.005)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.001, "momentum": 0.0}
-
-    def __init__(self, config: PerFedAvgConfig, setup: Setup) -> None:
-        super().__init__(config, setup)
-        self.weigh = get_weighting(config.weighting)
-
-    def init_server(self, init: torch.Tensor) -> ServerState:
-        return {"params": init.clone()}
-
-    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
-        return {"params": server["params"]}
 
     def meta_gradient(self, ws: Workspace, w: torch.Tensor, group: list[tuple[torch.Tensor, torch.Tensor]]) -> tuple[torch.Tensor, torch.Tensor]:
         """The meta-gradient at w from a group of batches (D, D'[, D'']) and f(temp; D')."""
@@ -185,7 +175,7 @@ class PerFedAvg(Algorithm):
         return ClientResult({"params": local, "num_samples": ctx.data.num_train}, {}, stats)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        return {"params": self.combine([u["params"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads])}, {}
+        return {"params": self.average(uploads)}, {}
 
     def personalized(self, ctx: ClientContext, message: Message, state: ClientState) -> torch.Tensor:
         """One step of size alpha from the global model on the client's TRAINING data."""

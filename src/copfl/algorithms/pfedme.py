@@ -49,7 +49,7 @@ from dataclasses import dataclass
 import torch
 from torch import nn
 
-from copfl.algorithms.base import Algorithm, ClientContext, ClientResult, ClientState, Message, ServerContext, ServerState, Setup, get_weighting, register
+from copfl.algorithms.base import ClientContext, ClientResult, ClientState, GlobalModel, Message, ServerContext, ServerState, get_weighting, register
 from copfl.core.workspace import Workspace
 from copfl.core.train_hooks import make_optimizer
 from copfl.algorithms.search_space import log_float, sgd_space
@@ -134,25 +134,15 @@ def server_mix(old: torch.Tensor, average: torch.Tensor, beta: float) -> torch.T
 
 
 @register
-class PFedMe(Algorithm):
+class PFedMe(GlobalModel):
     name = "pfedme"
     description = "pFedMe (Dinh et al., NeurIPS 2020): personal models via Moreau envelopes (lambda), bi-level local steps"
     Config = PFedMeConfig
     search_space = {**sgd_space(paper_lr=0.005, paper_momentum=0.0), "lam": log_float(1.0, 30.0, paper=15.0), "personal_lr": log_float(0.01, 0.5, paper=0.1)}  # copfl tune (docs/tuning.md)
     run_defaults = {"optimizer": "sgd", "lr": 0.005, "momentum": 0.0}
 
-    def __init__(self, config: PFedMeConfig, setup: Setup) -> None:
-        super().__init__(config, setup)
-        self.weigh = get_weighting(config.weighting)
-
-    def init_server(self, init: torch.Tensor) -> ServerState:
-        return {"params": init.clone()}
-
     def init_client(self, client: int, init: torch.Tensor) -> ClientState:
         return {}  # "theta" after the client's first local update
-
-    def broadcast(self, ctx: ServerContext, server: ServerState, client: int) -> Message:
-        return {"params": server["params"]}
 
     def _solve(self, ctx: ClientContext, xb: torch.Tensor, yb: torch.Tensor, theta: torch.Tensor, w: torch.Tensor):
         c = self.config
@@ -183,7 +173,7 @@ class PFedMe(Algorithm):
         return ClientResult(upload, {"theta": theta.clone()}, stats)
 
     def aggregate(self, ctx: ServerContext, server: ServerState, uploads: list[tuple[int, Message]]) -> tuple[ServerState, dict[str, float]]:
-        avg = self.combine([u["params"] for _, u in uploads], self.weigh(uploads), [c for c, _ in uploads])
+        avg = self.average(uploads)
         return {"params": server_mix(server["params"], avg, self.config.beta)}, {}
 
     def recompute_personal(self, ctx: ClientContext, w: torch.Tensor) -> torch.Tensor:

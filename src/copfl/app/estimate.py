@@ -86,7 +86,7 @@ ALGORITHM_FACTOR: dict[str, float] = {
     "feddbe": 1.0,
 }
 # DP-SGD's training cost over a plain run's: the fast clipped sum (Linear / Conv2d models, the
-# run's criterion) or the per-sample gradients of torch.func.vmap (copfl.extensions.privacy)
+# run's criterion) or the per-sample gradients of torch.func.vmap (copfl.extensions.dp_sgd)
 DP_SGD_FACTOR = {"fast": 2.0, "per-sample": 9.0}
 PER_SAMPLE_MODELS = ("lstm",)  # a layer the fast path does not take
 PER_SAMPLE_ALGORITHMS = ("fedem", "fedpac")  # a loss of their own (responsibility weights, feature alignment)

@@ -30,8 +30,9 @@ class TrainHook:
     """One change to :meth:`Workspace.train`'s step, passed in its ``hooks`` list: a hook may
     replace the loss (:attr:`criterion`), add a term on the head's input features
     (:attr:`feature_loss`) and change the gradient after backward, before the optimizer step
-    (:meth:`grad`; the hooks' in list order). The run-wide one, DP-SGD, is not in the list: it
-    privatizes every gradient the workspace computes while a client works (copfl.extensions.privacy)."""
+    (:meth:`grad`; the hooks' in list order). A run-wide change of how every gradient is
+    computed is not in the list: it is the workspace's gradient stage
+    (:class:`copfl.core.workspace.GradientStage`), installed by a run extension while a client works."""
 
     criterion: LossFn | None = None
     feature_loss: FeatureLoss | None = None

@@ -18,13 +18,6 @@ from torch import nn
 from copfl.data.clients import ClientData
 from copfl.core.models import channels_last_hazard, has_batchnorm
 from copfl.core.params import FlatParams
-from copfl.extensions.privacy import (
-    DPSGDSession,
-    clip_and_sum,
-    clipped_gradient_sum,
-    noise_and_average,
-    per_sample_gradients,
-)
 from copfl.core.train_hooks import (
     EvalStats,
     FeatureLoss,
@@ -38,7 +31,28 @@ from copfl.core.train_hooks import (
     make_optimizer,
 )
 
-__all__ = ["Workspace"]
+__all__ = ["GradientStage", "Workspace"]
+
+
+class GradientStage:
+    """Another way to compute a batch's loss and gradient, which the workspace calls without
+    knowing what it is: a run extension installs one on :attr:`Workspace.gradient_stage`
+    around a client's work, and until it is removed every gradient
+    :meth:`Workspace.loss_and_grad` computes is the stage's (and the workspace takes no
+    shortcut that would bypass it: no head-only steps on cached features)."""
+
+    def sampling(self, batch_size: int, n: int) -> None:
+        """The steps that follow take batches of ``batch_size`` from ``n`` samples:
+        :meth:`Workspace.batches` says so at the start of each pass over a client's data (an
+        algorithm that draws its batches itself says it too). Default: nothing to note."""
+
+    def loss_and_grad(
+        self, ws: Workspace, xb: torch.Tensor, yb: torch.Tensor,
+        loss_fn: LossFn | None, feature_loss: FeatureLoss | None, tap: list[torch.Tensor] | None,
+    ) -> torch.Tensor:
+        """:meth:`Workspace.loss_and_grad` of ``ws``'s loaded model on the batch: the gradient
+        written into ``ws.flat.grad`` (zeroed already), the loss returned, detached."""
+        raise NotImplementedError
 
 
 class Workspace:
@@ -74,9 +88,9 @@ class Workspace:
         self.augment = augment
         self.eval_batch_size = eval_batch_size
         self.has_bn = has_batchnorm(model)
-        # DP-SGD (copfl.extensions.privacy): set by the engine around a client's step when the run has
-        # --dp-noise > 0; every gradient loss_and_grad computes is then privatized.
-        self.dp: DPSGDSession | None = None
+        # set by a run extension around a client's work: computes every gradient loss_and_grad
+        # computes (GradientStage); None: one backward pass of the batch's loss
+        self.gradient_stage: GradientStage | None = None
         self._head_mask: torch.Tensor | None = None  # FlatParams.select("head"), for head_only
         # head-only steps on cached body features where exact (head_only); False: always full steps
         self.cache_features = True
@@ -173,10 +187,10 @@ class Workspace:
     def head_only(self, hooks: Sequence[TrainHook]) -> bool:
         """Whether a :meth:`train` with ``hooks`` trains the head alone on features the frozen
         body can compute once: a :class:`Trainable` mask inside the head (FedRep's head
-        epochs), no DP-SGD, and a body with nothing random or batch-dependent in training mode
+        epochs), no :attr:`gradient_stage`, and a body with nothing random or batch-dependent in training mode
         (no augmentation, no batch norm, no dropout)."""
         masks = [h.mask for h in hooks if isinstance(h, Trainable)]
-        if not masks or not self.cache_features or self.dp is not None or self.augment is not None or self.has_bn or self._stochastic:
+        if not masks or not self.cache_features or self.gradient_stage is not None or self.augment is not None or self.has_bn or self._stochastic:
             return False
         if self._head_mask is None:
             self._head_mask = self.flat.select("head").to(self.device)
@@ -287,8 +301,8 @@ class Workspace:
         skipped when the model has batch norm (its statistics are undefined)."""
         x, y = data.x_train, data.y_train
         n = len(y)
-        if self.dp is not None:
-            self.dp.rate = min(1.0, batch_size / max(n, 1))  # DP-SGD's sampling rate q = B / n
+        if self.gradient_stage is not None:
+            self.gradient_stage.sampling(batch_size, n)
         for idx in self.batch_indices(n, epochs=epochs, batch_size=batch_size, generator=generator):
             xb = x[idx]
             if self.augment is not None:
@@ -309,12 +323,11 @@ class Workspace:
         (cross-entropy or hinge); ``feature_loss(features, y)`` is added, with ``features`` the
         head's input taken by :meth:`feature_tap` (``tap``). Returns the loss, detached.
 
-        Under DP-SGD (:attr:`dp` set) the gradient left is the privatized one (per-sample
-        gradients clipped, summed, noised, divided by the batch size: copfl.extensions.privacy) and the
-        loss the mean of the per-sample losses."""
+        With a :attr:`gradient_stage` installed, the stage computes both (its
+        :meth:`GradientStage.loss_and_grad`)."""
         self.flat.grad.zero_()
-        if self.dp is not None:
-            return self._dp_loss_and_grad(xb, yb, loss_fn, feature_loss, tap)
+        if self.gradient_stage is not None:
+            return self.gradient_stage.loss_and_grad(self, xb, yb, loss_fn, feature_loss, tap)
         out = self.model(xb)
         loss = (loss_fn or self.criterion)(out, yb)
         if feature_loss is not None:
@@ -322,21 +335,6 @@ class Workspace:
             loss = loss + feature_loss(tap.pop(), yb)
         loss.backward()
         return loss.detach()
-
-    def _dp_loss_and_grad(
-        self, xb: torch.Tensor, yb: torch.Tensor, loss_fn: LossFn | None, feature_loss: FeatureLoss | None, tap: list[torch.Tensor] | None
-    ) -> torch.Tensor:
-        dp = self.dp
-        assert dp is not None
-        losses = None
-        if loss_fn is None and feature_loss is None:  # the run's criterion: the fast path when the model allows it
-            losses = clipped_gradient_sum(self.model, self.criterion, xb, yb, dp.clip)
-        if losses is None:
-            grads, losses = per_sample_gradients(self.model, loss_fn or self.criterion, xb, yb, feature_loss, tap)
-            clip_and_sum(self.model, grads, dp.clip)
-        noise_and_average(self.flat.grad, len(yb), dp.clip, dp.noise, dp.generator)
-        dp.count(len(yb))
-        return losses.mean()
 
     def step(self, optimizer: torch.optim.Optimizer, grad_hook: GradHook | None = None) -> None:
         """One optimizer step on the flat vector, after ``grad_hook(params, grad)`` (which may

@@ -1,5 +1,6 @@
-"""Differential privacy as run extensions: DP-SGD as a training hook, upload-mode DP as an
-upload transform, the accountant as an observer (the mechanisms: :mod:`copfl.extensions.privacy`)."""
+"""Differential privacy as run extensions: DP-SGD as the workspace's gradient stage, upload-mode
+DP as an upload transform, the accountant as an observer (the mechanisms:
+:mod:`copfl.extensions.dp_sgd`, :mod:`copfl.extensions.privacy`)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,16 @@ from typing import Any
 
 from copfl.algorithms.base import ClientContext
 from copfl.extensions.run_extension import Engine, RunExtension, RunState, UploadStep
-from copfl.extensions.privacy import ACCOUNTANT, DPConfig, DPSGDSession, Entry, EpsilonCache, add_history, check_model, privatize_upload
+from copfl.extensions.dp_sgd import DPSGDSession
+from copfl.extensions.privacy import ACCOUNTANT, DPConfig, Entry, EpsilonCache, add_history, check_model, privatize_upload
 from copfl.seeding import torch_generator
 
 
 class DPSGD(RunExtension):
-    """DP-SGD as a training hook: while a client works, the workspace privatizes every
-    gradient it computes (:attr:`Workspace.dp`), its noise from a generator seeded by (run
-    seed, purpose, round, client); the steps it took are what the client spent."""
+    """DP-SGD as the workspace's gradient stage: while a client works, a
+    :class:`DPSGDSession` installed on :attr:`Workspace.gradient_stage` privatizes every
+    gradient the workspace computes, its noise from a generator seeded by (run seed, purpose,
+    round, client); the steps it took are what the client spent."""
 
     def __init__(self, dp: DPConfig) -> None:
         self.dp = dp
@@ -29,11 +32,11 @@ class DPSGD(RunExtension):
         ws, dp = ctx.workspace, self.dp
         purpose = "dp" if phase == "train" else f"dp-{phase}"  # the noise's seed stream
         session = DPSGDSession(dp.clip, dp.noise, torch_generator(ctx.seed, purpose, ctx.round, ctx.client), ctx.data.num_train)
-        ws.dp = session
+        ws.gradient_stage = session
         try:
             yield
         finally:
-            ws.dp = None
+            ws.gradient_stage = None
         spent.extend(session.history())
 
 
