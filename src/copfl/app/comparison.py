@@ -160,7 +160,7 @@ def _compare_selected(req: CompareRequest, rows: list[Any], k: int) -> CompareOu
     assert budget is not None
     cfg = req.cfg
     check_tuning(cfg, 1, "--select", "compare --select")
-    check_budget(cfg, rows, budget)
+    check_budget(cfg, rows, budget, req.budget)
     bases, acfgs = _row_configs(req, rows)
     if req.dry_run:
         from copfl.app.estimate import estimate_seconds, format_duration

@@ -8,12 +8,14 @@ The search is **successive halving over methods**, each method in its own study 
    for it on other problems of the same model family (the built-in library without a library of
    one's own), else its default setting;
 2. the methods are ranked by their best validation objective, the better half goes on (never
-   fewer than :data:`KEEP`, and Local, the reference every row is read against, always), and
+   fewer than :data:`KEEP` besides Local, the reference every row is read against, which always
+   goes on), and
    each goes on to :data:`ETA` times as many trials (its next start points: the default, the
    other priors; then TPE proposals in its study, pruned by the study's Hyperband pruner after the
    method's own warm-up, ``search_warmup``);
 3. once :data:`KEEP` methods (and Local) are left, they take one trial each in turn until the
-   budget (seconds of trials, all methods together) is spent.
+   budget (seconds of trials, all methods together) is spent; a budget spent before the halvings
+   end keeps the best :data:`KEEP` (and Local) of those still in.
 
 Why not one Optuna study with the method as a categorical and its knobs conditional on it: with
 a laptop's budget each method gets a handful of trials, too few for TPE to learn 30 conditional
@@ -61,7 +63,7 @@ class Selection:
                 "trials": self.trials, "best_val": self.best_val, "dropped_at_step": self.dropped_at, "steps": self.steps}
 
 
-def check_budget(cfg: RunConfig, rows: list[Row], budget: float) -> None:
+def check_budget(cfg: RunConfig, rows: list[Row], budget: float, text: str | None = None) -> None:
     """A budget that cannot run one trial of each method (by the dry run's cost model) is
     refused, naming what it would take."""
     from dataclasses import replace
@@ -72,9 +74,10 @@ def check_budget(cfg: RunConfig, rows: list[Row], budget: float) -> None:
     problem = tuning_problem(cfg)
     need = sum(trial_seconds(replace(problem, algorithm=r.algorithm).resolved(), r.fixed) for r in rows)
     if budget < need:
+        least = f"{math.ceil(need)}s" if need < 120 else f"{math.ceil(need / 60)}m"
         raise UsageError(
-            f"--budget {format_duration(budget)} is too small to run one trial of each of the {len(rows)} methods on this problem "
-            f"(about {format_duration(need)} by copfl's cost model): give at least --budget {math.ceil(need / 60)}m, "
+            f"--budget {text or format_duration(budget)} is too small to run one trial of each of the {len(rows)} methods on this problem "
+            f"(about {format_duration(need)} by copfl's cost model): give at least --budget {least}, "
             "or fewer methods (--algorithms all,-NAME,... leaves some out)")
 
 
@@ -85,13 +88,11 @@ def ranked(keys: list[str], best: dict[str, float | None]) -> list[str]:
 
 
 def survivors(alive: list[str], best: dict[str, float | None], keep: int = KEEP, eta: int = ETA) -> list[str]:
-    """The methods that go on after a halving: the better ``1/eta`` of ``alive`` (at least
-    ``keep``), and the reference (Local) where it is in the race."""
-    order = ranked(alive, best)
-    out = order[: max(keep, math.ceil(len(alive) / eta))]
-    if REFERENCE in alive and REFERENCE not in out:
-        out.append(REFERENCE)
-    return out
+    """The methods that go on after a halving: the better ``1/eta`` of ``alive`` besides the
+    reference (at least ``keep`` of them), then the reference (Local) where it is in the race."""
+    others = ranked([k for k in alive if k != REFERENCE], best)
+    out = others[: max(keep, math.ceil(len(others) / eta))]
+    return out + ([REFERENCE] if REFERENCE in alive else [])
 
 
 def select(cfg: RunConfig, rows: list[Row], out: Path, budget: float, prior: Any, log: Callable[[str], None] | None = None) -> Selection:
@@ -103,6 +104,7 @@ def select(cfg: RunConfig, rows: list[Row], out: Path, budget: float, prior: Any
     from copfl.tuning.tuner import BUDGET_CAP, Tuner, tuning_problem
 
     log = log or (lambda m: print(m, file=sys.stderr))
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
     problem = tuning_problem(cfg)
     fed = build_federation(problem, progress=DataProgress())
     out.mkdir(parents=True, exist_ok=True)
@@ -121,9 +123,10 @@ def select(cfg: RunConfig, rows: list[Row], out: Path, budget: float, prior: Any
         return sum(tuner.spent(s) for s in studies.values())
 
     def bring_to(key: str, target: int) -> None:
-        """Trials of ``key``'s study up to ``target`` finished ones, while the budget lasts."""
+        """Trials of ``key``'s study up to ``target`` finished ones, while the budget lasts (the
+        first trial of every method whatever the budget: :func:`check_budget` priced it)."""
         r = by_key[key]
-        while len(finished(key)) < min(target, BUDGET_CAP) and spent() < budget:
+        while len(finished(key)) < min(target, BUDGET_CAP) and (spent() < budget or not finished(key)):
             tuner.trials = len(finished(key)) + 1
             tuner.tune(r.algorithm, key, r.fixed)
 
@@ -153,6 +156,10 @@ def select(cfg: RunConfig, rows: list[Row], out: Path, budget: float, prior: Any
         else:
             final, target = True, target + 1
     scores = {k: best(k) for k in by_key}
+    if len(alive) > KEEP + (REFERENCE in alive):  # the budget ran out before the halvings did: the best few go on
+        last = survivors(alive, scores, eta=len(alive))
+        dropped.update({k: len(steps) - 1 for k in alive if k not in last})
+        alive = last
     return Selection(kept=ranked(alive, scores), trials={k: len(finished(k)) for k in by_key}, best_val=scores, dropped_at=dropped,
                      steps=steps, budget_seconds=budget, spent_seconds=spent())
 
