@@ -29,8 +29,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
     """``copfl compare``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
     cmp_ = sub.add_parser("compare", help="several algorithms on the same split, one table and one plot")
-    cmp_.add_argument("--algorithms", required=True, help="comma-separated algorithm names or variants (fedavg[lr=0.01]); all: every "
-                      "method but centralized, -NAME taking one out (all,-pfedsv)")
+    cmp_.add_argument("--algorithms", required=True, help="comma-separated names or variants; all: every method but centralized")
     cmp_.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
     cmp_.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
@@ -38,10 +37,8 @@ def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorit
     cmp_.add_argument("--dry-run", action="store_true", help="print the runs (tuning trials, final runs) and their estimated time, and stop (loads no data)")
     cmp_.add_argument("--tune", type=int, metavar="N", help="tune each row with N trials on the first seed's validation data (copfl tune, "
                       "OUT/tune), then run a default and a tuned row per algorithm on every seed")
-    cmp_.add_argument("--select", action="store_true", help="which method for this problem: one search over every row (e.g. "
-                      "--algorithms all) for --budget of trials in all (successive halving on validation data, each method started "
-                      "from the prior library's settings), then the best 3 and local get default and tuned rows on every seed; "
-                      "OUT/selection.json names the winner and the methods within seed noise of it")
+    cmp_.add_argument("--select", action="store_true", help="which method: race the rows for --budget, compare "
+                      "the best 3 and local")
     add_budget_flags(cmp_)  # before the algorithms' flags: centralized's own budget option is a variant's here, centralized[budget=all]
     add_option_flags(cmp_, ("compare",), brief, skip=("algorithm",), algorithms=True, rebuild=add_parser)
     cmp_.set_defaults(func=cmd_compare)

@@ -298,12 +298,10 @@ def add_budget_flags(p: argparse.ArgumentParser) -> None:
     """--budget, --prior and --save-prior (copfl tune, compare --tune): docs/tuning.md."""
     p.add_argument("--budget", metavar="DURATION", help="tune for this much trial time in all (90s, 30m, 1.5h), shared equally by the "
                    "algorithms: each study starts trials until it has had its share (its default setting always runs)")
-    p.add_argument("--prior", nargs="?", const="", metavar="FILE", help="start each new study from the best settings earlier "
-                   "problems of the same model family found, after the default setting: a library written by --save-prior "
-                   "(FILE; without one $COPFL_PRIORS or ~/.cache/copfl/priors.json), else copfl's built-in one (the committed "
-                   "tuning study's best settings; also FILE = builtin)")
-    p.add_argument("--save-prior", nargs="?", const="", metavar="FILE", help="add each study's best values to the prior library "
-                   "(FILE as for --prior) for later problems")
+    p.add_argument("--prior", nargs="?", const="", metavar="FILE", help="start new studies from earlier problems' best settings "
+                   "(FILE, yours, or the built-in ones)")
+    p.add_argument("--save-prior", nargs="?", const="", metavar="FILE", help="add each study's best values to a prior library "
+                   "(FILE, else yours)")
 
 
 PLUGIN_HELP = (
