@@ -159,7 +159,7 @@ def test_saved_configs_without_attacks_keep_their_meaning():
     assert resume_conflicts(old, RunConfig(algorithm="fedavg", dataset="digits", rounds=8, val_fraction=0.0, robust="median"))[0].startswith("robust")
 
 
-@pytest.mark.parametrize("algorithm", sorted(__import__("copfl.algorithms", fromlist=["ALGORITHMS"]).ALGORITHMS))
+@pytest.mark.parametrize("algorithm", sorted(__import__("copfl.algorithms.base", fromlist=["ALGORITHMS"]).ALGORITHMS))
 def test_every_algorithm_takes_attacks_and_robust_aggregation(algorithm):
     if algorithm == "centralized":
         with pytest.raises(ValueError, match="pooled data"):
