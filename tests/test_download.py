@@ -57,6 +57,7 @@ def test_cifar10_download_path_uses_the_official_name(server, tmp_path, monkeypa
     import numpy as np
 
     from copfl.data import sources
+    from copfl.data.sources.registry import load_dataset
 
     root, url = server
     buf = io.BytesIO()
@@ -69,5 +70,5 @@ def test_cifar10_download_path_uses_the_official_name(server, tmp_path, monkeypa
     (root / "cifar-10-python.tar.gz").write_bytes(buf.getvalue())
     monkeypatch.setattr(sources.cifar, "CIFAR10_URL", f"{url}/cifar-10-python.tar.gz")
     monkeypatch.setattr(sources.cifar, "CIFAR10_MD5", hashlib.md5(buf.getvalue()).hexdigest())
-    ds = sources.load_dataset("cifar10", tmp_path / "data", download=True)
+    ds = load_dataset("cifar10", tmp_path / "data", download=True)
     assert (tmp_path / "data" / "cifar-10-python.tar.gz").exists() and ds.y_train.tolist() == [1, 2] * 5

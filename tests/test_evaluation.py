@@ -171,14 +171,14 @@ def _batched_pair(algorithm: str, **kw):
 
 
 def test_eval_batched_joins_clients_of_one_model_with_the_same_accuracies():
-    from copfl.engine import loop as engine_mod
+    from copfl.engine.evaluation import EVAL_BLOCK
 
     (one, s1), (joined, s2) = _batched_pair("fedavg")
     # 70 clients, each with a few test samples, in blocks of EVAL_BLOCK: far fewer forward passes
     calls = []
     joined.ws.model.register_forward_pre_hook(lambda m, args: calls.append(len(args[0])))
     joined.evaluation.evaluate(s2)
-    block, bs = engine_mod.EVAL_BLOCK, joined.ws.eval_batch_size
+    block, bs = EVAL_BLOCK, joined.ws.eval_batch_size
     per_block = [sum(c.num_test + c.num_val for c in s2.last_clients[i : i + block]) for i in range(0, 70, block)]
     assert calls == [n for total in per_block for n in [bs] * (total // bs) + [total % bs] * bool(total % bs)]
     assert len(calls) < 20  # one small batch per set: 140

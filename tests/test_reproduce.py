@@ -235,7 +235,7 @@ def test_smoke_scale_is_small(tmp_path):
 
 
 def test_dry_run_names_missing_data_and_expected_times(tmp_path, monkeypatch, capsys):
-    import copfl.data.sources as sources
+    import copfl.data.sources.registry as sources
     import copfl.reproduce.runner as runner
 
     def no_loading(*args, **kwargs):

@@ -217,7 +217,7 @@ def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     np.testing.assert_allclose(std, flat.std(0), rtol=1e-12)
 
     calls = []
-    real = sources.image_channel_stats
+    real = sources.dataset.image_channel_stats
 
     def counted(x, *a, **k):
         calls.append(len(x))
@@ -226,7 +226,7 @@ def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     def refuse(*a, **k):
         raise AssertionError("channel statistics computed again instead of read from the cache")
 
-    monkeypatch.setattr(sources.base, "image_channel_stats", refuse)
+    monkeypatch.setattr(sources.dataset, "image_channel_stats", refuse)
     again = load_dataset("cifar10", tmp_path, cache)
     m2, s2 = again.channel_stats()
     assert m2.tolist() == mean.tolist() and s2.tolist() == std.tolist()
@@ -236,7 +236,7 @@ def test_channel_stats_are_cached_with_the_arrays(tmp_path, monkeypatch):
     # statistics made from other arrays (the npz was rebuilt) are not reused
     (npz,) = cache.glob("cifar10-*.npz")
     os.utime(npz, ns=(1, 1))
-    monkeypatch.setattr(sources.base, "image_channel_stats", counted)
+    monkeypatch.setattr(sources.dataset, "image_channel_stats", counted)
     rebuilt = load_dataset("cifar10", tmp_path, cache)
     assert calls == [len(ds.x_train)] and rebuilt.channel_stats()[1].tolist() == std.tolist()
     # a cache written before the statistics were kept gets them on its next load
@@ -346,9 +346,9 @@ def test_miniimagenet_zip_and_pickles(tmp_path):
         with open(folder / f"mini-imagenet-cache-{part}.pkl", "wb") as f:
             pickle.dump({"image_data": data, "class_dict": cdict}, f)
     old = pickle.loads((folder / "mini-imagenet-cache-train.pkl").read_bytes())
-    import copfl.data.sources as src
+    from copfl.data.sources.miniimagenet import decode_miniimagenet_pickles
 
-    pk = src.decode_miniimagenet_pickles(folder, test_per_class=1)
+    pk = decode_miniimagenet_pickles(folder, test_per_class=1)
     assert pk.classes == ("n0", "n1", "n2", "n3") and pk.x_train.shape == (12, 84, 84, 3) and pk.x_test.shape == (4, 84, 84, 3)
     # class n1 = indices 4..7 of the train pickle: the last image is its test image
     assert np.array_equal(pk.x_test[1], old["image_data"][7]) and np.array_equal(pk.x_train[3:6], old["image_data"][4:7])
