@@ -51,7 +51,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def _pruning_check():
-    spec = importlib.util.spec_from_file_location("pruning_check", HERE / "pruning_check.py")
+    spec = importlib.util.spec_from_file_location("pruning_check", HERE.parent / "studies" / "pruning_check.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod

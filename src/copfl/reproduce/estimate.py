@@ -118,7 +118,7 @@ PFEDSV_POSITIVE_SHARE = 0.5
 # holders) the peers a client values positively are those that share one of its labels (the
 # relevance study: precision and recall 100 %, pfedsv-relevance.md): c (n c / C - 1) of n - 1,
 # 2 of 9 on pFedSV's 10-client columns. pFedSV's training is Local's on what its hold-out leaves
-# (factor 1.0). Checked (benchmarks/estimate_check.py, 2026-12-02) on its Table 1 and 2 columns
+# (factor 1.0). Checked (studies/estimate_check.py, 2026-12-02) on its Table 1 and 2 columns
 # (10 clients, 5 epochs, k0 = 5; one thread beside another run, halved): runs 0.70-1.46 of the
 # estimate (MNIST Dir(0.1) / Fashion-MNIST), trials 0.82-1.13. The factor 3.3 over Local it replaces
 # was fitted on the 1-epoch study above, where Local itself runs 2.2-2.9x its estimate (5.3-6.9 s
