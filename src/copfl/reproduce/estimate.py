@@ -94,9 +94,9 @@ CLIENT_ROUND_SECONDS = 0.6e-3  # a client's bookkeeping per round (state, masks,
 RUN_SECONDS = 0.1  # building the engine, writing the run's files and the report
 # A tuning trial's share of a full run (compare --dry-run, reproduce --tune --dry-run): Hyperband
 # stops most trials after a few rounds and a trial evaluates validation data only
-# (benchmarks/tune_cost.py measured 20 trials = 2.75 runs with start-up on digits, ~0.14 of a
-# run each; the tuned-vs-default study's Ditto tunings, 20 rounds, 0.59 (FEMNIST) and 0.65
-# (MNIST) of 20 full trials' time, some of it paused); 0.6.
+# (benchmarks/tuning_cost.py --mode tune-vs-run measured 20 trials = 2.75 runs with start-up on
+# digits, ~0.14 of a run each; the tuned-vs-default study's Ditto tunings, 20 rounds, 0.59
+# (FEMNIST) and 0.65 (MNIST) of 20 full trials' time, some of it paused); 0.6.
 TRIAL_SHARE = 0.6
 # pFedSV's Shapley values (copfl.algorithms.shapley): each client and round, one utility evaluation per
 # distinct coalition of its S = {i} + k downloaded models, each forming the coalition's model and
