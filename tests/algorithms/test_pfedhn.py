@@ -19,7 +19,7 @@ from copfl.extensions.robust import RobustConfig, combiner
 from copfl.core.workspace import Workspace
 from copfl.seeding import torch_generator
 
-from helpers import XS, YS, fresh_model, mlp_ws, tiny_clients, tiny_engine
+from helpers import XS, YS, fresh_model, load_script, mlp_ws, tiny_clients, tiny_engine
 
 SMALL = {"embed_dim": 3, "hidden": 5, "n_hidden": 2, "inner_steps": 3, "inner_lr": 0.1}
 
@@ -220,63 +220,9 @@ def test_upload_reference_is_zero_because_delta_is_the_update():
 
 # ------------------------------------------------- the previous server step, the reference
 # copfl's pFedHN server step before the hand-differentiated output layer and the in-place
-# update (issue 41), verbatim but for names: autograd through generate on the flat vector,
-# clip_grad, and an SGD step that returns new tensors.
-def old_hypernetwork_grad(layout, hnet, client, delta):
-    p = hnet.detach().requires_grad_(True)
-    with torch.enable_grad():
-        theta = generate(layout, p, client)
-        (g,) = torch.autograd.grad(theta, p, grad_outputs=delta)
-    return g
-
-
-def old_clip_grad(grad, max_norm):
-    if max_norm > 0:
-        coef = max_norm / (float(grad.norm()) + 1e-6)
-        if coef < 1:
-            grad.mul_(coef)
-    return grad
-
-
-def old_sgd_step(hnet, momentum_buf, grad, num_embedding, cfg):
-    d_p = grad.add(hnet, alpha=cfg.hn_wd) if cfg.hn_wd else grad
-    buf = momentum_buf.clone()
-    if cfg.hn_momentum:
-        buf.mul_(cfg.hn_momentum).add_(d_p)
-        d_p = buf
-    new = hnet.clone()
-    embed_lr = cfg.hn_lr if cfg.embed_lr is None else cfg.embed_lr
-    new[:num_embedding].add_(d_p[:num_embedding], alpha=-embed_lr)
-    new[num_embedding:].add_(d_p[num_embedding:], alpha=-cfg.hn_lr)
-    return new, buf
-
-
-def old_aggregate(alg, server, uploads):
-    layout, cfg = alg.layout, alg.config
-    start = server["hnet"]
-    hnet, buf, norms = start, server["momentum"], []
-    clients = [c for c, _ in uploads]
-    if alg.robust:
-        e = layout.num_embedding
-        uniform = torch.full((len(uploads),), 1.0 / len(uploads), dtype=torch.float64)
-        grads = [old_hypernetwork_grad(layout, start, c, u["delta"]) for c, u in uploads]
-        body = alg.combine([g[e:] for g in grads], uniform, clients)
-        total = torch.cat([torch.stack([g[:e] for g in grads]).mean(0), body])
-        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(total, cfg.clip), e, cfg)
-        return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": float(total.norm())}
-    total = torch.zeros_like(start) if cfg.server_update == "mean" else None
-    for c, u in uploads:
-        g = old_hypernetwork_grad(layout, start, c, u["delta"])
-        if total is not None:
-            total.add_(g)
-            continue
-        norms.append(float(g.norm()))
-        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(g, cfg.clip), layout.num_embedding, cfg)
-    if total is not None:
-        total.div_(len(uploads))
-        norms.append(float(total.norm()))
-        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(total, cfg.clip), layout.num_embedding, cfg)
-    return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": sum(norms) / len(norms)}
+# update (issue 41): kept once, in the benchmark that times the two against each other.
+OLD = load_script("benchmarks/pfedhn_server.py", "pfedhn_server")
+old_hypernetwork_grad, old_aggregate = OLD.old_hypernetwork_grad, OLD.old_aggregate
 
 
 def five_client_pfedhn(robust=None, **options):
