@@ -38,6 +38,11 @@ from copfl.core.workspace import Workspace
 
 
 # ------------------------------------------------------- the previous server step (reference)
+# copfl's pFedHN server step before the hand-differentiated output layer and the in-place
+# update (issue 41), verbatim but for names: autograd through generate on the flat vector,
+# clip_grad, and an SGD step that returns new tensors. Every server_update (sequential, mean)
+# and a robust rule's combination; tests/algorithms/test_pfedhn.py checks PFedHN.aggregate
+# against it bit for bit.
 def old_hypernetwork_grad(layout, hnet, client, delta):
     p = hnet.detach().requires_grad_(True)
     with torch.enable_grad():
@@ -68,15 +73,32 @@ def old_sgd_step(hnet, momentum_buf, grad, num_embedding, cfg):
 
 
 def old_aggregate(alg, server, uploads):
-    """The previous sequential ``PFedHN.aggregate``."""
+    """The previous ``PFedHN.aggregate``."""
     layout, cfg = alg.layout, alg.config
     start = server["hnet"]
     hnet, buf, norms = start, server["momentum"], []
+    clients = [c for c, _ in uploads]
+    if alg.robust:
+        e = layout.num_embedding
+        uniform = torch.full((len(uploads),), 1.0 / len(uploads), dtype=torch.float64)
+        grads = [old_hypernetwork_grad(layout, start, c, u["delta"]) for c, u in uploads]
+        body = alg.combine([g[e:] for g in grads], uniform, clients)
+        total = torch.cat([torch.stack([g[:e] for g in grads]).mean(0), body])
+        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(total, cfg.clip), e, cfg)
+        return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": float(total.norm())}
+    total = torch.zeros_like(start) if cfg.server_update == "mean" else None
     for c, u in uploads:
         g = old_hypernetwork_grad(layout, start, c, u["delta"])
+        if total is not None:
+            total.add_(g)
+            continue
         norms.append(float(g.norm()))
         hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(g, cfg.clip), layout.num_embedding, cfg)
-        del g
+        del g  # one full-size gradient alive at a time
+    if total is not None:
+        total.div_(len(uploads))
+        norms.append(float(total.norm()))
+        hnet, buf = old_sgd_step(hnet, buf, old_clip_grad(total, cfg.clip), layout.num_embedding, cfg)
     return {"hnet": hnet, "momentum": buf}, {"hnet_grad_norm": sum(norms) / len(norms)}
 
 

@@ -1,8 +1,13 @@
 import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
+
+# tests/ is a package with one sub-package per package of copfl (tests/__init__.py); the modules
+# the tests share are imported by their own names (`from helpers import ...`, golden's `runs`).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import copfl  # noqa: F401  before torch, as in every copfl process: idle OpenMP threads sleep
 import torch  # noqa: E402

@@ -48,8 +48,8 @@ def require_extra(module: str) -> ModuleType:
 
 
 def load_script(relpath: str, name: str | None = None) -> ModuleType:
-    """A script of the repository that is not a package module (``benchmarks/x.py``,
-    ``docs/api/build.py``), loaded afresh as a module."""
+    """A script of the repository that is not a package module (``studies/x.py``,
+    ``benchmarks/x.py``, ``docs/api/build.py``), loaded afresh as a module."""
     path = ROOT / relpath
     spec = importlib.util.spec_from_file_location(name or path.stem, path)
     mod = importlib.util.module_from_spec(spec)
@@ -176,3 +176,40 @@ def write_cifar100(folder, n=6, seed=0):
     meta = {b"fine_label_names": [f"f{i}".encode() for i in range(100)], b"coarse_label_names": [f"c{i}".encode() for i in range(20)]}
     (folder / "meta").write_bytes(pickle.dumps(meta))
     return pickle.loads((folder / "train").read_bytes())
+
+
+# Data files of the reproductions' tests (also test_parallel's --workers reproduction).
+def write_balanced_cifar(root, per_class=50, seed=0):
+    """cifar-10-batches-py with ``per_class`` training and test images of each class."""
+    d = root / "cifar-10-batches-py"
+    d.mkdir(parents=True)
+    rng = np.random.default_rng(seed)
+    labels = np.repeat(np.arange(10), per_class)
+    for name, count in [(f"data_batch_{k}", 5) for k in range(1, 6)] + [("test_batch", 1)]:
+        ys = labels if name == "test_batch" else labels[name[-1] == "1" and slice(None) or slice(0, 0)]
+        base = (ys * 25).astype(np.uint8)[:, None]
+        data = np.clip(rng.normal(base, 20, (len(ys), 3072)), 0, 255).astype(np.uint8)
+        (d / name).write_bytes(pickle.dumps({b"data": data, b"labels": [int(v) for v in ys]}))
+    return root
+
+
+def write_letters_femnist(root, per_letter):
+    """femnist.npz with ``per_letter`` random images of each letter a-j (a third of them test
+    images) over 7 writers."""
+    rng = np.random.default_rng(0)
+    y = np.repeat(np.arange(36, 46), per_letter)
+    n = len(y)
+    np.savez(root / "femnist.npz", x=rng.integers(0, 256, (n, 28, 28), dtype=np.uint8), y=y, writer=np.arange(n) % 7,
+             is_test=np.arange(n) % 3 == 0, writers=np.array([f"w{i}" for i in range(7)]))  # fmt: skip
+
+
+def image_tree_zip(path, train_per_class, test_per_class, classes=4, test_dir="test"):
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as z:
+        for k in range(classes):
+            for i in range(train_per_class):
+                z.writestr(f"train/c{k}/{i}.png", b"")
+            for i in range(test_per_class):
+                z.writestr(f"{test_dir}/c{k}/{i}.png", b"")
+    return path

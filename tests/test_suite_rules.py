@@ -60,7 +60,7 @@ def unmarked_extra_imports(source: str) -> list[str]:
 
 
 def test_every_test_that_needs_an_extra_is_marked():
-    found = {p.name: unmarked_extra_imports(p.read_text()) for p in sorted(TESTS.glob("*.py"))}
+    found = {str(p.relative_to(TESTS)): unmarked_extra_imports(p.read_text()) for p in sorted(TESTS.rglob("*.py"))}
     assert {k: v for k, v in found.items() if v} == {}
 
 

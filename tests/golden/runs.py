@@ -4,7 +4,7 @@
 that when a change is MEANT to alter results, and say so in the commit. ``... runs.py add``
 records only the runs not recorded yet (a new algorithm or setting), leaving every recorded
 entry as it is. The test
-(tests/test_golden.py) runs ``python tests/golden/runs.py print`` in a subprocess with the
+(tests/golden/test_golden.py) runs ``python tests/golden/runs.py print`` in a subprocess with the
 numeric environment of :data:`PINNED_ENV` and compares every float exactly.
 
 Bits depend on the kernels a CPU gets, so the runs pin them: ATen's vector code, oneDNN's

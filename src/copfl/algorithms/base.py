@@ -234,7 +234,7 @@ class Algorithm:
     # FedMeta's inner rate, None: the run's lr): the value a tuning study's default trial gives it.
     search_defaults: ClassVar[dict[str, str]] = {}
     # The share of a tuning trial's rounds before the pruner may stop it, for a method whose
-    # early rounds rank its settings poorly (copfl.tuning.tuner.min_rounds; benchmarks/pruning_check.py).
+    # early rounds rank its settings poorly (copfl.tuning.tuner.min_rounds; studies/pruning_check.py).
     search_warmup: ClassVar[float] = 0.0
 
     def __init__(self, config: Any, setup: Setup) -> None:

@@ -117,7 +117,7 @@ class DPAOPFL(Algorithm):
     Config = DPAOPFLConfig
     search_space = {**sgd_space(paper_lr=0.01, paper_momentum=0.0), "lam": log_float(1e-4, 1.0, paper=0.01), "fisher_alpha": uniform(0.5, 0.99, paper=0.85), "upload_threshold": uniform(0.0, 0.2, paper=0.05)}  # copfl tune (docs/tuning.md)
     # its figure at rounds 1-6 ranks the final one less well than FedAvg's (Spearman 0.67-0.79 against
-    # 0.81-0.95; FEMNIST, 20 writers, 10 rounds: benchmarks/pruning_check.py). Ten random settings
+    # 0.81-0.95; FEMNIST, 20 writers, 10 rounds: studies/pruning_check.py). Ten random settings
     # replayed through the pruner kept their best from round 1, but a TPE study, whose trials crowd
     # around its first good rate, stopped every trial at lr 0.035-0.105 (the best region, 0.30 at
     # lr 0.053) at round 1, each predicting one class there; waiting 30% of the rounds, the study came

@@ -167,7 +167,7 @@ class PFedSV(Algorithm):
     # its settings' early rounds rank their final figure poorly (FEMNIST, 20 writers, 10 rounds:
     # Spearman 0.52 at round 1, 0.70 at round 3, >= 0.88 from round 4): pruning from round 1 stopped the
     # best of ten settings in 26 of 50 bracket draws (mean regret 7.8 points), from round 4 in none
-    # (benchmarks/pruning_check.py, docs/results/pruning-check-femnist.json)
+    # (studies/pruning_check.py, docs/results/pruning-check-femnist.json)
     search_warmup = 0.4
     # A13: plain SGD; the paper's lr 0.01 (MNIST, FMNIST; 0.1 for CIFAR-10: --lr 0.1)
     run_defaults = {"optimizer": "sgd", "lr": 0.01, "momentum": 0.0}

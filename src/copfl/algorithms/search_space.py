@@ -9,7 +9,7 @@ table in docs/tuning.md is made from these declarations, :func:`space_table`).
 Ranges are wide enough to hold the paper's value and the values a federated problem nobody
 tuned for may need; learning rates and penalty weights are searched on a log scale. An SGD
 learning rate is searched **relative to the model's stable rate** (:data:`STABLE_LR`, measured
-by benchmarks/stable_lr.py): a knob made by :func:`sgd_space` holds multiples of it, and
+by studies/stable_lr.py): a knob made by :func:`sgd_space` holds multiples of it, and
 :func:`space_of` with the problem's model gives the rates themselves.
 """
 
@@ -94,7 +94,7 @@ def choice(*values: Any, paper: Any = None) -> Knob:
 
 
 # The largest SGD learning rate (momentum 0.5, plain local training) at which each model family
-# still lowers its training loss steadily: benchmarks/stable_lr.py, on a 2-core CPU, 2026-12-05
+# still lowers its training loss steadily: studies/stable_lr.py, on a 2-core CPU, 2026-12-05
 # (docs/results/stable-lr.json: the grid 1e-3 ... 30 in half decades, 3 rounds). A model not
 # measured (svm, tiny, a plugin's) takes DEFAULT_STABLE_LR, the CNN's.
 STABLE_LR = {"mlp": 0.1, "logreg": 10.0, "cnn": 0.1, "lenet5": 0.3, "lstm": 3.0, "resnet18": 0.03}

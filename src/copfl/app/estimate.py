@@ -94,9 +94,9 @@ CLIENT_ROUND_SECONDS = 0.6e-3  # a client's bookkeeping per round (state, masks,
 RUN_SECONDS = 0.1  # building the engine, writing the run's files and the report
 # A tuning trial's share of a full run (compare --dry-run, reproduce --tune --dry-run): Hyperband
 # stops most trials after a few rounds and a trial evaluates validation data only
-# (benchmarks/tune_cost.py measured 20 trials = 2.75 runs with start-up on digits, ~0.14 of a
-# run each; the tuned-vs-default study's Ditto tunings, 20 rounds, 0.59 (FEMNIST) and 0.65
-# (MNIST) of 20 full trials' time, some of it paused); 0.6.
+# (benchmarks/tuning_cost.py --mode tune-vs-run measured 20 trials = 2.75 runs with start-up on
+# digits, ~0.14 of a run each; the tuned-vs-default study's Ditto tunings, 20 rounds, 0.59
+# (FEMNIST) and 0.65 (MNIST) of 20 full trials' time, some of it paused); 0.6.
 TRIAL_SHARE = 0.6
 # pFedSV's Shapley values (copfl.algorithms.shapley): each client and round, one utility evaluation per
 # distinct coalition of its S = {i} + k downloaded models, each forming the coalition's model and
@@ -118,7 +118,7 @@ PFEDSV_POSITIVE_SHARE = 0.5
 # holders) the peers a client values positively are those that share one of its labels (the
 # relevance study: precision and recall 100 %, pfedsv-relevance.md): c (n c / C - 1) of n - 1,
 # 2 of 9 on pFedSV's 10-client columns. pFedSV's training is Local's on what its hold-out leaves
-# (factor 1.0). Checked (benchmarks/estimate_check.py, 2026-12-02) on its Table 1 and 2 columns
+# (factor 1.0). Checked (studies/estimate_check.py, 2026-12-02) on its Table 1 and 2 columns
 # (10 clients, 5 epochs, k0 = 5; one thread beside another run, halved): runs 0.70-1.46 of the
 # estimate (MNIST Dir(0.1) / Fashion-MNIST), trials 0.82-1.13. The factor 3.3 over Local it replaces
 # was fitted on the 1-epoch study above, where Local itself runs 2.2-2.9x its estimate (5.3-6.9 s

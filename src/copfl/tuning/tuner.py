@@ -122,7 +122,7 @@ def min_rounds(rounds: int, warmup: float = 0.0) -> int:
     one round, Hyperband's lowest bracket favours fast starters (a high learning rate) over slow
     ones that end better (seen on MNIST: trials pruned at round 1 with 0.85 validation accuracy
     where the best trial reached 0.967 at round 20; on FEMNIST, pFedSV's best of ten settings
-    pruned at round 1: benchmarks/pruning_check.py)."""
+    pruned at round 1: studies/pruning_check.py)."""
     return max(1, rounds // 10, math.ceil(warmup * rounds - 1e-9))
 
 

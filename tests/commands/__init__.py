@@ -1,0 +1,1 @@
+"""Tests of copfl.commands through copfl.cli: run, compare, partition, datasets, resume, help."""

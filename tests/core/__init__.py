@@ -1,0 +1,1 @@
+"""Tests of copfl.core: models, parameters, FLOP counts, the workspace."""

@@ -1,0 +1,1 @@
+"""Tests of copfl.data: sources, adapters, partitions, corruptions, downloads."""

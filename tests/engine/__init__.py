@@ -1,0 +1,1 @@
+"""Tests of copfl.engine: the round loop, its collaborators, evaluation, checkpoints."""

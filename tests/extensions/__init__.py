@@ -1,0 +1,1 @@
+"""Tests of copfl.extensions: attacks, robust aggregation, differential privacy, unreliable clients."""

@@ -1,0 +1,1 @@
+"""Tests of copfl.flower: parity with copfl's engine, app templates, certificates."""

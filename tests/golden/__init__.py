@@ -1,0 +1,1 @@
+"""The bit-identity records (runs.py, metrics.json) and their test."""

@@ -1,0 +1,1 @@
+"""Tests of copfl.reproduce, one file per module (test_<module>.py)."""

@@ -1,0 +1,1 @@
+"""Tests of copfl.results: summaries, columns, relevance, plots, TensorBoard and MLflow logs."""

@@ -1,0 +1,1 @@
+"""Tests of copfl.tuning: copfl tune's study, objective, search policy."""
