@@ -29,7 +29,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
     """``copfl compare``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
     cmp_ = sub.add_parser("compare", help="several algorithms on the same split, one table and one plot")
-    cmp_.add_argument("--algorithms", required=True, help="comma-separated names or variants; all: every method but centralized")
+    cmp_.add_argument("--algorithms", required=True, help="comma-separated names or variants, or all")
     cmp_.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
     cmp_.add_argument("--seeds", type=int, metavar="K", help=SEEDS_HELP.format(layout="OUT/seed-<s>/<algorithm>/, each seed's split in OUT/seed-<s>/split.json", summary="OUT/compare.md, .json, .png"))
     cmp_.add_argument("--overwrite", action="store_true", help=OVERWRITE_HELP)
