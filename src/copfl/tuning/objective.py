@@ -41,7 +41,7 @@ def confirms_tuned(tuned_vals: list[float], default_vals: list[float]) -> bool:
     :func:`last_window_mean` of ``val_acc_weighted``), averaged over the seeds, is above the
     default row's on the same seeds. The study chose the tuned setting on one seed's split; the
     final runs of the other seeds are fresh validation data (compare leaves the tuning seed out
-    where there are others: copfl.commands.compare.confirming_seeds), no test data. True when the default has
+    where there are others: copfl.app.comparison.confirming_seeds), no test data. True when the default has
     no validation figure (it diverged before one), False when the tuned row has none."""
     if not default_vals:
         return True
