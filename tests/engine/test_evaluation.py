@@ -199,7 +199,7 @@ def test_eval_batched_leaves_clients_with_models_of_their_own_bit_for_bit():
 
 
 def test_eval_batched_in_validation_only_mode_never_touches_test_data():
-    from copfl.data.sealing import seal_test_data
+    from copfl.engine.sealing import seal_test_data
 
     figures = []
     for batched in (False, True):

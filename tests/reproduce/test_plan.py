@@ -6,7 +6,7 @@ import json
 import torch
 
 from copfl.execution.config import RunConfig
-from copfl.reproduce.estimate import estimate_seconds, format_duration, run_seconds
+from copfl.app.estimate import estimate_seconds, format_duration, run_seconds
 from copfl.reproduce.experiments import EXPERIMENTS, experiment_cells
 from copfl.reproduce.plan import plan_runs, run_identity
 

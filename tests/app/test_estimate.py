@@ -1,4 +1,4 @@
-"""copfl.reproduce.estimate: the dry run's cost model by hand, label counts from an archive's listing,
+"""copfl.app.estimate: the dry run's cost model by hand, label counts from an archive's listing,
 splits too big for the data, and the estimate against a measured smoke column."""
 
 from dataclasses import replace
@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from copfl.execution.config import RunConfig
-from copfl.reproduce.estimate import RUN_SECONDS, estimate_seconds, run_seconds
+from copfl.app.estimate import RUN_SECONDS, estimate_seconds, run_seconds
 
 from helpers import image_tree_zip
 
@@ -30,7 +30,7 @@ def test_cost_model_prices_a_writer_at_its_own_samples():
     """--partition natural (one FEMNIST writer a client): a client costs a writer's mean samples
     (294 training, 34 test in this machine's copy), not a 50th of a 50,000-sample set; worked by
     hand for Local (factor 1), 50 writers, 20 rounds, the 28-pixel CNN (60e-6 s a sample)."""
-    from copfl.reproduce.estimate import CLIENT_ROUND_SECONDS
+    from copfl.app.estimate import CLIENT_ROUND_SECONDS
 
     cfg = RunConfig(algorithm="local", dataset="femnist", partition="natural", clients=50, rounds=20).resolved()
     by_hand = RUN_SECONDS + 20 * 50 * (CLIENT_ROUND_SECONDS + (3 * 294 + 34) * 60e-6)
@@ -44,7 +44,7 @@ def test_cost_model_counts_the_shapley_evaluations_of_pfedsv():
     x 6); Monte-Carlo for 8 (255 > 192): 24 permutations reach C (1 - (1 - 1/C)^24) of the
     C(8, s) coalitions of each size s (1 + 2 x 7.676 + 2 x 16.303 + 2 x 19.660 + 20.44). A run's
     cost grows by rounds x clients x evaluations x (held-out samples + 133) x the sample's cost."""
-    from copfl.reproduce.estimate import UTILITY_FORWARDS, shapley_evaluations, trial_seconds, TRIAL_SHARE
+    from copfl.app.estimate import UTILITY_FORWARDS, shapley_evaluations, trial_seconds, TRIAL_SHARE
 
     assert shapley_evaluations(6) == 63 and shapley_evaluations(1) == 1
     assert shapley_evaluations(8) == pytest.approx(108.72, abs=0.01)
@@ -74,7 +74,7 @@ def test_cost_model_prices_pfedsv_and_pfedhn_on_the_pfedsv_protocol_by_hand():
     12.6 on average, each over its 100 held-out images plus the model's forming. pFedHN trains
     50 mini-batches of 32 whatever the data, at 2.5x.
     10 clients, 20 rounds, 5 epochs, 500 training / 200 test images, 60 us a sample."""
-    from copfl.reproduce.estimate import CLIENT_ROUND_SECONDS, UTILITY_FORWARDS, positive_share
+    from copfl.app.estimate import CLIENT_ROUND_SECONDS, UTILITY_FORWARDS, positive_share
 
     base = dict(dataset="mnist", partition="pathological", clients=10, rounds=20, local_epochs=5, train_per_client=500, test_per_client=200)
     sv = RunConfig(algorithm="pfedsv", **base).resolved()
@@ -103,7 +103,7 @@ def test_cost_model_prices_a_narrower_resnet():
 
 
 def test_label_counts_come_from_the_archive_listing(tmp_path):
-    from copfl.reproduce.estimate import listing_label_counts
+    from copfl.app.estimate import listing_label_counts
 
     assert listing_label_counts(image_tree_zip(tmp_path / "a.zip", 7, 3)) == ([7, 7, 7, 7], [3, 3, 3, 3])
     assert listing_label_counts(image_tree_zip(tmp_path / "b.zip", 5, 2, test_dir="val")) == ([5] * 4, [2] * 4)  # Mini-ImageNet's form
@@ -113,7 +113,7 @@ def test_label_counts_come_from_the_archive_listing(tmp_path):
 
 def test_a_split_too_big_for_the_data_is_named_without_decoding():
     from copfl.execution.config import RunConfig
-    from copfl.reproduce.estimate import split_problem
+    from copfl.app.estimate import split_problem
 
     cfg = RunConfig(dataset="miniimagenet", clients=20, classes_per_client=10, samples_per_class=50, test_samples_per_class=10).resolved()
     why = split_problem(cfg, ([80] * 100, [20] * 100))
@@ -127,7 +127,7 @@ def test_a_class_selection_is_judged_on_the_kept_classes_when_their_names_are_kn
     classes (names from the decoded cache), as the run does, instead of pricing runs that the
     run then reports unavailable. Without the names it cannot tell, and says nothing."""
     from copfl.execution.config import RunConfig
-    from copfl.reproduce.estimate import split_problem
+    from copfl.app.estimate import split_problem
 
     names = tuple("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
     a, j = names.index("a"), names.index("j")
@@ -145,7 +145,7 @@ def test_a_class_selection_is_judged_on_the_kept_classes_when_their_names_are_kn
 
 
 def test_the_estimate_is_within_2x_of_a_measured_smoke_column(tmp_path):
-    """The cost model against a measurement: tests/reproduce/smoke_column.json holds the wall time of
+    """The cost model against a measurement: tests/app/smoke_column.json holds the wall time of
     `copfl reproduce EXPERIMENT --scale smoke --columns ...` on the reference machine (data
     cached, nothing else running); the dry run's estimate for the same runs is within 2x of it."""
     import json
