@@ -31,7 +31,7 @@ def test_the_api_reference_builds_from_the_docstrings_with_no_warning(tmp_path):
     base = (out / "copfl/algorithms/base.html").read_text()
     # the module docstring, rendered: the reST role is a link, the "::" of the literal block is gone
     assert "What an algorithm is: a small strategy the round engine calls" in base
-    assert '(<code><a href="../engine.html">copfl.engine.loop</a></code>):</p>' in base
+    assert '(<code><a href="../engine/loop.html">copfl.engine.loop</a></code>):</p>' in base
     # the package's page lists the rendered modules below it by their path from it
     assert "algorithms.base" in (out / "copfl.html").read_text()
 
