@@ -95,3 +95,17 @@ def test_select_dry_run_prices_the_search_and_the_final_rows(capsys):
     text = capsys.readouterr().out
     assert "selection: 29 methods raced for --budget 1 h" in text or "selection: " in text and "--budget" in text
     assert "final runs: about" in text and "nothing was run" in text
+
+
+def test_a_race_stopped_early_goes_on_from_its_studies_when_given_more_budget(tmp_path, capsys):
+    """What an interrupted race leaves (its studies' trials) is kept: the same folder with a
+    larger budget continues the search from them instead of starting again."""
+    out = tmp_path / "sel"
+    base = ["compare", "--algorithms", "local,fedavg,fedrep,ditto,fedper", "--select", "--out", str(out), *PROBLEM]
+    assert main([*base, "--budget", "2s"]) == 0
+    first = json.loads((out / "selection.json").read_text())
+    assert main([*base, "--budget", "8s"]) == 0
+    second = json.loads((out / "selection.json").read_text())
+    capsys.readouterr()
+    assert all(second["trials"][k] >= n for k, n in first["trials"].items()) and sum(second["trials"].values()) > sum(first["trials"].values())
+    assert second["spent_seconds"] >= 8.0 and second["spent_seconds"] > first["spent_seconds"]

@@ -122,20 +122,24 @@ def select(cfg: RunConfig, rows: list[Row], out: Path, budget: float, prior: Any
     def spent() -> float:
         return sum(tuner.spent(s) for s in studies.values())
 
-    def bring_to(key: str, target: int) -> None:
+    def bring_to(key: str, target: int) -> int:
         """Trials of ``key``'s study up to ``target`` finished ones, while the budget lasts (the
-        first trial of every method whatever the budget: :func:`check_budget` priced it)."""
-        r = by_key[key]
+        first trial of every method whatever the budget: :func:`check_budget` priced it); how
+        many ran."""
+        r, ran = by_key[key], 0
         while len(finished(key)) < min(target, BUDGET_CAP) and (spent() < budget or not finished(key)):
-            tuner.trials = len(finished(key)) + 1
+            before = len(finished(key))
+            tuner.trials = before + 1
             tuner.tune(r.algorithm, key, r.fixed)
+            if len(finished(key)) == before:  # no trial finished (cannot happen unless the study refuses more)
+                break
+            ran += 1
+        return ran
 
     alive, target, dropped, steps = list(by_key), 1, {}, []
     final = False  # the last methods in take one trial each, in turn, until the budget is spent: one step
     while True:
-        before = sum(len(finished(k)) for k in alive)
-        for key in alive:
-            bring_to(key, target)
+        ran = sum(bring_to(key, target) for key in alive)
         scores = {k: best(k) for k in by_key}
         if not final or not steps:
             steps.append({"step": len(steps), "methods": list(alive), "trials_each": target, "spent_seconds": round(spent(), 1)})
@@ -143,8 +147,9 @@ def select(cfg: RunConfig, rows: list[Row], out: Path, budget: float, prior: Any
                 f"up to {target} trial(s) each{' (then one each in turn)' if final else ''}; {spent():.0f} of {budget:.0f} s of trials spent")
         else:
             steps[-1].update(trials_each=target, spent_seconds=round(spent(), 1))
-        stuck = sum(len(finished(k)) for k in alive) == before and target > 1  # nothing more ran (every study at its cap)
-        if spent() >= budget or stuck:
+        # nothing ran although a study is short of its trials: they cannot go on (every study at its cap)
+        stuck = not ran and any(len(finished(k)) < min(target, BUDGET_CAP) for k in alive)
+        if spent() >= budget or stuck or all(len(finished(k)) >= BUDGET_CAP for k in alive):
             break
         if len(alive) > KEEP + (REFERENCE in alive):
             nxt = survivors(alive, scores)
