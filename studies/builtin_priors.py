@@ -6,8 +6,9 @@ tuning-study reports: each (method, problem)'s best setting on validation data, 
     python studies/builtin_priors.py [REPORT.json ...] [--out FILE]
 
 REPORT: a tuning-study report written by tuned_vs_default_report.py (default: the committed
-docs/results/tuning-study.json); a later report's (method, problem) replaces an earlier one's,
-so a study rerun where a method's search space changed is given after the study it revises.
+docs/results/tuning-study.json, then docs/results/tuning-momentum-study.json, its rerun of the
+methods whose space gained momentum); a later report's (method, problem) replaces an earlier
+one's, so a study rerun where a method's search space changed is given after the study it revises.
 The problems' settings are the study's (study_tuned_vs_default.sh, STUDY=tuning)."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_REPORTS = [ROOT / "docs" / "results" / "tuning-study.json"]
+DEFAULT_REPORTS = [ROOT / "docs" / "results" / "tuning-study.json", ROOT / "docs" / "results" / "tuning-momentum-study.json"]
 OUT = ROOT / "src" / "copfl" / "tuning" / "builtin_priors.json"
 # The tuning study's problems (study_tuned_vs_default.sh, STUDY=tuning): the run options that name them
 PROBLEMS = {

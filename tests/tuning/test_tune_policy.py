@@ -316,8 +316,9 @@ def test_the_built_in_prior_library_is_the_committed_studys_best_settings():
     reports = [json.loads(p.read_text()) for p in gen.DEFAULT_REPORTS]
     assert BUILTIN.read_text() == gen.library_text(reports)
     entries = PriorLibrary(BUILTIN).entries()
-    study = {(p["problem"], m["variant"]): m["params"] for p in reports[0] for m in p["methods"] if m.get("params")}
+    study = {(p["problem"], m["variant"]): m["params"] for r in reports for p in r for m in p["methods"] if m.get("params")}  # a later report's rows win
     assert {(e["problem"], e["label"]): e["params"] for e in entries} == study and len(entries) == 90
+    assert all("momentum" in e["params"] for e in entries if e["label"] in ("dpao-pfl", "pfedsv"))  # the rerun's rows, momentum searched
     assert {e["model"] for e in entries} == {"cnn"} and {e["dataset"] for e in entries} == {"femnist", "fashion-mnist", "cifar10"}
 
 
