@@ -55,6 +55,7 @@ def test_all_is_every_method_but_centralized_and_minus_takes_one_out():
             parse_rows(text)
 
 
+@pytest.mark.slow  # real races: about a minute each on one core
 def test_a_small_race_names_its_winner_and_resumes_without_running_again(tmp_path, capsys):
     out = tmp_path / "sel"
     args = ["compare", "--algorithms", "local,fedavg,fedrep,ditto,fedper,fedbn", "--budget", "6s", "--select", "--out", str(out), *PROBLEM]
@@ -97,6 +98,7 @@ def test_select_dry_run_prices_the_search_and_the_final_rows(capsys):
     assert "final runs: about" in text and "nothing was run" in text
 
 
+@pytest.mark.slow  # real races: about a minute each on one core
 def test_a_race_stopped_early_goes_on_from_its_studies_when_given_more_budget(tmp_path, capsys):
     """What an interrupted race leaves (its studies' trials) is kept: the same folder with a
     larger budget continues the search from them instead of starting again."""

@@ -74,7 +74,7 @@ class ResultsWriter(Callback):
     def on_round_end(self, engine: Engine, state: RunState, record: dict[str, Any]) -> None:
         h = [scalars(r) for r in state.history]
         atomic_write_text(self.out / "metrics.jsonl", "".join(json.dumps(r) + "\n" for r in h))
-        self.documents["rounds"] = _json_copy(h)
+        self.documents["rounds"] = h  # new dicts of JSON scalars each round (scalars): nothing to copy
         atomic_write_text(self.out / "metrics.csv", csv_text(h, metric_columns(h)))
         per_client = [{"round": r["round"], **r["per_client"]} for r in state.history if "per_client" in r]
         if per_client:
