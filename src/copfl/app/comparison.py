@@ -128,19 +128,26 @@ def compare(req: CompareRequest) -> CompareOutcome:
             held.enter_context(runfolder.hold(out))
             acfgs, tuned = _tune_rows(cfg, rows, bases, acfgs, out, tune_trials, budget, prior_library(req.prior),
                                       prior_library(req.save_prior, saving=True))
-        aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
-        if k > 1:
-            from copfl.app.multiseed import compare_seeds
-
-            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=req.overwrite, aliases=aliases,
-                                  confirm=lambda h: confirm_tuned(tuned, h))
-            doc = _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
-            if tuned:
-                table += "\n\n" + tuning_table(tuned, doc["rows"])
-                atomic_write_text(out / "compare.md", table + "\n")
-            return CompareOutcome(table, out, tuned, doc)
-        table, doc, runs = _compare_one_split(cfg, rows, acfgs, tuned, aliases, out, req.overwrite, held)
+        table, doc, runs = _final_rows(cfg, rows, acfgs, tuned, out, k, req.overwrite, held)
     return CompareOutcome(table, out, tuned, doc, runs)
+
+
+def _final_rows(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], tuned: dict[str, dict[str, Any]], out: Path, k: int,
+                overwrite: bool, held: ExitStack) -> tuple[str, dict[str, Any], dict[str, RunOutcome]]:
+    """Every row (default and tuned) on every seed: compare.md (its tuning table with ``tuned``)
+    and compare.json; the table, compare.json's content and, on one seed, each row's run."""
+    aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
+    if k == 1:
+        return _compare_one_split(cfg, rows, acfgs, tuned, aliases, out, overwrite, held)
+    from copfl.app.multiseed import compare_seeds
+
+    table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=overwrite, aliases=aliases,
+                          confirm=lambda h: confirm_tuned(tuned, h))
+    doc = _write_rows(out, rows, acfgs, tuned, k, cfg.seed)
+    if tuned:
+        table += "\n\n" + tuning_table(tuned, doc["rows"])
+        atomic_write_text(out / "compare.md", table + "\n")
+    return table, doc, {}
 
 
 
@@ -186,17 +193,7 @@ def _compare_selected(req: CompareRequest, rows: list[Any], k: int) -> CompareOu
         kept = [r for key in sel.kept for r in rows if r.key == key]
         acfgs, tuned = _tune_rows(cfg, kept, bases, {r.key: acfgs[r.key] for r in kept}, out, 1, None, None,
                                   prior_library(req.save_prior, saving=True))
-        aliases = {key: (t["same_as"], t["why"]) for key, t in tuned.items() if t.get("same_as")}
-        runs: dict[str, RunOutcome] = {}
-        if k > 1:
-            from copfl.app.multiseed import compare_seeds
-
-            table = compare_seeds(cfg, acfgs, out, k, lambda m: print(m, file=sys.stderr), overwrite=req.overwrite, aliases=aliases,
-                                  confirm=lambda h: confirm_tuned(tuned, h))
-            doc = _write_rows(out, kept, acfgs, tuned, k, cfg.seed)
-            table += "\n\n" + tuning_table(tuned, doc["rows"])
-        else:
-            table, doc, runs = _compare_one_split(cfg, kept, acfgs, tuned, aliases, out, req.overwrite, held)
+        table, doc, runs = _final_rows(cfg, kept, acfgs, tuned, out, k, req.overwrite, held)
         report, sdoc = selection_report(sel, doc["rows"])
         table += "\n\n" + report
         atomic_write_text(out / "compare.md", table + "\n")
