@@ -170,6 +170,18 @@ def checked_config(cfg: RunConfig, given: set[str] | frozenset[str] | None) -> R
         refuse_unused(resolved, set(given))
     return resolved
 
+def read_params_file(path: str | None, dry_run: bool = False) -> dict[str, dict[str, Any]] | None:
+    """The ``--params`` file's values (None without one), checked; a dry run of a file not
+    written yet (a ``copfl tune`` still to run) plans with the defaults, and says so."""
+    from copfl.tuning.values import read_params
+
+    if not path:
+        return None
+    if dry_run and not Path(path).exists():
+        print(f"note: --params {path} does not exist yet: planned with each algorithm's defaults", file=sys.stderr)
+        return None
+    return read_params(path)
+
 def check_resources(cfg: ResolvedConfig) -> None:
     """The run's device and workers, before any data is loaded: a missing GPU, or Ray not
     importable or unreachable with ``--workers``, is refused now."""

@@ -13,13 +13,12 @@ from typing import Any
 from copfl.execution import runfolder
 from copfl.algorithms.base import get_algorithm, make_config
 from copfl.results.callbacks import DataProgress, RunsProgress
-from copfl.app.single_run import RunOutcome
-from copfl.app.checks import UsageError, check_out, check_top, options_for, prior_library, results_folder, seeds_folder, tuning_limits, unused_options
+from copfl.app.single_run import RunOutcome, RunRequest, run_one
+from copfl.app.checks import UsageError, check_out, check_top, options_for, prior_library, read_params_file, results_folder, seeds_folder, tuning_limits, unused_options
 from copfl.app.texts import data_line, pct
 from copfl.results.summary import compare_table
 from copfl.execution.config import RunConfig
-from copfl.engine.rounds import NonFiniteLossError
-from copfl.execution.experiment import default_out, run_in_folder
+from copfl.execution.experiment import default_out
 from copfl.execution.federation import build_federation
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.execution.ray_clients import check_workers
@@ -207,14 +206,8 @@ def _row_configs(req: CompareRequest, rows: list[Any]) -> tuple[dict[str, RunCon
     options, --params' values (where the user set none), the variant's own; every row checked
     before the first run."""
     from copfl.tuning.values import apply_params
-    from copfl.tuning.values import read_params
 
-    params = None
-    if req.params:
-        if req.dry_run and not Path(req.params).exists():
-            print(f"note: --params {req.params} does not exist yet: planned with each algorithm's defaults", file=sys.stderr)
-        else:
-            params = read_params(req.params)
+    params = read_params_file(req.params, req.dry_run)
     options = req.cfg.options or {}
     bases: dict[str, RunConfig] = {}
     acfgs: dict[str, Any] = {}
@@ -254,13 +247,8 @@ def _compare_one_split(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], t
     overall = RunsProgress(len(acfgs))
     for a, acfg in acfgs.items():
         overall.next(a)
-        documents: dict[str, Any] = {}
-        try:
-            results[a] = run_in_folder(acfg, fed, out / a, label=a, overwrite=overwrite, documents=documents)
-        except NonFiniteLossError as e:
-            print(f"{a}: {e}", file=sys.stderr)
-            results[a] = documents["summary"]
-        runs[a] = RunOutcome(out / a, results[a], documents.get("rounds", []), documents.get("clients", []), documents.get("config", {}))
+        runs[a] = run_one(RunRequest(acfg, out / a, overwrite=overwrite, fed=fed, label=a, checked=True, diverged_ok=True))
+        results[a] = runs[a].summary
     histories = {a: r.rounds for a, r in runs.items()}
     doc = {a: {**summarize(histories[a]), "status": results[a]["status"]} for a in acfgs}
     later = confirm_tuned(tuned, {a: [h] for a, h in histories.items()})

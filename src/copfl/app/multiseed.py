@@ -179,19 +179,13 @@ def seeds_block(agg: dict[str, Any], k: int) -> str:
 
 # --------------------------------------------------------------------------- running
 def _run_or_read(cfg: Any, fed: Any, folder: Path, label: str, log: Any, overwrite: bool = False) -> dict[str, Any]:
-    """One seed's run in ``folder``; a diverged run's summary (status "diverged") is returned,
+    """One seed's run in ``folder`` (checked before the command's first run: :func:`preflight`),
+    continued when it was cut short; a diverged run's summary (status "diverged") is returned,
     with a line on stderr, as ``copfl compare`` does for one seed."""
-    from copfl.engine.rounds import NonFiniteLossError
-    from copfl.execution.experiment import RUN_CHECKPOINT_SECONDS, run_in_folder, unfinished_checkpoint
+    from copfl.app.single_run import RunRequest, run_one
 
-    resume = None if overwrite else unfinished_checkpoint(folder, cfg)  # a run cut short goes on from its last checkpoint
-    if resume is not None:
-        log(f"{label}: continues after round {resume.state.round} (its checkpoint)")
-    try:
-        return run_in_folder(cfg, fed, folder, label=label, overwrite=overwrite, resume=resume, checkpoint_seconds=RUN_CHECKPOINT_SECONDS)
-    except NonFiniteLossError as e:
-        log(f"{label}: {e}")
-        return json.loads((folder / "summary.json").read_text())
+    req = RunRequest(cfg, folder, overwrite=overwrite, fed=fed, label=label, continues=True, diverged_ok=True, log=log)
+    return run_one(req).summary
 
 
 def preflight(planned: list[tuple[Path, Any]], overwrite: bool) -> None:

@@ -4,7 +4,6 @@ their checks, seeds, --params, dry-run texts and the printed summary."""
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -22,9 +21,9 @@ def explicit_options(args: argparse.Namespace) -> set[str]:
     return given
 
 
-def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = None) -> RunConfig:
+def config_from_args(args: argparse.Namespace) -> RunConfig:
     """RunConfig defaults < TOML file < command-line flags."""
-    values: dict[str, Any] = dict(base or {})
+    values: dict[str, Any] = {}
     if getattr(args, "config", None):
         values.update(load_toml(args.config))
     for f in fields(RunConfig):
@@ -36,7 +35,7 @@ def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = Non
         if k.startswith("opt_") and v is not None:
             options[k[4:]] = v
     values["options"] = options
-    if base is None and values.get("split_file"):
+    if values.get("split_file"):
         values = with_split_file(values)
     return RunConfig(**values)
 
@@ -90,41 +89,10 @@ def given_here(args: argparse.Namespace) -> set[str]:
     return given
 
 
-def with_params(args: argparse.Namespace, cfg: RunConfig, values: dict[str, Any]) -> RunConfig:
-    """``cfg`` with ``values`` from ``--params`` (a copfl tune best.json's entry); an option set
-    on the command line (or in --config) keeps its value there."""
-    from copfl.tuning.values import apply_params
-
-    given = given_here(args)
-    return apply_params(cfg, {k: v for k, v in values.items() if k not in given}, f"--params {args.params}")
-
-
-def read_params_arg(args: argparse.Namespace) -> dict[str, dict[str, Any]] | None:
-    """The ``--params`` file's values (None without the flag). A dry run of a file not written
-    yet (a ``copfl tune`` still to run) plans with the defaults, and says so."""
-    from copfl.tuning.values import read_params
-
-    if not getattr(args, "params", None):
-        return None
-    if getattr(args, "dry_run", False) and not Path(args.params).exists():
-        print(f"note: --params {args.params} does not exist yet: planned with each algorithm's defaults", file=sys.stderr)
-        return None
-    return read_params(args.params)
-
-
-def run_seeds_command(cfg: Any, out: Path, k: int, overwrite: bool = False) -> int:
-    from copfl.app.multiseed import run_seeds
-
-    def report(summary: dict[str, Any], folder: Path) -> None:
-        print(f"{folder.name}:")
-        if summary.get("final"):
-            print_summary(summary, folder)
-        else:
-            print(f"{summary.get('algorithm')}: {summary.get('status')}, no evaluated round   results: {folder}")
-
-    doc = run_seeds(cfg, out, k, report, lambda m: print(m, file=sys.stderr), overwrite=overwrite)
-    print(doc["text"])
-    print(f"results: {out} (seeds.json, curves.png)")
-    return 3 if any(r["status"] == "diverged" for r in doc["runs"]) else 0
-
-
+def print_seeds(summary: dict[str, Any], folder: Path) -> None:
+    """One seed's lines of ``copfl run --seeds K``."""
+    print(f"{folder.name}:")
+    if summary.get("final"):
+        print_summary(summary, folder)
+    else:
+        print(f"{summary.get('algorithm')}: {summary.get('status')}, no evaluated round   results: {folder}")
