@@ -197,7 +197,7 @@ def test_only_a_checkpoint_of_the_same_run_under_the_same_algorithm_defaults_is_
     import copfl.execution.experiment as experiment
     from copfl.execution.config import RunConfig
     from copfl.engine.loop import Engine
-    from copfl.execution.experiment import unfinished_checkpoint
+    from copfl.execution.runfolder import unfinished_checkpoint
 
     monkeypatch.setattr(experiment, "RUN_CHECKPOINT_SECONDS", 0.0)
     honest = Engine.run_round

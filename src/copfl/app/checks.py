@@ -16,7 +16,7 @@ from copfl.data.partitioners import PartitionError
 from copfl.data.sources.dataset import DataError, DataNotFoundError
 from copfl.execution import runfolder
 from copfl.execution.config import ResolvedConfig, RunConfig
-from copfl.execution.experiment import fresh_out, unfinished_checkpoint
+from copfl.execution.experiment import fresh_out
 from copfl.execution.ray_clients import check_workers
 from copfl.runtime import resolve_device
 
@@ -96,21 +96,15 @@ def check_out(out: Path, cfg: RunConfig, overwrite: bool) -> None:
     """Before any data is loaded: a folder holding another run is refused unless
     ``--overwrite`` (:func:`copfl.execution.runfolder.check`); a note when a run is replaced."""
     why = runfolder.check(out, cfg, overwrite)
-    resumable = resumable_round(out)
-    if resumable is not None and not overwrite:
+    unfinished = runfolder.unfinished_checkpoint(out)
+    if unfinished is not None and not overwrite:
         raise UsageError(
-            f"{out} holds an unfinished run of this configuration with a checkpoint of round {resumable}: continue it with "
+            f"{out} holds an unfinished run of this configuration with a checkpoint of round {unfinished.state.round}: continue it with "
             f"`copfl run --resume {out}` (--rounds may change), or pass --overwrite to start it again"
         )
     if runfolder.has_run_files(out):
         what = "an earlier run of this same configuration" if why is None else "another run (--overwrite)"
         print(f"note: {out} holds {what}: its files are removed and this run replaces it", file=sys.stderr)
-
-def resumable_round(out: Path) -> int | None:
-    """The checkpoint round of an unfinished run in ``out`` (its summary not ``completed`` or
-    ``diverged``), None when there is none to continue."""
-    ckpt = unfinished_checkpoint(out)
-    return None if ckpt is None else ckpt.state.round
 
 def check_top(out: Path, overwrite: bool, command: str) -> None:
     """The folder of a multi-run command (``compare``, ``run --seeds``) must not be a single

@@ -7,7 +7,7 @@ its own federation: the split is drawn from the seed, with the same partition se
 same split family). Folders: ``OUT/seed-<s>/`` (a run's normal results folder) for ``copfl
 run``, ``OUT/seed-<s>/<algorithm>/`` and ``OUT/seed-<s>/split.json`` for ``copfl compare``.
 
-A run already finished (completed or diverged) with the same configuration (:func:`finished_summary`) is skipped
+A run already finished (completed or diverged) with the same configuration (:func:`copfl.execution.runfolder.finished_summary`) is skipped
 when the command is given again with the same ``--out``: an interrupted multi-seed command
 is continued by running it again.
 
@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from copfl.results.columns import BY_KEY, SEEDS_TABLE, seed_figures
-from copfl.execution.config import RunConfig, resume_conflicts
+from copfl.execution.config import RunConfig
+from copfl.execution.runfolder import finished_summary
 
 # The figures averaged over seeds: (section of summary.json, key), the aggregated columns of
 # copfl.results.columns. A section or key a summary lacks (or holds as None) is left out of that
@@ -35,7 +36,6 @@ FIGURES: tuple[tuple[str, str], ...] = seed_figures()
 
 # Besides the run-defining options (resume_conflicts), these must be equal for a finished run
 # to stand for the one asked for.
-ALSO_EQUAL = ("rounds", "eval_every", "eval_clients")
 
 
 def check_count(k: Any) -> int:
@@ -99,29 +99,6 @@ def key_figures(summary: dict[str, Any]) -> dict[str, Any]:
         if v is not None:
             out.setdefault(section, {})[key] = v
     return out
-
-
-def finished_summary(folder: str | Path, cfg: RunConfig) -> dict[str, Any] | None:
-    """The summary of the run in ``folder`` when it finished with the configuration ``cfg``
-    (the same run-defining options, rounds and evaluation schedule): completed, or diverged
-    (the same options diverge again, the same way: a final result, not run again); None
-    otherwise (interrupted, another config, none)."""
-    folder = Path(folder)
-    try:
-        summary = json.loads((folder / "summary.json").read_text())
-        saved = json.loads((folder / "config.json").read_text())["config"]
-    except (OSError, KeyError, TypeError, json.JSONDecodeError):
-        return None
-    if summary.get("status") not in ("completed", "diverged"):
-        return None
-    try:
-        if resume_conflicts(saved, cfg):
-            return None
-    except (TypeError, ValueError):  # a config.json this version cannot read
-        return None
-    if any(saved.get(k) != getattr(cfg, k) for k in ALSO_EQUAL):
-        return None
-    return summary
 
 
 def read_history(folder: str | Path) -> list[dict[str, Any]]:
@@ -236,10 +213,11 @@ def _run_seeds(cfg: Any, out: Path, k: int, report: Any, log: Any, overwrite: bo
         runs.append({"seed": s, "folder": str(folder), **key_figures(summary)})
     agg = aggregate_seeds([x for x in summaries if x.get("status") == "completed"])
     doc = {"algorithm": cfg.algorithm, "dataset": cfg.dataset, "seeds": seed_list(cfg.seed, k), "aggregate": agg, "runs": runs}
+    text = seeds_block(agg, k)
     atomic_write_json(out / "seeds.json", doc)
     if any(histories):
         plot_curves_bands({cfg.algorithm: histories}, out / "curves.png", title=f"{cfg.algorithm} on {cfg.dataset}, {k} seeds (mean ± std)")
-    return {**doc, "text": seeds_block(agg, k)}
+    return {**doc, "text": text}
 
 
 def alias_status(status: str, base: str, why: str) -> str:

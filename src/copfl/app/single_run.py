@@ -17,7 +17,8 @@ from copfl.engine.rounds import NonFiniteLossError
 from copfl.execution import runfolder
 from copfl.execution import experiment
 from copfl.execution.config import ResolvedConfig
-from copfl.execution.experiment import run_in_folder, unfinished_checkpoint
+from copfl.execution.experiment import run_in_folder
+from copfl.execution.runfolder import unfinished_checkpoint
 from copfl.execution.federation import Federation, build_federation
 from copfl.results.callbacks import DataProgress
 

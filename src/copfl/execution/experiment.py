@@ -8,7 +8,6 @@ names are re-exported here.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import platform
 import signal
@@ -40,7 +39,7 @@ from copfl.execution.config import (
 from copfl.data.clients import ClientData, CropFlip
 from copfl.engine.loop import Callback, Engine
 from copfl.engine.rounds import EngineConfig, NonFiniteLossError, RunState
-from copfl.io import defer_while_writing, remove_temporaries
+from copfl.io import defer_while_writing
 from copfl.execution.federation import Federation, build_federation
 from copfl.core.models import ModelSpec, build_model, forward_macs
 from copfl.extensions.privacy import DPConfig, check_model
@@ -283,31 +282,6 @@ def signal_interrupts(request: StopRequest | None = None) -> Iterator[None]:
 RUN_CHECKPOINT_SECONDS = 60.0
 
 
-def unfinished_checkpoint(out: Path, cfg: RunConfig | None = None) -> Checkpoint | None:
-    """The checkpoint of an unfinished run in ``out`` (its summary not ``completed`` or
-    ``diverged``), when ``cfg`` is given one of its identity, made under this version's
-    algorithm defaults (:func:`copfl.execution.runfolder.changed_algorithm_defaults`) and short of its
-    rounds, to continue it from; None when there is none, it is unreadable, or it belongs to
-    another run."""
-    path = out / "checkpoint.pt"
-    if not path.exists():
-        return None
-    try:
-        status = json.loads((out / "summary.json").read_text()).get("status")
-    except (OSError, ValueError, AttributeError):
-        status = None
-    if status in ("completed", "diverged"):
-        return None
-    try:
-        ckpt = Checkpoint.load(path)
-    except ValueError:
-        return None
-    if cfg is None:
-        return ckpt
-    same = ckpt.run_id == runfolder.run_id(cfg) and not runfolder.changed_algorithm_defaults(out, cfg)
-    return ckpt if same and ckpt.state.round < cfg.rounds else None
-
-
 def run_in_folder(
     cfg: ResolvedConfig,
     fed: Federation,
@@ -334,7 +308,7 @@ def run_in_folder(
     ``checkpoint_every`` set, the first signal lets the round finish and checkpoints it.
     ``checkpoint_seconds`` (not None): a checkpoint also at the end of a round once that many seconds have
     passed since the last one (the first signal then lets the round finish too), for a command
-    that continues its unfinished runs (:func:`unfinished_checkpoint`); without
+    that continues its unfinished runs (:func:`copfl.execution.runfolder.unfinished_checkpoint`); without
     ``checkpoint_every``, a run that ends (completed or diverged) removes it."""
     require_resolved(cfg, "run_in_folder")
     ident = runfolder.run_id(cfg)
@@ -342,11 +316,7 @@ def run_in_folder(
         if resume is None:
             runfolder.prepare(out, cfg, overwrite)
         else:
-            if resume.run_id is not None and resume.run_id != ident:
-                raise runfolder.FolderConflict(
-                    f"{out}/checkpoint.pt belongs to another run (run id {resume.run_id}, this config's is {ident}): it cannot be resumed with this config"
-                )
-            remove_temporaries(out)  # what a run killed while writing a file left behind
+            runfolder.prepare_resume(out, resume.run_id, ident)
         return _run(cfg, fed, out, ident, label, resume, progress, plots, callbacks or [], checkpoint_seconds, documents)
 
 

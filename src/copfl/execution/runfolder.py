@@ -32,11 +32,14 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from copfl.io import remove_temporaries
+
 try:
     import fcntl
 except ImportError:  # Windows: no flock; folders are not locked there
     fcntl = None  # type: ignore[assignment]
 
+from copfl.engine.checkpoint import Checkpoint
 from copfl.execution.config import RunConfig, from_saved, may_change_on_resume, options_hash, resume_conflicts
 
 LOCK_NAME = ".copfl.lock"
@@ -287,3 +290,67 @@ def prepare(folder: str | Path, cfg: RunConfig, overwrite: bool = False) -> list
         raise RuntimeError(f"prepare({folder}): hold the folder first (copfl.execution.runfolder.hold)")
     check(folder, cfg, overwrite)
     return clear(folder)
+
+
+def prepare_resume(folder: str | Path, resumed_id: str | None, ident: str) -> list[Path]:
+    """Before a run continues from a checkpoint (of run ``resumed_id``) in ``folder`` (held by
+    this process): a checkpoint of another run than ``ident`` is refused
+    (:class:`FolderConflict`); the temporary files a run killed while writing left behind are
+    removed (returned)."""
+    if resumed_id is not None and resumed_id != ident:
+        raise FolderConflict(
+            f"{folder}/checkpoint.pt belongs to another run (run id {resumed_id}, this config's is {ident}): it cannot be resumed with this config"
+        )
+    return remove_temporaries(folder)
+
+
+# Besides its identity, what a finished run must share with a config to stand for it.
+ALSO_EQUAL = ("rounds", "eval_every", "eval_clients")
+
+
+def finished_summary(folder: str | Path, cfg: RunConfig) -> dict[str, Any] | None:
+    """The summary of the run in ``folder`` when it finished with the configuration ``cfg``
+    (the same run-defining options, rounds and evaluation schedule): completed, or diverged
+    (the same options diverge again, the same way: a final result, not run again); None
+    otherwise (interrupted, another config, none)."""
+    folder = Path(folder)
+    try:
+        summary = json.loads((folder / "summary.json").read_text())
+        saved = json.loads((folder / "config.json").read_text())["config"]
+    except (OSError, KeyError, TypeError, json.JSONDecodeError):
+        return None
+    if summary.get("status") not in ("completed", "diverged"):
+        return None
+    try:
+        if resume_conflicts(saved, cfg):
+            return None
+    except (TypeError, ValueError):  # a config.json this version cannot read
+        return None
+    if any(saved.get(k) != getattr(cfg, k) for k in ALSO_EQUAL):
+        return None
+    return summary
+
+
+def unfinished_checkpoint(out: Path, cfg: RunConfig | None = None) -> Checkpoint | None:
+    """The checkpoint of an unfinished run in ``out`` (its summary not ``completed`` or
+    ``diverged``), when ``cfg`` is given one of its identity, made under this version's
+    algorithm defaults (:func:`changed_algorithm_defaults`) and short of its
+    rounds, to continue it from; None when there is none, it is unreadable, or it belongs to
+    another run."""
+    path = out / "checkpoint.pt"
+    if not path.exists():
+        return None
+    try:
+        status = json.loads((out / "summary.json").read_text()).get("status")
+    except (OSError, ValueError, AttributeError):
+        status = None
+    if status in ("completed", "diverged"):
+        return None
+    try:
+        ckpt = Checkpoint.load(path)
+    except ValueError:
+        return None
+    if cfg is None:
+        return ckpt
+    same = ckpt.run_id == run_id(cfg) and not changed_algorithm_defaults(out, cfg)
+    return ckpt if same and ckpt.state.round < cfg.rounds else None

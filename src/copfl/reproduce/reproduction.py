@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from copfl.execution.experiment import environment, unfinished_checkpoint
+from copfl.execution.experiment import environment
+from copfl.execution.runfolder import unfinished_checkpoint
 from copfl.reproduce.dry_run import describe_plan
 from copfl.reproduce.cells import SCALE_NOTES, Cell, Experiment, Setting, scale_run_options
 from copfl.reproduce.experiments import added_cells, experiment_cells

@@ -32,7 +32,8 @@ from copfl.results.callbacks import DataProgress
 from copfl.data.partitioners import PartitionError
 from copfl.data.sources.dataset import DataError, DataNotFoundError
 from copfl.engine.rounds import NonFiniteLossError
-from copfl.execution.experiment import RUN_CHECKPOINT_SECONDS, run_in_folder, unfinished_checkpoint
+from copfl.execution.experiment import RUN_CHECKPOINT_SECONDS, run_in_folder
+from copfl.execution.runfolder import unfinished_checkpoint
 from copfl.execution.federation import Federation, build_federation
 from copfl.reproduce.cells import Cell, scale_run_options
 from copfl.reproduce.plan import PlannedRun, Runtime, finished, option_suffix, read_summary, rerun_reason
