@@ -3,6 +3,7 @@ reference, the API reference, the landing page from README.md) hold what they sh
 hooks' link rule keeps every link inside the repository."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -44,6 +45,10 @@ def test_the_site_builds_strictly_with_its_generated_pages(tmp_path):
     assert "What an algorithm is: a small strategy the round engine calls" in base
     assert ":class:" not in base and ":mod:" not in base and ":func:" not in base
     assert "RunResult" in page("api/copfl.api")
+    # what the site shows, docstrings included, sends no reader outside the repository
+    for html in site.rglob("*.html"):
+        found = re.findall(r"PAPER-NOTES|\.\./shared|\b[Ii]ssues? #?\d+\b", html.read_text())
+        assert not found, f"{html.relative_to(site)}: {found}"
 
 
 def test_rest_idioms_become_markdown():
