@@ -277,7 +277,7 @@ def added_rows(reproduce: Path) -> list[dict[str, Any]]:
 def render(doc: dict[str, Any], figure: str | None = None) -> str:
     """The report; ``figure``: the name of its picture (beside it), shown under the introduction."""
     lines = [
-        "# Unreliable clients: every method under dropout and stragglers (issue 42)",
+        "# Unreliable clients: every method under dropout and stragglers",
         "",
         "Each method at its documented defaults, 2 seeds, under four settings: every selected client returns (`reliable`); "
         "each selected client fails to return its upload with probability 0.2 or 0.5 (`--client-dropout`, drawn from the seed, "

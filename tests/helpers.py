@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # `@pytest.mark.extra("flwr")` (a module that imports it at the top: `pytestmark` and
 # `require_extra`): it skips, naming the install command, where the module is absent. CI runs the
 # README's test command without the extras first (these skip), then `pytest -m extra` with them.
-EXTRAS = {"flwr": "flower", "cryptography": "flower", "tensorboard": "tensorboard", "mlflow": "mlflow", "pdoc": "docs", "ray": "ray", "datasets": "huggingface"}
+EXTRAS = {"flwr": "flower", "cryptography": "flower", "tensorboard": "tensorboard", "mlflow": "mlflow", "mkdocs": "docs", "ray": "ray", "datasets": "huggingface"}
 
 
 def missing_extra(module: str) -> str:
@@ -49,7 +49,7 @@ def require_extra(module: str) -> ModuleType:
 
 def load_script(relpath: str, name: str | None = None) -> ModuleType:
     """A script of the repository that is not a package module (``studies/x.py``,
-    ``benchmarks/x.py``, ``docs/api/build.py``), loaded afresh as a module."""
+    ``benchmarks/x.py``, ``docs/hooks/copfl_docs.py``), loaded afresh as a module."""
     path = ROOT / relpath
     spec = importlib.util.spec_from_file_location(name or path.stem, path)
     mod = importlib.util.module_from_spec(spec)

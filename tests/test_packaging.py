@@ -29,7 +29,7 @@ def test_pyproject_declares_the_supported_torch_range_and_the_library_metadata()
     assert PROJECT["authors"] == [{"name": "copfl developers"}]
     assert "Typing :: Typed" in PROJECT["classifiers"]
     assert (ROOT / "src/copfl/py.typed").is_file()
-    assert "pdoc" in " ".join(PROJECT["optional-dependencies"]["docs"])
+    assert "mkdocstrings" in " ".join(PROJECT["optional-dependencies"]["docs"])
 
 
 def test_the_wheel_ships_the_package_its_types_its_command_and_its_metadata(tmp_path):

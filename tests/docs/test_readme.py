@@ -92,5 +92,5 @@ def test_the_readme_installs_and_runs_as_written_in_a_fresh_venv(tmp_path):
     assert re.search(r"(\d{4,}) tests collected", collected), collected[-2000:]
     frozen = sh("python -m pip freeze").lower()
     assert "torch==2.13.0" in frozen
-    for extra in ("flwr", "mlflow", "tensorboard", "pdoc", "ray"):
+    for extra in ("flwr", "mlflow", "tensorboard", "mkdocs", "ray"):
         assert not re.search(rf"^{extra}[=\s]", frozen, re.M), f"{extra} was installed by the README's commands"

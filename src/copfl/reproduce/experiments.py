@@ -342,7 +342,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         Experiment(
             "copfl-readings",
             "Why CO-PFL does not lead at cpu scale: every ambiguous reading, one at a time, with seeds",
-            "no paper table: copfl's study of the readings PAPER-NOTES leaves open, on the CO-PFL CIFAR-10 protocol (docs/co-pfl.md)",
+            "no paper table: copfl's study of the readings the paper leaves open (docs/papers/reading-notes.md), on the CO-PFL CIFAR-10 protocol (docs/co-pfl.md)",
             "readings",
             "each row changes one choice from its group's first row; differences are paired by seed (each seed its own "
             "split, shared by every row) and tested against seed noise (paired t-test, 5%)",

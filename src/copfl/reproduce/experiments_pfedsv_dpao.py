@@ -23,7 +23,7 @@ PFEDSV_CPU_CAPS_100 = (("train_per_client", 100), ("test_per_client", 100))
 
 
 PFEDSV_SCALE_NOTES = {
-    "paper": "the pFedSV protocol as published (PAPER-NOTES-pfedsv-dpao): the `cnn` on every data set, the whole data set "
+    "paper": "the pFedSV protocol as published (docs/papers/reading-notes.md): the `cnn` on every data set, the whole data set "
              "split among the clients, 5 local epochs, batch 32 (A13), plain SGD at lr 0.01 (MNIST, FMNIST) or 0.1 (CIFAR), "
              "10 clients fully for 20 rounds, 100 clients 10% a round for 100 rounds; rates fixed as in the paper.",
     "cpu": "the paper's protocol with each client's data capped after the split (a seeded subsample): at most 500 training "

@@ -62,6 +62,34 @@ def render_markdown(doc: dict[str, Any], plots: list[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# The options whose values are paths on the machine that ran the command, and the word a report
+# shows instead: a reader has other paths, and a report never points outside the repository.
+MACHINE_PATHS = {"--data-dir": "DIR", "--cache-dir": "CACHE"}
+
+
+def shown_command(command: str) -> str:
+    """``command`` as a report shows it: the data and cache directories as ``DIR`` and
+    ``CACHE``, an absolute ``--out`` as ``OUT``; every other word as typed."""
+    words = command.split(" ")
+    for i, w in enumerate(words[:-1]):
+        if w in MACHINE_PATHS:
+            words[i + 1] = MACHINE_PATHS[w]
+        elif w == "--out" and words[i + 1].startswith("/"):
+            words[i + 1] = "OUT"
+    return " ".join(words)
+
+
+def shown_reason(why: str, command: str) -> str:
+    """A reason a column could not run (its first line), the data directory named as in
+    :func:`shown_command`."""
+    line = why.splitlines()[0]
+    words = command.split(" ")
+    for i, w in enumerate(words[:-1]):
+        if w == "--data-dir" and words[i + 1].startswith("/"):
+            line = line.replace(words[i + 1].rstrip("/"), "DIR")
+    return line
+
+
 def header_lines(doc: dict[str, Any], cells: list[dict[str, Any]]) -> list[str]:
     """The report's title and what it ran: source, command, scale, validation, seeds, rates, metric."""
     tune = (
@@ -75,7 +103,7 @@ def header_lines(doc: dict[str, Any], cells: list[dict[str, Any]]) -> list[str]:
         f"# Reproduction: {doc['title']}",
         "",
         f"Study: {doc['source']}.  " if doc["kind"] == "robustness" else f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
-        f"Command: `{doc['command']}`  " if doc["command"] else "",
+        f"Command: `{shown_command(doc['command'])}`  " if doc["command"] else "",
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
         f"Validation hold-out: {doc['validation']}.  " if doc.get("validation") else "",
         seeds_text(doc, cells) + f". Learning rate: {tune}.  ",
@@ -150,7 +178,7 @@ def closing_sections(doc: dict[str, Any], cells: list[dict[str, Any]], plots: li
     if doc["unavailable"]:
         lines += ["## Not run on this machine", ""]
         for key, why in doc["unavailable"].items():
-            lines.append(f"- `{key}`: {why.splitlines()[0]}")
+            lines.append(f"- `{key}`: {shown_reason(why, doc['command'])}")
         lines.append("")
     pending = sorted({c["col"] for c in cells if c["status"] == "pending"})
     if pending:

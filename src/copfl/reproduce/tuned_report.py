@@ -16,7 +16,7 @@ from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
 from copfl.reproduce.explanations import explanation
-from copfl.reproduce.report import added_rows_text, report_name, seeds_text
+from copfl.reproduce.report import added_rows_text, report_name, seeds_text, shown_command, shown_reason
 from copfl.reproduce.report_cells import diverged_text, num_text, rank_correlation
 
 FLAG_POINTS = 5.0  # |tuned - paper| above this needs an explanation
@@ -166,7 +166,7 @@ def header_lines(doc: dict[str, Any]) -> list[str]:
         f"# Reproduction, tuned on validation: {doc['title']}",
         "",
         f"Paper: {doc.get('paper', 'CO-PFL')}, {doc['source']}.  ",
-        f"Command: `{doc['command']}`  " if doc["command"] else "",
+        f"Command: `{shown_command(doc['command'])}`  " if doc["command"] else "",
         f"Scale **{doc['scale']}**: {doc['scale_note']}  ",
         f"**Tuned on validation ({t['trials']} trials)** per method and column, the same budget for every method: Optuna's "
         f"TPE sampler and Hyperband pruner on each column's {t['scale']}-scale problem (seed 0's split), the objective the "
@@ -292,7 +292,7 @@ def render_tuned_markdown(doc: dict[str, Any]) -> str:
     cells to explain, the pairs the tuned ranking swaps, and what did not run."""
     lines = header_lines(doc) + column_sections(doc) + values_section(doc) + explain_section(doc) + swaps_section(doc)
     if doc.get("unavailable"):
-        lines += ["## Not run on this machine", ""] + [f"- `{k}`: {why.splitlines()[0]}" for k, why in doc["unavailable"].items()] + [""]
+        lines += ["## Not run on this machine", ""] + [f"- `{k}`: {shown_reason(why, doc['command'])}" for k, why in doc["unavailable"].items()] + [""]
     if doc.get("columns_left_out") or doc.get("columns_kept"):
         lines += ["## Columns not selected", ""]
         if doc.get("columns_kept"):

@@ -215,8 +215,8 @@ class Tuner:
         """The TPE sampler for the trial of rank ``number`` (:func:`trial_rank`): seeded by
         (run seed, algorithm, rank), so that a trial's suggestion depends only on the study's
         history and its rank, the same whether the study ran in one go or was interrupted and
-        continued; multivariate, after :data:`TPE_STARTUP` random trials (issue 78:
-        benchmarks/tuning_cost.py, docs/tuning.md)."""
+        continued; multivariate, after :data:`TPE_STARTUP` random trials (measured with
+        benchmarks/tuning_cost.py: docs/tuning.md)."""
         import optuna
 
         with warnings.catch_warnings():  # multivariate is marked experimental in optuna
