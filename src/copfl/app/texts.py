@@ -44,12 +44,25 @@ def dry_run_text(what: list[str], cfgs: list[RunConfig], extra_seconds: float = 
     lines.append(f"total: about {format_duration(total)} on this kind of CPU (+-50%); nothing was run")
     return "\n".join(lines)
 
+def _partition_text(cfg: RunConfig) -> str:
+    return str(cfg.partition) + (f" ({cfg.classes_per_client} classes/client)" if cfg.partition in ("label-skew", "pathological") else
+                                 f" (alpha {cfg.alpha})" if cfg.partition == "dirichlet" else "")
+
 def run_text(cfg: RunConfig) -> str:
     """One resolved run in a line: algorithm, data, split, rounds, model and optimizer."""
-    part = cfg.partition + (f" ({cfg.classes_per_client} classes/client)" if cfg.partition in ("label-skew", "pathological") else
-                            f" (alpha {cfg.alpha})" if cfg.partition == "dirichlet" else "")
-    return (f"{cfg.algorithm} on {cfg.dataset}: {cfg.clients} clients, {part} partition, {cfg.rounds} rounds, model {cfg.model}, "
-            f"{cfg.optimizer} lr {cfg.lr:g}, seed {cfg.seed}")
+    return (f"{cfg.algorithm} on {cfg.dataset}: {cfg.clients} clients, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
+            f"model {cfg.model}, {cfg.optimizer} lr {cfg.lr:g}, seed {cfg.seed}")
+
+def problem_line(cfg: RunConfig, seeds: list[int] | None = None) -> str:
+    """A dry run's problem line (a resolved config): what every row or trial runs on: data set,
+    clients, partition, rounds, model (and the seeds)."""
+    seed = f"; seeds {', '.join(map(str, seeds))}" if seeds and len(seeds) > 1 else f"; seed {seeds[0] if seeds else cfg.seed}"
+    return (f"problem: {cfg.dataset}, {cfg.clients} clients, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
+            f"model {cfg.model}{seed}")
+
+def results_line(out: Path, note: str = "") -> str:
+    """A dry run's line naming the folder the command would write (nothing is made now)."""
+    return f"results: {out}" + (f" ({note})" if note else "")
 
 
 WIDTH = 80  # a terminal's columns: the summary's lines fit (a path longer than that keeps its own line)
