@@ -96,14 +96,14 @@ def summary_lines(summary: dict[str, Any], out: Path, hint: str | None = None) -
     atk = summary.get("attack")
     if atk:
         w = "-" if atk.get("attacker_weight_mean") is None else f"{atk['attacker_weight_mean']:.3f}"
-        text += [f"attack {atk['kind']}: {len(atk['attackers'])} attackers (clients {', '.join(map(str, atk['attackers']))}); "
-                 "figures above: honest clients'",
+        text += [(f"attack {atk['kind']}: {len(atk['attackers'])} attackers (clients {', '.join(map(str, atk['attackers']))}); "
+                  "figures above: honest clients'"),
                  f"  the attackers' own accuracy {pct(atk.get('attacker_acc_mean'))}; weight given to them {w} (round mean)"]
     priv = summary.get("privacy") or {}
     if priv.get("noise"):  # differential privacy on: what the run spent
         eps = priv.get("epsilon")
-        text += [f"differential privacy: {priv.get('mode')} mode, noise {priv['noise']:g}, clip {priv.get('clip'):g}, "
-                 f"{summary['rounds_completed']} rounds",
+        text += [(f"differential privacy: {priv.get('mode')} mode, noise {priv['noise']:g}, clip {priv.get('clip'):g}, "
+                  f"{summary['rounds_completed']} rounds"),
                  f"  (epsilon, delta) = ({'inf' if eps is None else f'{eps:.3g}'}, {priv.get('delta'):g})"]
     text.append(f"train loss (last round) {fin['train_loss']:.4f}")
     text.append(f"results: {out}")
