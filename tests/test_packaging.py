@@ -22,6 +22,25 @@ def test_the_version_is_written_once_for_the_package_and_the_metadata():
     assert PROJECT["version"] == copfl.__version__
 
 
+def test_citation_and_changelog_carry_the_version_and_the_papers():
+    """CITATION.cff (copfl and its three papers), CITATION.bib and CHANGELOG.md say the version
+    pyproject.toml says, and name the same papers."""
+    import re
+
+    cff = (ROOT / "CITATION.cff").read_text()
+    assert re.search(r'^cff-version: 1\.2\.0$', cff, re.M) and re.search(rf'^version: "{re.escape(PROJECT["version"])}"$', cff, re.M)
+    assert "url:" not in cff and "repository-code:" not in cff  # no public address yet
+    titles = re.findall(r'^    title: "(.+)"$', cff, re.M)
+    assert len(titles) == 3 and titles[0].startswith("CO-PFL:") and titles[2].startswith("DPAO-PFL:")
+    bib = (ROOT / "CITATION.bib").read_text()
+    bib_titles = [re.sub(r"[{}]", "", t) for t in re.findall(r"^\s*title\s*=\s*\{(.+)\},?$", bib, re.M)]
+    assert set(titles) <= set(bib_titles) and f"version = {{{PROJECT['version']}}}" in bib
+    assert bib.count("@") == len(re.findall(r"^@\w+\{[\w-]+,$", bib, re.M)) == 4  # copfl and the three papers, each with a key
+    changelog = (ROOT / "CHANGELOG.md").read_text()
+    assert re.findall(r"^## \[([^\]]+)\]", changelog, re.M)[0] == PROJECT["version"]  # newest first
+    assert "Keep a Changelog" in changelog and (ROOT / "CONTRIBUTING.md").is_file()
+
+
 def test_pyproject_declares_the_supported_torch_range_and_the_library_metadata():
     assert TORCH_RANGE in PROJECT["dependencies"]
     assert PROJECT["license"] == "MIT" and PROJECT["license-files"] == ["LICENSE"]

@@ -1,5 +1,6 @@
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -634,7 +635,17 @@ def test_dry_runs_plan_name_the_data_and_write_nothing(tmp_path, capsys, monkeyp
     assert f"data: cifar10 NOT FOUND in {tmp_path / 'none'} (no such directory); --download fetches it; to obtain it:" in text
     assert main(["tune", "--algorithms", "fedavg,ditto", "--trials", "5", "--out", str(tmp_path / "t"), "--dry-run"]) == 0
     text = capsys.readouterr().out
-    assert "tuning: 2 algorithm(s), 5 trials each" in text and "total: about" in text and not (tmp_path / "t").exists()
+    assert "tuning: fedavg, ditto: 5 trials each" in text and "total: about" in text and not (tmp_path / "t").exists()
+    # compare and tune name the problem and the folder they would write
+    problem = "problem: digits, 10 clients, label-skew (2 classes/client) partition, 20 rounds, model mlp"
+    assert text.splitlines()[0] == f"{problem}; seed 0" and f"results: {tmp_path / 't'} (best.json for --params" in text
+    assert main(["compare", "--algorithms", "local,fedavg", "--seeds", "2", "--partition", "dirichlet", "--dry-run"]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0] == "problem: digits, 10 clients, dirichlet (alpha 0.5) partition, 20 rounds, model mlp; seeds 0, 1"
+    assert re.search(r"^results: runs/compare-digits-\d{8}-\d{6} \(named by the time it starts; --out DIR names it\)$", text, re.M)
+    assert main(["compare", "--algorithms", "local", "--tune", "2", "--out", "c", "--dry-run"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"{problem}; seed 0\n") and "\nresults: c (named by --out)\n" in text
     assert main(["partition", "--clients", "4", "--save", str(tmp_path / "s.json"), "--dry-run"]) == 0
     text = capsys.readouterr().out
     assert "partition: digits: 4 clients, label-skew (2 classes/client) partition, seed 0; saved to" in text

@@ -58,7 +58,8 @@ def test_compare_is_a_typed_function_the_command_and_the_library_share(tmp_path,
 
     cfg = RunConfig(dataset="digits", clients=4, rounds=1)
     plan = compare(CompareRequest("local,fedavg", cfg, dry_run=True))
-    assert isinstance(plan, CompareOutcome) and plan.out is None and plan.text.startswith("final runs: 2 (local, fedavg; 1 seed(s))")
+    assert isinstance(plan, CompareOutcome) and plan.out is None and plan.text.startswith("problem: digits, 4 clients")
+    assert plan.text.splitlines()[1].startswith("final runs: 2 (local, fedavg; 1 seed(s))")
     done = compare(CompareRequest("local,fedavg", cfg, out=str(tmp_path / "cmp")))
     assert done.out == tmp_path / "cmp" and (done.out / "compare.md").read_text().strip() == done.text
     assert capsys.readouterr().out == ""  # the command prints the table; the function returns it

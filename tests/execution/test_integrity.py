@@ -329,7 +329,35 @@ def test_a_lock_held_by_a_killed_process_is_taken_over(tmp_path, capsys):
     holder.send_signal(signal.SIGKILL)
     holder.wait(30)
     assert main(["run", *QUICK, "--out", str(out)]) == 0  # the kernel released the dead holder's lock
-    assert (out / "summary.json").exists()
+    assert (out / "summary.json").exists() and not (out / ".copfl.lock").exists()  # the dead holder's file went with the new run
+
+
+def test_the_lock_file_is_there_while_a_run_goes_on_and_gone_when_it_ends(tmp_path, monkeypatch, capsys):
+    """A finished folder holds results only: the lock file goes when the run ends, whether it
+    completed, diverged or was interrupted; while it runs, the file is there and held."""
+    from copfl.engine.loop import Engine
+    from copfl.execution import runfolder
+
+    honest, seen = Engine.run_round, []
+    done, diverged, cut = tmp_path / "done", tmp_path / "diverged", tmp_path / "cut"
+
+    def watched(self, run):
+        seen.append((done / ".copfl.lock").exists() and runfolder.held(done))
+        return honest(self, run)
+
+    monkeypatch.setattr(Engine, "run_round", watched)
+    assert main(["run", *QUICK, "--out", str(done)]) == 0
+    assert seen and all(seen)  # held during every round
+    assert main(["run", "--algorithm", "co-pfl", "--lr", "1e6", "--rounds", "4", "--out", str(diverged)]) == 3
+
+    def interrupted(self, run):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Engine, "run_round", interrupted)
+    assert main(["run", *QUICK, "--out", str(cut)]) == 130
+    for folder, status in ((done, "completed"), (diverged, "diverged"), (cut, "interrupted")):
+        assert json.loads((folder / "summary.json").read_text())["status"] == status
+        assert not (folder / ".copfl.lock").exists(), status
 
 
 def test_compare_and_seeds_take_the_lock_and_check_every_folder_first(tmp_path, capsys):
@@ -347,7 +375,7 @@ def test_compare_and_seeds_take_the_lock_and_check_every_folder_first(tmp_path, 
         pass
     seeds = tmp_path / "s"
     assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--seeds", "2", "--out", str(seeds)]) == 0
-    assert (seeds / ".copfl.lock").exists() and (seeds / "seed-0" / ".copfl.lock").exists()
+    assert not list(seeds.rglob(".copfl.lock")) and not list(out.rglob(".copfl.lock"))  # every hold let go, its file with it
     capsys.readouterr()
     assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--lr", "0.2", "--seeds", "2", "--out", str(seeds)]) == 2
     assert "seed-0 holds another run" in capsys.readouterr().err

@@ -220,7 +220,7 @@ def test_cli_run_reports_epsilon_in_metrics_and_summary(tmp_path, capsys):
     assert priv["clip"] == 1.0 and priv["delta"] == 1e-5 and max(priv["epsilon_per_client"].values()) == priv["epsilon"]
     assert "dp-noise = 1.0" in (out / "config.toml").read_text()  # the run repeats from its config
     printed = capsys.readouterr().out  # and the terminal summary says what was spent
-    assert f"differential privacy (sgd, noise 1, clip 1): (epsilon, delta) = ({priv['epsilon']:.3g}, 1e-05) over 2 rounds" in printed
+    assert f"differential privacy: sgd mode, noise 1, clip 1, 2 rounds\n  (epsilon, delta) = ({priv['epsilon']:.3g}, 1e-05)\n" in printed
     assert main(["run", "--algorithm", "fedavg", "--rounds", "1", "--out", str(tmp_path / "plain")]) == 0
     assert "differential privacy" not in capsys.readouterr().out  # no noise: no privacy line
 

@@ -37,8 +37,8 @@ def test_dry_run_names_missing_data_and_expected_times(tmp_path, monkeypatch, ca
     assert "miniimagenet  MISSING  columns miniimagenet-20, miniimagenet-50 will be skipped" in text
     assert "expected time on a 2-core CPU (an estimate" in text
     assert re.search(r"^  smoke +32 runs to do \(one rate per cell; 32 more on missing data, skipped\): about \d+ s  <- this command$", text, re.M)
-    assert re.search(r"^  cpu +92 runs to do \(lr grid; 92 more on missing data, skipped\): about \d+ (h|days)$", text, re.M)
-    assert re.search(r"^  paper +92 runs to do .*: about \d+ days: more than a day on this CPU: the paper scale needs a GPU$", text, re.M)
+    assert re.search(r"^  cpu +92 runs to do \(lr grid; 92 more on missing data, skipped\): about [\d.]+ (s|min|h|days)$", text, re.M)
+    assert re.search(r"^  paper +92 runs to do .*: about [\d.]+ days: more than a day on this CPU: the paper scale needs a GPU$", text, re.M)
     assert re.search(r"^ +per column: cifar10-10 \d+ s, cifar10-50 \d+ s, cifar10c-10 \d+ s, cifar10c-50 \d+ s$", text, re.M)
     assert not out.exists()  # a dry run writes nothing
 
@@ -53,11 +53,43 @@ def test_dry_run_says_the_estimate_first_and_what_it_leaves_out(tmp_path, capsys
     image_tree_zip(data / "miniimagenet_subset_80_20.zip", 8, 2, classes=100, test_dir="val")
     assert main(["reproduce", "table2", "--dry-run", "--columns", "miniimagenet-20,cinic10-20", "--data-dir", str(data),
                  "--out", str(tmp_path / "rep")]) == 0
-    first = capsys.readouterr().out.splitlines()[0]
-    m = re.fullmatch(r"estimate: (\d+) runs, about (\d+\.\d+) h(?: \(\d+ s\))? on this machine \((\d+) runs left out: (.*)\)", first)
+    text = capsys.readouterr().out
+    first = text.splitlines()[0]
+    m = re.fullmatch(r"estimate: nothing to run on this machine \((\d+) more not run: (\d+) skipped, data missing: cinic10; "
+                     r"(\d+) left out, data too small for the split: miniimagenet-20\)", first)
     assert m, first
-    assert int(m.group(1)) == 0 and int(m.group(3)) > 0
-    assert "on missing data: cinic10" in m.group(4) and "on data too small for the split: miniimagenet-20" in m.group(4)
+    assert int(m.group(1)) == int(m.group(2)) + int(m.group(3)) and int(m.group(3)) > 0
+    assert f"runs: {m.group(2)} skipped (data missing), {m.group(3)} left out (data too small for the split) (--list lists them)" in text
+
+
+def test_dry_run_counts_and_lists_skipped_runs_as_skipped_after_the_data_and_time(tmp_path, capsys):
+    """`reproduce table2 --dry-run` with CIFAR-10 only said "92 runs" on line 1, then listed 184
+    runs as "to run", the 92 on missing data among them, and its table said 6 h against line 1's
+    6.5 h: now the runs on missing data are counted (and, with --list, listed) as skipped, line 1
+    and the table give the same figures, and the data and the time come before the runs."""
+    data = write_balanced_cifar(tmp_path / "data")
+    base = ["reproduce", "table2", "--dry-run", "--data-dir", str(data), "--out", str(tmp_path / "rep")]
+    assert main(base) == 0
+    lines = capsys.readouterr().out.splitlines()
+    m = re.fullmatch(r"estimate: 92 runs to do, about (.+) on this machine \(92 more not run: 92 skipped, data missing: cinic10, miniimagenet\)",
+                     lines[0])
+    assert m, lines[0]
+    row = next(x for x in lines if x.endswith("<- this command"))
+    assert re.fullmatch(rf"  cpu +92 runs to do \(lr grid; 92 more on missing data, skipped\): about {re.escape(m.group(1))}  <- this command", row)
+    count = lines.index(next(x for x in lines if re.match(r"184 runs in ", x)))
+    assert lines[count].endswith("runs: 92 to run, 92 skipped (data missing) (--list lists them)")
+    assert count > lines.index(row) > next(i for i, x in enumerate(lines) if x.startswith("data directory:"))  # data, time, then runs
+    assert not any(re.match(r"(to run|skipped|finished) +\S+-seed\d", x) for x in lines)  # no run listed without --list
+    assert main([*base, "--list"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    runs = [x.split() for x in listed if re.match(r"(to run|skipped|finished|left out) +\S+-seed\d", x)]
+    to_run = [r[-1] for r in runs if r[0] == "to"]
+    skipped = [r[-1] for r in runs if r[0] == "skipped"]
+    assert len(to_run) == 92 and all(r.startswith(("cifar10-", "cifar10c-")) for r in to_run)
+    assert len(skipped) == 92 and all(r.startswith(("cinic10-", "miniimagenet-")) for r in skipped)
+    assert listed[count].endswith("runs: 92 to run, 92 skipped (data missing)")
+    assert main(["reproduce", "table2", "--list", "--columns", "cinic10-20", "--data-dir", str(data), "--out", str(tmp_path / "rep")]) == 0
+    assert not (tmp_path / "rep").exists()  # --list is a dry run
 
 
 def test_dry_run_does_not_price_tuning_for_a_column_too_small_for_its_split(tmp_path, capsys):

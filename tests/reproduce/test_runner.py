@@ -40,7 +40,7 @@ def test_two_processes_share_a_reproduction(tmp_path, monkeypatch, capsys):
         return real(cfg, fed, folder, **kw)
 
     monkeypatch.setattr(runner, "run_in_folder", recording)
-    assert main(args[:-2] + ["--dry-run"] + args[-2:]) == 0
+    assert main(args[:-2] + ["--dry-run", "--list"] + args[-2:]) == 0
     names = re.findall(r"^to run +(\S+)$", capsys.readouterr().out, re.M)
     assert len(names) == 4
     held = names[1]
@@ -85,7 +85,7 @@ def test_a_run_made_under_other_algorithm_defaults_runs_again(tmp_path, capsys):
     (old / "config.json").write_text(json.dumps(doc))
     stamps = {f.name: (f / "summary.json").stat().st_mtime_ns for f in folders}
     capsys.readouterr()
-    assert main(args[:2] + ["--dry-run"] + args[2:]) == 0
+    assert main(args[:2] + ["--dry-run", "--list"] + args[2:]) == 0
     assert f"to run    {stale.name}\n" in capsys.readouterr().out
     import copfl.reproduce.runner as runner
 
@@ -163,7 +163,7 @@ def test_a_run_cut_short_continues_from_its_checkpoint(tmp_path, monkeypatch, ca
     [ckpt] = (tmp_path / "cut").rglob("checkpoint.pt")
     monkeypatch.setattr(Engine, "run_round", honest)
     capsys.readouterr()
-    assert main([*args(tmp_path / "cut"), "--dry-run"]) == 0
+    assert main([*args(tmp_path / "cut"), "--dry-run", "--list"]) == 0
     dry = capsys.readouterr().out.splitlines()
     at = dry.index(f"to run    {ckpt.parent.name}")
     assert dry[at + 1].strip() == "(cut short: continues after round 1, its checkpoint)"

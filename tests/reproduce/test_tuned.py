@@ -216,7 +216,7 @@ def test_every_explanation_names_a_cell_of_its_experiment():
 
 # ----------------------------------------------------------------------------- the CLI
 def planned(text):
-    return re.findall(r"^(?:finished|to run) +(\S+)$", text, re.M)
+    return re.findall(r"^(?:finished|to run|skipped|left out) +(\S+)$", text, re.M)
 
 
 def test_lr_grid_plans_the_runs_the_old_tune_did(tmp_path, capsys):
@@ -224,7 +224,7 @@ def test_lr_grid_plans_the_runs_the_old_tune_did(tmp_path, capsys):
     are reused (names pinned: those of the committed table2 report, made before copfl held out
     validation data by default; issue 38 runs the paper tables without it again, so that
     report's runs are planned again); --no-tune still means --no-lr-grid."""
-    base = ["reproduce", "table2", "--columns", "cifar10-10", "--dry-run", "--out", str(tmp_path), "--data-dir", str(tmp_path)]
+    base = ["reproduce", "table2", "--columns", "cifar10-10", "--list", "--out", str(tmp_path), "--data-dir", str(tmp_path)]
     assert main([*base, "--lr-grid"]) == 0
     grid = planned(capsys.readouterr().out)
     assert len(grid) == 23 and {"cifar10-10-co-pfl-lr0.0001-seed0-aa5b8c4928", "cifar10-10-fedavg-lr0.01-seed0-1231bab5d9"} <= set(grid)

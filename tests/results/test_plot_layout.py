@@ -76,3 +76,34 @@ def test_table_panels_share_one_accuracy_scale(tmp_path, monkeypatch):
     lims = {ax.get_xlim() for ax in fig.axes}
     assert len(lims) == 1  # the same accuracy scale in every panel
     _legends_clear_of_data(fig)
+
+
+def test_clients_plot_is_a_grid_with_one_legible_legend_not_a_strip():
+    """Four per-client logs (CO-PFL's) were a 1800x380 strip with a 7-point legend: now two
+    panels a row and one legend below them all, in the axis labels' size."""
+    keys = ("alpha", "grad_score", "pred_score", "mask_fraction")
+    history = [{"round": r, "server_mask_fraction": 0.1 * r,
+                "per_client": {"client": list(range(10)), **{k: [0.1 * r + 0.01 * c for c in range(10)] for k in keys}}}
+               for r in (1, 2, 3)]
+    fig = plots.client_logs_figure(history, title=plots.run_title(CONFIG) + ": per-client logs")
+    w, h = fig.get_size_inches()
+    assert len(fig.axes) == 4 and 1.0 <= w / h <= 1.6, (w, h)  # 2 x 2
+    assert len({round(ax.get_position().y0, 2) for ax in fig.axes}) == 2  # two rows
+    [legend] = fig.legends
+    texts = [t.get_text() for t in legend.get_texts()]
+    assert texts == [f"client {c}" for c in range(10)] + ["server mask"]  # once, for every panel
+    assert min(t.get_fontsize() for t in legend.get_texts()) >= 10
+    _legends_clear_of_data(fig)
+    fig.canvas.draw()
+    assert legend.get_window_extent().x1 <= fig.bbox.x1 and legend.get_window_extent().x0 >= fig.bbox.x0  # not cut off
+    plots._pyplot().close(fig)
+    # three logs: the fourth cell of the grid is left out, not drawn empty
+    three = [{**r, "per_client": {k: v for k, v in r["per_client"].items() if k != "pred_score"}} for r in history]
+    fig = plots.client_logs_figure(three)
+    assert len(fig.axes) == 3
+    plots._pyplot().close(fig)
+    # more clients than a legend can name: one line each, the legend keeps the server mask only
+    many = [{"round": r, "server_mask_fraction": 0.5, "per_client": {"client": list(range(50)), "mask_fraction": [0.2] * 50}} for r in (1, 2)]
+    fig = plots.client_logs_figure(many)
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == ["server mask"] and len(fig.axes[0].get_lines()) == 51
+    plots._pyplot().close(fig)

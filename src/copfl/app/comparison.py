@@ -15,7 +15,7 @@ from copfl.algorithms.base import get_algorithm, make_config
 from copfl.results.callbacks import DataProgress, RunsProgress
 from copfl.app.single_run import RunOutcome, RunRequest, run_one
 from copfl.app.checks import UsageError, check_out, check_top, options_for, prior_library, read_params_file, results_folder, seeds_folder, tuning_limits, unused_options
-from copfl.app.texts import data_line, pct
+from copfl.app.texts import data_line, pct, problem_line, results_line
 from copfl.results.summary import compare_table
 from copfl.execution.config import RunConfig
 from copfl.execution.experiment import default_out
@@ -105,9 +105,9 @@ def compare(req: CompareRequest) -> CompareOutcome:
                 print(f"note: --tune: {r.text} fixes every knob of {r.algorithm}'s search space: nothing to tune; "
                       "its tuned row is its default row", file=sys.stderr)
     bases, acfgs = _row_configs(req, rows)
-    if req.dry_run:
-        return CompareOutcome(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed, budget), None)
     out = (seeds_folder if k > 1 else results_folder)(req.out, cfg, default_out(replace(cfg, algorithm="compare")))
+    if req.dry_run:
+        return CompareOutcome(compare_estimate(rows, acfgs, tune_trials, k, cfg.seed, budget, _dry_run_out(req, out)), None)
     if cfg.mlflow:  # every run of the comparison (and its tuning) in one store: the compare folder's
         from copfl.results.tracking import tracking_uri
 
@@ -168,17 +168,20 @@ def _compare_selected(req: CompareRequest, rows: list[Any], k: int) -> CompareOu
     check_tuning(cfg, 1, "--select", "compare --select")
     check_budget(cfg, rows, budget, req.budget)
     bases, acfgs = _row_configs(req, rows)
+    out = (seeds_folder if k > 1 else results_folder)(req.out, cfg, default_out(replace(cfg, algorithm="compare")))
     if req.dry_run:
         from copfl.app.estimate import estimate_seconds, format_duration
+        from copfl.app.multiseed import seed_list
 
+        first = next(iter(acfgs.values()))
         finals = [replace(acfgs[r.key], seed=s) for r in rows[: KEEP + 1] for s in range(cfg.seed, cfg.seed + k) for _ in range(2)]
-        text = (f"selection: {len(rows)} methods raced for --budget {format_duration(budget)} of trials on seed {cfg.seed}'s validation data "
+        text = (f"{problem_line(first, seed_list(cfg.seed, k))}\n"
+                f"selection: {len(rows)} methods raced for --budget {format_duration(budget)} of trials on seed {cfg.seed}'s validation data "
                 f"(successive halving; priors first), about {format_duration(budget)}\n"
                 f"final runs: about {len(finals)} (the best {KEEP} methods and local, default + tuned; {k} seed(s)), "
-                f"about {format_duration(estimate_seconds(finals))}\n{data_line(next(iter(acfgs.values())))}\n"
+                f"about {format_duration(estimate_seconds(finals))}\n{data_line(first)}\n{results_line(*_dry_run_out(req, out))}\n"
                 f"total: about {format_duration(budget + estimate_seconds(finals))} on this kind of CPU (+-50%); nothing was run")
         return CompareOutcome(text, None)
-    out = (seeds_folder if k > 1 else results_folder)(req.out, cfg, default_out(replace(cfg, algorithm="compare")))
     resolve_device(cfg.device)
     check_workers(cfg)
     with ExitStack() as held:
@@ -264,15 +267,25 @@ def _compare_one_split(cfg: RunConfig, rows: list[Any], acfgs: dict[str, Any], t
     return table, doc, runs
 
 
-def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int, budget: float | None = None) -> str:
-    """``compare --dry-run``: the runs a comparison makes (tuning trials, then each row's
-    default and tuned runs on every seed) and about how long they take on this CPU (the
+def _dry_run_out(req: CompareRequest, out: Path) -> tuple[Path, str]:
+    """The folder a comparison would write and what a dry run says of it."""
+    if req.out or req.cfg.out:
+        return out, "named by --out" if req.out else "the config's out"
+    return out, "named by the time it starts; --out DIR names it"
+
+
+def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None, k: int, root_seed: int, budget: float | None = None,
+                     out: tuple[Path, str] | None = None) -> str:
+    """``compare --dry-run``: the problem every row runs on, the runs a comparison makes
+    (tuning trials, then each row's default and tuned runs on every seed), the data, where the
+    results go (``out``: the folder and a note) and about how long it takes on this CPU (the
     reproduce cost model, copfl.app.estimate; +-50%)."""
     from copfl.app.multiseed import seed_list
     from copfl.app.estimate import estimate_seconds, format_duration, trial_seconds
 
     seeds = seed_list(root_seed, k)
-    lines, total_runs = [], 0
+    total_runs = 0
+    lines = [problem_line(next(iter(acfgs.values())), seeds)]
     tune_s = 0.0
     tunable = [r for r in rows if trials and not nothing_to_tune(r)]
     if tunable and budget is not None:
@@ -289,6 +302,8 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
     names = ", ".join(f"{r.key}{' (default + tuned)' if r in tunable else ' (nothing to tune)' if trials else ''}" for r in rows)
     lines.append(f"final runs: {total_runs} ({names}; {k} seed(s)), about {format_duration(final_s)}")
     lines.append(data_line(next(iter(acfgs.values()))))
+    if out is not None:
+        lines.append(results_line(*out))
     lines.append(f"total: about {format_duration(tune_s + final_s)} on this kind of CPU (+-50%; pruning varies); nothing was run")
     return "\n".join(lines)
 

@@ -14,7 +14,7 @@ from copfl.execution import runfolder
 from copfl.algorithms.base import get_algorithm
 from copfl.results.callbacks import DataProgress
 from copfl.app.checks import UsageError, prior_library, tuning_limits
-from copfl.app.texts import data_line, dry_run_text, run_text
+from copfl.app.texts import data_line, dry_run_text, problem_line, results_line
 from copfl.execution.config import RunConfig
 from copfl.execution.federation import build_federation
 from copfl.io import atomic_write_json
@@ -115,8 +115,10 @@ def _plan(cfg: RunConfig, algs: list[str], out: Path, trials: int, budget: float
     tune_s = sum(trials * trial_seconds(c) for c in acfgs) if budget is None else budget
 
     limit = f"{trials} trials each" if budget is None else f"{format_duration(budget / len(algs))} of trials each (--budget {budget_text})"
-    what = [(f"tuning: {len(algs)} algorithm(s), {limit} (a study already in {out} continues to that), "
-            f"each trial a run of {run_text(acfgs[0]).split(': ', 1)[1]}, scored on validation data"), data_line(acfgs[0])]
+    what = [problem_line(acfgs[0]),
+            f"tuning: {', '.join(algs)}: {limit}, each trial a run of the problem, scored on validation data",
+            data_line(acfgs[0]),
+            results_line(out, "a study already there continues" if (out / "tune-problem.json").exists() else "best.json for --params, tune.md, study.db")]
     return dry_run_text(what, [], tune_s)
 
 

@@ -1,9 +1,12 @@
 """What the commands say about a run before and after it: a dry run's lines (what would run, the
-data, the expected time) and percentages as the tables write them."""
+data, the expected time), a finished run's summary (at most :data:`WIDTH` columns a line, ending
+with what to do next) and percentages as the tables write them."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
+from typing import Any
 
 from copfl.data.sources.registry import SOURCES
 from copfl.execution.config import RunConfig
@@ -41,9 +44,79 @@ def dry_run_text(what: list[str], cfgs: list[RunConfig], extra_seconds: float = 
     lines.append(f"total: about {format_duration(total)} on this kind of CPU (+-50%); nothing was run")
     return "\n".join(lines)
 
+def _partition_text(cfg: RunConfig) -> str:
+    return str(cfg.partition) + (f" ({cfg.classes_per_client} classes/client)" if cfg.partition in ("label-skew", "pathological") else
+                                 f" (alpha {cfg.alpha})" if cfg.partition == "dirichlet" else "")
+
 def run_text(cfg: RunConfig) -> str:
     """One resolved run in a line: algorithm, data, split, rounds, model and optimizer."""
-    part = cfg.partition + (f" ({cfg.classes_per_client} classes/client)" if cfg.partition in ("label-skew", "pathological") else
-                            f" (alpha {cfg.alpha})" if cfg.partition == "dirichlet" else "")
-    return (f"{cfg.algorithm} on {cfg.dataset}: {cfg.clients} clients, {part} partition, {cfg.rounds} rounds, model {cfg.model}, "
-            f"{cfg.optimizer} lr {cfg.lr:g}, seed {cfg.seed}")
+    return (f"{cfg.algorithm} on {cfg.dataset}: {cfg.clients} clients, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
+            f"model {cfg.model}, {cfg.optimizer} lr {cfg.lr:g}, seed {cfg.seed}")
+
+def problem_line(cfg: RunConfig, seeds: list[int] | None = None) -> str:
+    """A dry run's problem line (a resolved config): what every row or trial runs on: data set,
+    clients, partition, rounds, model (and the seeds)."""
+    seed = f"; seeds {', '.join(map(str, seeds))}" if seeds and len(seeds) > 1 else f"; seed {seeds[0] if seeds else cfg.seed}"
+    return (f"problem: {cfg.dataset}, {cfg.clients} clients, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
+            f"model {cfg.model}{seed}")
+
+def results_line(out: Path, note: str = "") -> str:
+    """A dry run's line naming the folder the command would write (nothing is made now)."""
+    return f"results: {out}" + (f" ({note})" if note else "")
+
+
+WIDTH = 80  # a terminal's columns: the summary's lines fit (a path longer than that keeps its own line)
+
+
+def fit(text: str) -> list[str]:
+    """``text`` in lines of at most :data:`WIDTH` columns, continued lines indented; a word (a
+    path, a command) is never broken."""
+    return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def summary_lines(summary: dict[str, Any], out: Path, hint: str | None = None) -> list[str]:
+    """A finished run's summary as ``copfl run`` prints it (summary.json's figures), each line at
+    most :data:`WIDTH` columns; ``hint`` (:func:`next_hint`), when given, is the last line."""
+    fin, best = summary["final"], summary["best"]
+    seconds = summary["timing"].get("seconds_total", summary["timing"]["seconds"])
+    text = [f"{summary['algorithm']} on {summary['dataset']}: {summary['rounds_completed']} rounds in {seconds:.1f} s",
+            f"personalized accuracy, mean over clients: {pct(fin['acc_mean'])} (final, round {fin['round']})",
+            f"  best round {pct(best['acc_mean'])} (round {best['round']}, picked on test data)"]
+    sel = summary.get("selected")
+    if sel:
+        text.append(f"  selected on validation data {pct(sel['acc_mean'])} (round {sel['round']}; validation {pct(sel.get('val_acc_mean'))})")
+    text.append(f"  sample-weighted {pct(fin['acc_weighted'])} (final), {pct(best['acc_weighted'])} (best round)")
+    if "acc_worst10" in fin:
+        text.append(f"fairness, last round: worst 10% {pct(fin['acc_worst10'])}, lowest {pct(fin['acc_min'])}, "
+                    f"std {100 * fin['acc_std']:.2f} points")
+    un = summary.get("unseen")
+    if un:
+        gap = "-" if un.get("gap") is None else f"{100 * un['gap']:+.2f} points"
+        text.append(f"unseen clients (newcomers), round {un['round']}: {pct(un['acc_mean'])}, gap to the others {gap}")
+    atk = summary.get("attack")
+    if atk:
+        w = "-" if atk.get("attacker_weight_mean") is None else f"{atk['attacker_weight_mean']:.3f}"
+        text += [(f"attack {atk['kind']}: {len(atk['attackers'])} attackers (clients {', '.join(map(str, atk['attackers']))}); "
+                  "figures above: honest clients'"),
+                 f"  the attackers' own accuracy {pct(atk.get('attacker_acc_mean'))}; weight given to them {w} (round mean)"]
+    priv = summary.get("privacy") or {}
+    if priv.get("noise"):  # differential privacy on: what the run spent
+        eps = priv.get("epsilon")
+        text += [(f"differential privacy: {priv.get('mode')} mode, noise {priv['noise']:g}, clip {priv.get('clip'):g}, "
+                  f"{summary['rounds_completed']} rounds"),
+                 f"  (epsilon, delta) = ({'inf' if eps is None else f'{eps:.3g}'}, {priv.get('delta'):g})"]
+    text.append(f"train loss (last round) {fin['train_loss']:.4f}")
+    text.append(f"results: {out}")
+    if hint:
+        text.append(hint)
+    return [line for t in text for line in fit(t)]
+
+
+def next_hint(summary: dict[str, Any], config: Path, seeds: int = 1) -> str | None:
+    """The summary's last line: the command that compares the run's method with Local, FedAvg
+    and CO-PFL on the same problem (its ``config``: the run's config.toml); None when the run
+    did not complete or left no config.toml."""
+    if summary.get("status", "completed") != "completed" or not config.is_file():
+        return None
+    algorithms = ",".join(dict.fromkeys(["local", "fedavg", str(summary["algorithm"]), "co-pfl"]))
+    return f"next: copfl compare --algorithms {algorithms} --config {config}" + (f" --seeds {seeds}" if seeds > 1 else "")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.app.checks import UsageError, with_split_file
-from copfl.app.texts import pct
+from copfl.app.texts import next_hint, summary_lines
 from copfl.execution.config import RunConfig, load_toml
 
 
@@ -40,34 +40,10 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
     return RunConfig(**values)
 
 
-def print_summary(summary: dict[str, Any], out: Path) -> None:
-    fin, best = summary["final"], summary["best"]
-    print(f"{summary['algorithm']} on {summary['dataset']}: {summary['rounds_completed']} rounds in {summary['timing'].get('seconds_total', summary['timing']['seconds']):.1f} s")
-    print(
-        f"personalized accuracy, mean over clients:  final {pct(fin['acc_mean'])} (round {fin['round']})"
-        f"   best-test {pct(best['acc_mean'])} (round {best['round']}, picked on test data)"
-    )
-    sel = summary.get("selected")
-    if sel:
-        print(f"selected on validation data:                {pct(sel['acc_mean'])} (round {sel['round']}; validation {pct(sel.get('val_acc_mean'))})")
-    print(f"personalized accuracy, sample-weighted:     final {pct(fin['acc_weighted'])}   at best round {pct(best['acc_weighted'])}")
-    if "acc_worst10" in fin:
-        print(f"fairness (last round): worst 10% of clients {pct(fin['acc_worst10'])}   lowest {pct(fin['acc_min'])}   std {100 * fin['acc_std']:.2f} points")
-    un = summary.get("unseen")
-    if un:
-        gap = "-" if un.get("gap") is None else f"{100 * un['gap']:+.2f} points"
-        print(f"unseen clients (newcomers, round {un['round']}): {pct(un['acc_mean'])}   gap to participating clients {gap}")
-    atk = summary.get("attack")
-    if atk:
-        w = "-" if atk.get("attacker_weight_mean") is None else f"{atk['attacker_weight_mean']:.3f}"
-        print(f"attack {atk['kind']}: {len(atk['attackers'])} attackers (clients {', '.join(map(str, atk['attackers']))}); accuracy above is the "
-              f"honest clients'; attackers' own {pct(atk.get('attacker_acc_mean'))}; weight given to attackers {w} (mean over rounds)")
-    priv = summary.get("privacy") or {}
-    if priv.get("noise"):  # differential privacy on: what the run spent
-        eps = priv.get("epsilon")
-        print(f"differential privacy ({priv.get('mode')}, noise {priv['noise']:g}, clip {priv.get('clip'):g}): "
-              f"(epsilon, delta) = ({'inf' if eps is None else f'{eps:.3g}'}, {priv.get('delta'):g}) over {summary['rounds_completed']} rounds")
-    print(f"train loss (last round) {fin['train_loss']:.4f}   results: {out}")
+def print_summary(summary: dict[str, Any], out: Path, hint: bool = True) -> None:
+    """A finished run's summary (:func:`copfl.app.texts.summary_lines`), ending with what to do
+    next (``hint``) when the run completed."""
+    print("\n".join(summary_lines(summary, out, next_hint(summary, out / "config.toml") if hint else None)))
 
 
 def seeds_arg(args: argparse.Namespace) -> int:
@@ -90,9 +66,19 @@ def given_here(args: argparse.Namespace) -> set[str]:
 
 
 def print_seeds(summary: dict[str, Any], folder: Path) -> None:
-    """One seed's lines of ``copfl run --seeds K``."""
+    """One seed's lines of ``copfl run --seeds K`` (the hint of what to do next comes once, after the last)."""
     print(f"{folder.name}:")
     if summary.get("final"):
-        print_summary(summary, folder)
+        print_summary(summary, folder, hint=False)
     else:
         print(f"{summary.get('algorithm')}: {summary.get('status')}, no evaluated round   results: {folder}")
+
+
+def print_seeds_end(doc: dict[str, Any], out: Path, k: int) -> None:
+    """``copfl run --seeds K``'s closing lines: the figures over the seeds, the folder, and what to do next."""
+    print(doc["text"])
+    print(f"results: {out} (seeds.json, curves.png)")
+    done = any(r["status"] == "completed" for r in doc["runs"])  # the first seed's config.toml: the same problem and seeds
+    hint = next_hint({"algorithm": doc["algorithm"]}, Path(doc["runs"][0]["folder"]) / "config.toml", k) if done else None
+    if hint:
+        print(hint)

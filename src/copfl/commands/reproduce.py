@@ -34,8 +34,9 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
     from copfl.reproduce.reproduction import reproduce
 
     lr_grid, trials = reproduce_grid_and_trials(args)
+    dry_run = bool(args.dry_run or args.list)  # a list of the runs runs none of them
     runtime = RunConfig(workers=1 if args.workers is None else args.workers, ray_address=args.ray_address)  # a bad --workers is refused here
-    if not args.dry_run:
+    if not dry_run:
         check_workers(runtime)  # --workers: Ray importable and reachable, before any data is loaded
     columns = [c.strip() for c in args.columns.split(",") if c.strip()] if args.columns else None
     argv = sys.argv[1:] if sys.argv and Path(sys.argv[0]).name in ("copfl", "__main__.py") else []
@@ -51,7 +52,7 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
         columns=columns,
         threads=args.threads,
         download=bool(args.download),
-        dry_run=args.dry_run,
+        dry_run=dry_run,
         command="copfl " + " ".join(argv) if argv else default_command,
         log=lambda m: print(m, flush=True),
         tune_trials=trials,
@@ -60,6 +61,7 @@ def cmd_reproduce(args: argparse.Namespace) -> int:
         ray_address=runtime.ray_address,
         top_seeds=args.top_seeds,
         add_algorithms=[a.strip() for a in args.add_algorithms.split(",") if a.strip()] if args.add_algorithms else None,
+        list_runs=bool(args.list),
     )
     return 0
 
@@ -111,4 +113,5 @@ def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorit
     add_run_flags(rep, only=("data_dir", "cache_dir", "download", "threads", "workers", "ray_address"))  # the run options a reproduction passes on
     add_plugin_flag(rep)
     rep.add_argument("--dry-run", action="store_true", help="list the runs (finished or not), the data sets found or missing, the expected time at each scale, and stop (loads no data)")
+    rep.add_argument("--list", action="store_true", help="--dry-run, listing every run: finished, to run, skipped (data missing) or left out (data too small), and its folder")
     rep.set_defaults(func=cmd_reproduce)

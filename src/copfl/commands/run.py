@@ -6,7 +6,7 @@ import argparse
 
 from copfl.app.run_command import RunCommand, plan_run, run_planned
 from copfl.app.single_run import RunOutcome
-from copfl.commands.common import config_from_args, given_here, print_seeds, print_summary
+from copfl.commands.common import config_from_args, given_here, print_seeds, print_seeds_end, print_summary
 from copfl.commands.flags import DRY_RUN_HELP, OVERWRITE_HELP, PARAMS_HELP, SEEDS_HELP, add_option_flags
 
 
@@ -22,8 +22,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if isinstance(res, RunOutcome):
         print_summary(res.summary, plan.out)
         return 0
-    print(res["text"])
-    print(f"results: {plan.out} (seeds.json, curves.png)")
+    print_seeds_end(res, plan.out, plan.seeds)
     return 3 if any(r["status"] == "diverged" for r in res["runs"]) else 0
 
 

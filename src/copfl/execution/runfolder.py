@@ -1,7 +1,8 @@
 """One writer per run folder, and no run spliced onto another.
 
 A run's results folder is written by one process at a time: :func:`hold` takes an exclusive
-``fcntl.flock`` on ``<folder>/.copfl.lock`` for as long as the run goes on. The kernel drops
+``fcntl.flock`` on ``<folder>/.copfl.lock`` for as long as the run goes on, and removes the
+file when it lets go (whether the run completed, diverged or was interrupted). The kernel drops
 the lock when its holder dies, even by ``kill -9``, so there is no stale lock to guess about;
 the holder's pid, host and start time are written into the file only for the message a second
 process gets. A second run into a held folder is refused at once (:class:`FolderLocked`) and
@@ -120,12 +121,13 @@ def hold(folder: str | Path) -> Iterator[Path]:
         yield folder
     finally:
         del _held[key]
-        if created and [p.name for p in folder.iterdir()] == [LOCK_NAME]:
-            # a folder this hold made and nothing was written to (e.g. the run was refused): leave
-            # no trace. Unlinked while still locked; a process that opened the old file checks
-            # after locking that it still is the folder's lock file (_lock), so none can hold a
-            # dead one.
-            (folder / LOCK_NAME).unlink(missing_ok=True)
+        # The lock file goes with the hold (the run completed, diverged or was interrupted), so a
+        # finished folder holds results only. Unlinked while still locked: a process that opened
+        # the old file checks after locking that it still is the folder's lock file (_lock), so
+        # none can hold a dead one. A holder killed by SIGKILL leaves it behind, unlocked and
+        # harmless (the next holder takes it).
+        (folder / LOCK_NAME).unlink(missing_ok=True)
+        if created:  # a folder this hold made and nothing was written to (e.g. the run was refused): no trace
             try:
                 folder.rmdir()
             except OSError:

@@ -69,7 +69,9 @@ def describe_plan(
         lines.append("  plus, once, decoding what is not cached yet: " + ", ".join(f"{k} ~{format_duration(v)}" for k, v in to_decode.items()))
     small = this.small_columns() if this is not None else {}
     lines += check.left_out_lines(small)
-    return lines, {"data": status, "estimates": estimates, "estimate": this.summary() if this is not None else "", "too_small": small}
+    left_out = {r.folder.name: why for r in this.todo if (why := this.small.get(r.folder))} if this is not None else {}
+    return lines, {"data": status, "estimates": estimates, "estimate": this.summary() if this is not None else "", "too_small": small,
+                   "skipped_data": sorted(skipped), "left_out_runs": left_out}
 
 
 def data_lines(root: Path, columns: dict[str, list[str]], status: dict[str, dict[str, Any]], download: bool) -> tuple[list[str], set[str], dict[str, float]]:
@@ -176,7 +178,7 @@ class ScaleEstimate:
 
     def lines(self, this_command: bool) -> list[str]:
         """The scale's line (and, for this command's scale, its time per column)."""
-        from copfl.app.estimate import format_duration, run_seconds
+        from copfl.app.estimate import run_seconds
 
         text = f"  {self.scale:<6} {len(self.runnable):>4} runs to do ({'lr grid' if self.grid else 'one rate per cell'}"
         if self.missing:
@@ -185,14 +187,14 @@ class ScaleEstimate:
             text += f"; {len(self.small)} more on data too small for their split, left out"
         if len(self.runs) > len(self.todo):
             text += f"; {len(self.runs) - len(self.todo)} already finished"
-        text += f"): {'about ' + format_duration(self.seconds) if self.runnable else 'nothing to run'}"
+        text += f"): {'about ' + plan_duration(self.seconds) if self.runnable else 'nothing to run'}"
         if self.scale == "paper" and self.runnable and self.seconds > GPU_ADVISED_SECONDS:
             text += ": more than a day on this CPU: the paper scale needs a GPU"  # below a day it runs on the CPU (DPAO-PFL's 4-client FEMNIST column)
         if not this_command:
             return [text]
         lines = [text + "  <- this command"]
         if self.runnable:
-            parts = [f"{k} {format_duration(sum(run_seconds(r.cfg) for r in rs))}" for k, rs in self.per_column.items()]
+            parts = [f"{k} {plan_duration(sum(run_seconds(r.cfg) for r in rs))}" for k, rs in self.per_column.items()]
             lines.append(f"         per column: {', '.join(parts)}")
         return lines
 
@@ -211,17 +213,29 @@ def label_counts(dataset: str, found: Path, cache_dir: Path | None) -> tuple[lis
     return cached_label_counts(base, found, cache_dir) or listing_label_counts(found)
 
 
-def estimate_line(runnable: list[PlannedRun], seconds: float, missing: list[PlannedRun], small: dict[str, str], n_small: int) -> str:
-    """The dry run's first line: ``estimate: N runs, about X h on this machine (M runs left out: ...)``."""
+def plan_duration(seconds: float) -> str:
+    """A plan's expected time, the same text in the dry run's first line and in its table: 15 s,
+    45 min, 6.5 h, 3.2 days."""
     from copfl.app.estimate import format_duration
 
+    if seconds < 90 * 60:
+        return format_duration(seconds)
+    if seconds < 72 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
+
+
+def estimate_line(runnable: list[PlannedRun], seconds: float, missing: list[PlannedRun], small: dict[str, str], n_small: int) -> str:
+    """The dry run's first line: ``estimate: N runs to do, about X on this machine (M runs not
+    run: ...)``, its figures those of the table's line for this command (:func:`plan_duration`)."""
     out: list[str] = []
     if missing:
         sets = sorted({r.cfg.dataset for r in missing})
-        out.append(f"{len(missing)} on missing data: {', '.join(sets)}")
+        out.append(f"{len(missing)} skipped, data missing: {', '.join(sets)}")
     if n_small:
-        out.append(f"{n_small} on data too small for the split: {', '.join(sorted(small))}")
+        out.append(f"{n_small} left out, data too small for the split: {', '.join(sorted(small))}")
     left = len(missing) + n_small
-    tail = f" ({left} runs left out: {'; '.join(out)})" if left else ""
-    hours = f"{seconds / 3600:.1f} h" if seconds >= 360 else f"{seconds / 3600:.2f} h ({format_duration(seconds)})"
-    return f"estimate: {len(runnable)} runs, about {hours} on this machine{tail}"
+    tail = f" ({left} more not run: {'; '.join(out)})" if left else ""
+    if not runnable:
+        return f"estimate: nothing to run on this machine{tail}"
+    return f"estimate: {len(runnable)} runs to do, about {plan_duration(seconds)} on this machine{tail}"

@@ -24,6 +24,11 @@ from copfl.reproduce.tuned import describe_tuning
 from copfl.reproduce.tuned_report import write_tuned_report
 
 
+# A planned run's state in a dry run, and how its count reads.
+RUN_STATES = {"finished": "finished", "to run": "to run", "skipped": "skipped (data missing)",
+              "left out": "left out (data too small for the split)"}
+
+
 @dataclass
 class ReproduceRequest:
     """What one ``copfl reproduce`` command asks for (:func:`copfl.reproduce.reproduce`'s
@@ -45,6 +50,7 @@ class ReproduceRequest:
     runtime: Runtime = field(default_factory=lambda: Runtime(None, 1, None))
     top_seeds: int = 1
     add_algorithms: list[str] | None = None
+    list_runs: bool = False
 
 
 class Reproduction:
@@ -137,24 +143,16 @@ class Reproduction:
 
     # ------------------------------------------------------------------------- dry run
     def dry_run(self) -> dict[str, Any]:
-        """Describe the plan (each run finished or to run, the data, the expected time) on the
-        log; nothing runs. Returns the header, the runs and the plan's figures."""
+        """Describe the plan on the log, nothing run: the estimate first, then the data found or
+        missing, the expected time at every scale (and of the tuning, of --top-seeds), then
+        the runs counted by state (finished, to run, skipped: data missing, left out: data
+        too small for the split), listed one by one with ``list_runs``. Returns the header,
+        the runs and the plan's figures."""
         req, log = self.req, self.req.log
         lines, plan = describe_plan(req.name, self.cells, req.scale, self.seeds, req.out, req.data_dir, req.cache_dir, req.lr_grid,
                                     req.download, req.add_algorithms)
-        log(plan["estimate"])  # the summary first
-        for r in self.runs:
-            state = "finished" if finished(r) else "to run"
-            log(f"{state:8}  {r.folder.name}")
-            if state == "to run" and read_summary(r.folder) is not None:
-                log(f"{'':8}  (finished, but {rerun_reason(r)})")
-            elif state == "to run" and (ckpt := unfinished_checkpoint(r.folder, r.cfg)) is not None:
-                log(f"{'':8}  (cut short: continues after round {ckpt.state.round}, its checkpoint)")
-        log(f"{len(self.runs)} runs in {self.out / 'runs'}")
-        if self.header["columns_kept"]:
-            log(f"also reported, not run (every run finished earlier in this --out): {', '.join(self.header['columns_kept'])}")
+        missing = {ds for ds, st in plan["data"].items() if st["found"] is None and not (req.download and st["download"])}
         if self.tuning is not None:
-            missing = {ds for ds, st in plan["data"].items() if st["found"] is None and not (req.download and st["download"])}
             cols = [col for key, col in self.tuning.columns.items()
                     if (not req.columns or key in req.columns) and col.setting.dataset not in missing and key not in plan["too_small"]]
             more, plan["tuning"] = describe_tuning(cols, self.cells, self.tuning.trials, lambda cs: self.plan(cs)[0])
@@ -164,9 +162,36 @@ class Reproduction:
                                                          {**plan["too_small"], **self.unavailable},
                                                          lambda sel: self.plan(sel, {c: req.top_seeds for c in sel})[0])
             lines += more
+        log(plan["estimate"])  # the summary first, then the data and the time
         for line in lines:
             log(line)
-        return {**self.header, "runs": [str(r.folder) for r in self.runs], **plan}
+        states = {r.folder: self.run_state(r, missing, plan) for r in self.runs}
+        counts = {s: sum(1 for x in states.values() if x == s) for s in RUN_STATES if s in states.values()}
+        log("")
+        log(f"{len(self.runs)} runs in {self.out / 'runs'}: " + ", ".join(f"{n} {RUN_STATES[s]}" for s, n in counts.items())
+            + ("" if req.list_runs or not self.runs else " (--list lists them)"))
+        if req.list_runs:
+            for r in self.runs:
+                state = states[r.folder]
+                log(f"{state:8}  {r.folder.name}")
+                if state == "to run" and read_summary(r.folder) is not None:
+                    log(f"{'':8}  (finished, but {rerun_reason(r)})")
+                elif state == "to run" and (ckpt := unfinished_checkpoint(r.folder, r.cfg)) is not None:
+                    log(f"{'':8}  (cut short: continues after round {ckpt.state.round}, its checkpoint)")
+        if self.header["columns_kept"]:
+            log(f"also reported, not run (every run finished earlier in this --out): {', '.join(self.header['columns_kept'])}")
+        return {**self.header, "runs": [str(r.folder) for r in self.runs], "run_states": {str(f): s for f, s in states.items()}, **plan}
+
+    @staticmethod
+    def run_state(r: PlannedRun, missing: set[str], plan: dict[str, Any]) -> str:
+        """A planned run as the dry run counts it (:data:`RUN_STATES`)."""
+        if finished(r):
+            return "finished"
+        if r.cfg.dataset in missing:
+            return "skipped"
+        if r.folder.name in plan["left_out_runs"] or r.cell.setting.key in plan["too_small"]:
+            return "left out"
+        return "to run"
 
     # ------------------------------------------------------------------------- running
     def write(self, plots: bool) -> dict[str, Any]:
@@ -246,6 +271,7 @@ def reproduce(
     ray_address: str | None = None,
     top_seeds: int = 1,
     add_algorithms: list[str] | None = None,
+    list_runs: bool = False,
 ) -> dict[str, Any]:
     """Run (or resume) one experiment and write ``<out>/<name>.md``, ``.json`` and plots.
 
@@ -264,8 +290,9 @@ def reproduce(
     cells again with the tuned values; the report is then ``<out>/<name>-tuned.md``, ``.json``
     (:mod:`copfl.reproduce.tuned_report`), the default row being the cells as without it.
     ``threads``, ``workers`` and ``ray_address`` say how every run and tuning trial runs
-    (:class:`copfl.reproduce.plan.Runtime`), never what it computes."""
+    (:class:`copfl.reproduce.plan.Runtime`), never what it computes. ``list_runs``: the dry run
+    lists every run and its state (it counts them otherwise)."""
     req = ReproduceRequest(name, scale, seeds, out, data_dir, cache_dir, lr_grid, columns, download, command, log, tune_trials, tune_scale,
-                           Runtime(threads, workers, ray_address), top_seeds, add_algorithms)
+                           Runtime(threads, workers, ray_address), top_seeds, add_algorithms, list_runs)
     plan = Reproduction(req, dry_run=dry_run)
     return plan.dry_run() if dry_run else plan.run()

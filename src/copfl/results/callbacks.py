@@ -6,7 +6,9 @@ The results folder of a run::
                                 config.json also the algorithm's options with their defaults
                                 (``algorithm_config``); `copfl run --config config.toml`
                                 repeats the run
-    metrics.jsonl, metrics.csv  one record per round (deterministic: no wall-clock times)
+    metrics.jsonl, metrics.csv  one record per round (deterministic: no wall-clock times;
+                                the CSV files' floats have 6 significant digits, the
+                                JSON files' every digit)
     clients.csv                 each client's final personalized accuracy and loss
     summary.json                last-round and best-round figures, status, timings; with DP
                                 its settings and epsilon (``privacy``), with an attack its
@@ -31,7 +33,7 @@ from copfl.data.sources.dataset import LoadProgress
 from copfl.engine.loop import Callback, Engine
 from copfl.engine.rounds import RunState
 from copfl.io import atomic_write_json, atomic_write_text
-from copfl.results.summary import client_rows, csv_text, metric_columns, relevance_figures, run_summary, scalars
+from copfl.results.summary import client_rows, csv_rows, csv_text, metric_columns, relevance_figures, run_summary, scalars
 from copfl.runtime import peak_rss_mib
 
 
@@ -113,7 +115,7 @@ class ResultsWriter(Callback):
         if state.last_clients:
             rows, columns = client_rows(state.last_clients, state.last_unseen, engine.attackers)
             atomic_write_text(self.out / "clients.csv", csv_text(rows, columns))
-            self.documents["clients"] = [{k: r.get(k) for k in columns} for r in rows]
+            self.documents["clients"] = csv_rows(rows, columns)  # as the file reads back
         relevance = relevance_figures(state.history, [d.y_train.cpu().numpy() for d in engine.clients], engine.num_clients)
         if relevance is not None:
             summary["relevance"] = relevance[2]

@@ -64,6 +64,10 @@ def plot_curves(runs: dict[str, list[dict[str, Any]]], path: str | Path, title: 
     _save(curves_figure(runs, title), path)
 
 
+CLIENT_PANEL = (5.6, 3.6)  # inches of one panel of clients.png
+CLIENT_LEGEND_MAX = 20  # clients.png names each client in its legend up to this many
+CLIENT_LEGEND_FONT = 10  # points (the axis labels': 10)
+
 # y-axis labels of the per-client logs (other keys: the key itself)
 CLIENT_LOG_LABELS = {
     "alpha": "aggregation weight (COWA)",
@@ -90,23 +94,39 @@ def client_logs_figure(history: list[dict[str, Any]], partial: bool = False, tit
         fig.text(0.5, 0.5, "no scalar per-client logs", ha="center")
         return fig
     clients = sorted({c for r in recs for c in r["per_client"]["client"]})
-    fig, axes = plt.subplots(1, len(keys), figsize=(4.2 * len(keys) + 1.2, 3.8), squeeze=False)
-    for ax, key in zip(axes[0], keys):
+    # a grid of at most two panels a row (four logs: 2 x 2, not a 1 x 4 strip), one legend for
+    # every panel below them in a legible size
+    ncols = min(2, len(keys))
+    nrows = -(-len(keys) // ncols)
+    width = CLIENT_PANEL[0] * ncols
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width, CLIENT_PANEL[1] * nrows + 1.0), squeeze=False, layout="constrained")
+    for ax in axes.flat[len(keys):]:
+        fig.delaxes(ax)
+    handles: dict[str, Any] = {}
+    for ax, key in zip(axes.flat, keys):
         for c in clients:
             pts = [(r["round"], r["per_client"][key][r["per_client"]["client"].index(c)]) for r in recs
                    if c in r["per_client"]["client"] and key in r["per_client"]]
             pts = [p for p in pts if p[1] is not None]
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="." if partial else None, lw=1, label=f"client {c}")
+            (line,) = ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="." if partial else None, lw=1.2, color=f"C{c % 10}",
+                              label=f"client {c}")
+            handles.setdefault(line.get_label(), line)
         if key == "mask_fraction" and any("server_mask_fraction" in r for r in recs):
-            ax.plot([r["round"] for r in recs], [r["server_mask_fraction"] for r in recs], color="black", lw=2, label="server mask")
+            (line,) = ax.plot([r["round"] for r in recs], [r["server_mask_fraction"] for r in recs], color="black", lw=2.2, label="server mask")
+            handles.setdefault("server mask", line)
         words = CLIENT_LOG_LABELS.get(key, key.replace("_", " "))
         ax.set(title=words, xlabel="communication round", ylabel=words)
         ax.grid(alpha=0.3)
         _integer_rounds(ax)
-    if len(clients) <= 12:
-        axes[0][-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
+    if len(clients) > CLIENT_LEGEND_MAX:  # one line per client, too many to name: the server mask only
+        handles = {k: h for k, h in handles.items() if not k.startswith("client ")}
+    if handles:
+        fig.legend(list(handles.values()), list(handles), loc="outside lower center", fontsize=CLIENT_LEGEND_FONT,
+                   ncol=min(len(handles), 3 * ncols), frameon=False)  # 3 entries fit a panel's width
     if title:
-        fig.suptitle(title)
+        import textwrap
+
+        fig.suptitle(textwrap.fill(title, int(width * 8), break_on_hyphens=False))
     return fig
 
 
@@ -157,7 +177,8 @@ def _pyplot():
 
 
 def _save(fig: Any, path: str | Path, dpi: int = 110) -> None:
-    fig.tight_layout()
+    if fig.get_layout_engine() is None:  # a figure made with its own layout (constrained) keeps it
+        fig.tight_layout()
     atomic_write(path, lambda f: fig.savefig(f, format="png", dpi=dpi), binary=True)
     _pyplot().close(fig)
 

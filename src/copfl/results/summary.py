@@ -22,12 +22,34 @@ from copfl.results.columns import COMPARE_OPTIONAL, COMPARE_TABLE, RUN_TABLE, sh
 METRIC_COLUMNS = ("round", "clients_trained", "train_loss", "acc_mean", "acc_weighted", "test_loss_mean", "test_loss_weighted")
 
 
+CSV_DIGITS = 6  # significant digits of a float in a CSV file (JSON files keep every digit)
+
+
+def csv_number(v: Any) -> Any:
+    """A value as a CSV cell: a float with :data:`CSV_DIGITS` significant digits (0.8225, not
+    0.8225000000000001; still a float when read back: 1.0, not 1), anything else as it is."""
+    if isinstance(v, bool) or not isinstance(v, (float, np.floating)):
+        return v
+    text = format(float(v), f".{CSV_DIGITS}g")
+    return text + ".0" if text.lstrip("-").isdigit() else text
+
+
+def csv_rows(rows: list[dict[str, Any]], columns: list[str]) -> list[dict[str, Any]]:
+    """``rows`` restricted to ``columns``, floats as a CSV file holds them (:func:`csv_number`,
+    read back: what a reader of the file gets)."""
+    def cell(v: Any) -> Any:
+        c = csv_number(v)
+        return float(c) if isinstance(c, str) and c is not v else c
+
+    return [{k: cell(r.get(k)) for k in columns} for r in rows]
+
+
 def csv_text(rows: list[dict[str, Any]], columns: list[str]) -> str:
     buf = io.StringIO()
     w = csv.DictWriter(buf, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
     w.writeheader()
     for r in rows:
-        w.writerow({k: r.get(k, "") for k in columns})
+        w.writerow({k: csv_number(r.get(k, "")) for k in columns})
     return buf.getvalue()
 
 
@@ -185,7 +207,7 @@ def table_csv(header: list[str], rows: list[list[Any]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)
-    w.writerows([["" if v is None else v for v in r] for r in rows])
+    w.writerows([["" if v is None else csv_number(v) for v in r] for r in rows])
     return buf.getvalue()
 
 
