@@ -369,7 +369,7 @@ def test_datasets_command_reports_found_and_missing(tmp_path, capsys):
     assert "https://www.cs.toronto.edu/~kriz/cifar.html" in out
 
 
-def test_datasets_command_names_every_femnist_layout_the_loader_and_readme_accept(tmp_path, capsys):
+def test_datasets_command_names_every_femnist_layout_the_loader_and_data_page_accept(tmp_path, capsys):
     import re
     from pathlib import Path
 
@@ -384,7 +384,7 @@ def test_datasets_command_names_every_femnist_layout_the_loader_and_readme_accep
             assert f"<data-dir>/{cand.relpath}/" in hint and all(f"{cand.relpath}/{s}/*.json" in hint for s in ("train", "test"))
         else:
             assert f"<data-dir>/{cand.relpath}" in hint, cand.relpath
-    row = next(x for x in (Path(__file__).parents[2] / "README.md").read_text().splitlines() if x.startswith("| `femnist` |"))
+    row = next(x for x in (Path(__file__).parents[2] / "docs" / "reference" / "data.md").read_text().splitlines() if x.startswith("| `femnist` |"))
     readme_files = re.findall(r"`([\w.]+\.npz)`", row)
     assert sorted(readme_files) == sorted(c.relpath for c in SOURCES["femnist"].candidates if c.kind == "file")
     assert all(f in hint for f in readme_files)
