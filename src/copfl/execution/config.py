@@ -18,12 +18,14 @@ from typing import Any
 
 from copfl.algorithms.base import get_algorithm
 from copfl.extensions.attacks import AttackConfig
-from copfl.data.partitioners import TEST_SPLITS
+from copfl.core.models import MODELS
+from copfl.data.partitioners import PARTITIONS, TEST_SPLITS
+from copfl.data.sources.registry import SOURCES, dataset_names
 from copfl.extensions.unreliable import Availability, parse_speed_profile
 from copfl.engine.rounds import DivergenceRule
 from copfl.extensions.privacy import validate as validate_dp
 from copfl.extensions.robust import RobustConfig
-from copfl.typecheck import check_types
+from copfl.typecheck import check_types, unknown_name
 from copfl.core.train_hooks import OptimizerConfig
 
 # Defaults that depend on the data set (a field left at None takes these).
@@ -265,6 +267,7 @@ class RunConfig:
         """The config with the data set's and the algorithm's defaults filled in, as a
         :class:`ResolvedConfig`. Resolve once, where a run is described (the command line, a
         reproduction plan), and pass the result on: everything that builds or runs takes it."""
+        check_names(self)
         d = {**PARTITION_DEFAULTS, **FALLBACK_DEFAULTS, **DATASET_DEFAULTS.get(self.dataset, {})}
         upd: dict[str, Any] = {}
         for k in ("model", "samples_per_class", "test_samples_per_class", "partition", "classes_per_client", "clients"):
@@ -302,6 +305,21 @@ class ResolvedConfig(RunConfig):
 
     def resolved(self) -> ResolvedConfig:
         return self
+
+
+def check_names(cfg: RunConfig) -> None:
+    """The data set, partition and model ``cfg`` names are registered (an installed package's
+    plugin may register them): a misspelled one fails when the run is described, dry runs
+    included, with a "did you mean"; the algorithm's name is checked by ``get_algorithm``."""
+    wanted = (("dataset", cfg.dataset, lambda: dataset_names()), ("partition", cfg.partition, lambda: list(PARTITIONS)),
+              ("model", cfg.model, lambda: sorted(MODELS)))
+    for what, name, known in wanted:
+        if name is not None and name not in known():
+            from copfl.plugins import load_entry_points
+
+            load_entry_points()
+            if name not in known():
+                raise ValueError(unknown_name(what, name, known()))
 
 
 # Lower bounds of numeric run options (None, where allowed, means "the default"): checked when
