@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import textwrap
 import typing
 from collections.abc import Callable
 from dataclasses import MISSING, fields
@@ -15,6 +14,7 @@ from copfl.algorithms.base import ALGORITHMS, algorithm_names
 from copfl.algorithms.base import option_help
 from copfl.execution.config import RunConfig
 from copfl.core.models import MODELS
+from copfl.commands.parsing import HELP_ALL, HelpFormatter, add_plugin_flag
 
 
 def count_or_all(text: str) -> int | str:
@@ -65,8 +65,6 @@ PART_TITLES = {
 # in one line each at the end of the short help.
 COMMON_PARTS = ("algorithm", "data", "model", "federation", "optimization", "output")
 
-
-HELP_ALL = "--help-all"
 
 
 DEFAULTS_NOTE = "Each option's default is in brackets at the end of its help."
@@ -256,19 +254,6 @@ def help_algorithm(argv: list[str]) -> str | None:
     return name if name in ALGORITHMS else None
 
 
-class HelpFormatter(argparse.HelpFormatter):
-    """argparse's help, with each line of a description or epilog wrapped on its own (argparse
-    joins them into one paragraph), so the short help's closing list stays a list."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        out = []
-        for line in text.splitlines():
-            depth = len(line) - len(line.lstrip())  # an indented line is a list item: its continuation indented more
-            lead = indent + " " * depth
-            out.append(textwrap.fill(line.strip(), width, initial_indent=lead, subsequent_indent=lead + "  " * (depth > 0)) if line.strip() else "")
-        return "\n".join(out)
-
-
 ALGORITHM_HELP_LINE = "  each algorithm's own options (--mu, --p...): copfl run --algorithm NAME --help; `copfl list` names them"
 
 
@@ -302,28 +287,3 @@ def add_budget_flags(p: argparse.ArgumentParser) -> None:
                    "(FILE, yours, or the built-in ones)")
     p.add_argument("--save-prior", nargs="?", const="", metavar="FILE", help="add each study's best values to a prior library "
                    "(FILE, else yours)")
-
-
-PLUGIN_HELP = (
-    "a module or .py file to import first, which registers its algorithms, data sets, models, search spaces (repeatable; "
-    "installed packages: entry-point group copfl.plugins; docs/writing-an-algorithm.md)"
-)
-
-
-def add_plugin_flag(p: argparse.ArgumentParser) -> None:
-    """``--plugin MODULE_OR_FILE`` (repeatable): run option ``plugins``."""
-    p.add_argument("--plugin", dest="plugins", action="append", metavar="MODULE_OR_FILE", help=PLUGIN_HELP)
-
-
-def plugin_args(argv: list[str]) -> list[str]:
-    """The ``--plugin`` values of a command line, read before the parser is built (the parser's
-    algorithm flags and choices come from the registries that plugins add to)."""
-    out = []
-    for i, a in enumerate(argv):
-        if a == "--":
-            break
-        if a == "--plugin" and i + 1 < len(argv):
-            out.append(argv[i + 1])
-        elif a.startswith("--plugin="):
-            out.append(a.split("=", 1)[1])
-    return out

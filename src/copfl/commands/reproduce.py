@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from copfl.app.checks import UsageError
-from copfl.commands.flags import add_plugin_flag, add_run_flags
+from copfl.commands.flags import add_run_flags
+from copfl.commands.parsing import add_plugin_flag
 from copfl.execution.config import RunConfig
 from copfl.execution.ray_clients import check_workers
 
