@@ -136,8 +136,8 @@ def seeds_folder(out: str | None, cfg: RunConfig, default: Path) -> Path:
 
 def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--trials") -> tuple[int, float | None]:
     """(trials per study, seconds of trials in all or None) of --trials / --tune N and --budget:
-    with a budget alone, the trials are capped at copfl.tuning.tuner.BUDGET_CAP; with neither, 20."""
-    from copfl.tuning.tuner import BUDGET_CAP, parse_duration
+    with a budget alone, the trials are capped at copfl.tuning.tuner.BUDGET_CAP; with neither, DEFAULT_TRIALS."""
+    from copfl.tuning.tuner import BUDGET_CAP, DEFAULT_TRIALS, parse_duration
 
     try:
         budget = parse_duration(budget_text) if budget_text else None
@@ -145,7 +145,7 @@ def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--tr
         hint = " (centralized's own budget option is set as a variant here: --algorithms \"centralized[budget=all]\")" \
             if budget_text in ("all", "participants") else ""
         raise UsageError(f"{e}{hint}") from None
-    return (trials if trials is not None else BUDGET_CAP if budget is not None else 20), budget
+    return (trials if trials is not None else BUDGET_CAP if budget is not None else DEFAULT_TRIALS), budget
 
 def prior_library(path: str | None, saving: bool = False) -> Any:
     """The prior library a --prior (``saving``: --save-prior) flag names, or None
