@@ -40,12 +40,15 @@ def registry_entries() -> dict[str, list[dict[str, str]]]:
     return {"algorithms": algorithms, "datasets": datasets, "models": models, "partitions": [{"name": n} for n in PARTITIONS]}
 
 
+REGISTRIES = ("copfl.algorithms.base", "copfl.data.sources.registry", "copfl.core.models", "copfl.data.partitioners")
+
+
 def entries() -> dict[str, list[dict[str, str]]]:
-    """The catalog where it answers for the registries (nothing imported them, no plugin added to
-    them), else the registries."""
+    """The catalog where it answers for the registries (none of them imported, so nothing was
+    added to them; no plugin loaded), else the registries."""
     from copfl.plugins import any_loaded
 
-    if "copfl.algorithms.base" in sys.modules or any_loaded() or not CATALOG.exists():
+    if any(m in sys.modules for m in REGISTRIES) or any_loaded() or not CATALOG.exists():
         return registry_entries()
     return json.loads(CATALOG.read_text())
 

@@ -6,6 +6,7 @@ its parser from this module and :data:`copfl.commands.SUMMARIES` alone, without 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import textwrap
 from typing import Any, NoReturn
@@ -59,15 +60,22 @@ class Commands(argparse._SubParsersAction):
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's help, with each line of a description or epilog wrapped on its own (argparse
-    joins them into one paragraph), so that lists and examples stay lists; an indented line
-    wraps under its own indent."""
+    joins them into one paragraph), so that lists and examples stay lists: an indented line
+    wraps under its text (``  name    text`` under ``text``). Lines break at spaces only, never
+    inside a flag or a path (``--checkpoint-every``, ``docs/co-pfl.md``)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         out = []
         for line in text.splitlines():
-            depth = len(line) - len(line.lstrip())  # an indented line is a list item: its continuation indented more
-            lead = indent + " " * depth
-            out.append(textwrap.fill(line.strip(), width, initial_indent=lead, subsequent_indent=lead + "  " * (depth > 0)) if line.strip() else "")
+            depth = len(line) - len(line.lstrip())
+            item = re.match(r"\s+\S+\s{2,}", line) if depth else None  # a list item: its continuation under its text
+            hang = len(item.group()) if item else depth + 2 * (depth > 0)
+            out.append(textwrap.fill(line.strip(), width, initial_indent=indent + " " * depth, subsequent_indent=indent + " " * hang,
+                                     break_on_hyphens=False)
+                       if line.strip() else "")
         return "\n".join(out)
 
 
@@ -76,10 +84,7 @@ def examples(*lines: tuple[str, str]) -> str:
     return "examples:\n" + "\n".join(f"  {command}\n      {what}" for command, what in lines)
 
 
-PLUGIN_HELP = (
-    "a module or .py file to import first, which registers its algorithms, data sets, models, search spaces (repeatable; "
-    "installed packages: entry-point group copfl.plugins; docs/writing-an-algorithm.md)"
-)
+PLUGIN_HELP = "a module or .py file of your own algorithms, data sets or models, imported first (repeatable)"
 
 
 def add_plugin_flag(p: argparse.ArgumentParser) -> None:

@@ -320,7 +320,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         dpao_table3_cells,
     ),
     "dpao-table4": (
-        Experiment("dpao-table4", "Final accuracy against local epochs E, FEMNIST (5, 25)", "Table 4 (FEMNIST row; CIFAR-100 is not on this machine)",
+        Experiment("dpao-table4", "Final accuracy against local epochs E, FEMNIST (5, 25)", "Table 4 (its FEMNIST row; the CIFAR-100 row is not run)",
                    "table", "E in {1, 5, 10, 20}; letters a-j (D11)", paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
         dpao_table4_cells,
     ),
@@ -343,7 +343,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         Experiment(
             "copfl-readings",
             "Why CO-PFL does not lead at cpu scale: every ambiguous reading, one at a time, with seeds",
-            "no paper table: copfl's study of the readings PAPER-NOTES leaves open, on the CO-PFL CIFAR-10 protocol (docs/co-pfl.md)",
+            "no paper table: copfl's study of the choices the CO-PFL paper leaves ambiguous, on its CIFAR-10 protocol (docs/co-pfl.md)",
             "readings",
             "each row changes one choice from its group's first row; differences are paired by seed (each seed its own "
             "split, shared by every row) and tested against seed noise (paired t-test, 5%)",
