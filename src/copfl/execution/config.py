@@ -20,7 +20,7 @@ from copfl.algorithms.base import get_algorithm
 from copfl.extensions.attacks import AttackConfig
 from copfl.core.models import MODELS
 from copfl.data.partitioners import PARTITIONS, TEST_SPLITS
-from copfl.data.sources.registry import SOURCES, dataset_names
+from copfl.data.sources.registry import dataset_names
 from copfl.extensions.unreliable import Availability, parse_speed_profile
 from copfl.engine.rounds import DivergenceRule
 from copfl.extensions.privacy import validate as validate_dp
