@@ -60,9 +60,9 @@ def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorit
     )
     fsub = fl.add_subparsers(dest="action", metavar="ACTION", required=True, title="actions")
     new = fsub.add_parser(
-        "new", help="write a ready Flower app (pyproject.toml, a README with the commands)", formatter_class=HelpFormatter,
-        description="Write a Flower app for the run the options describe: pyproject.toml, the server and client apps, and "
-        "a README with the commands that run it here or on several machines.",
+        "new", help="write a ready Flower app (pyproject.toml, CLI connections, a README with the commands)", formatter_class=HelpFormatter,
+        description="Write a Flower app for the run the options describe: a pyproject.toml naming copfl's server and "
+        "client apps and the run, Flower's CLI connections, and a README with the commands that run it.",
         epilog=examples(("copfl flower new app --algorithm ditto --clients 4 --secure", "with TLS and SuperNode authentication")),
     )
     new.add_argument("dir", metavar="DIR", help="the app folder to write")
