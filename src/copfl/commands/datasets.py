@@ -60,8 +60,8 @@ def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorit
             ("copfl datasets show cifar10c", "draw CIFAR-10-C's corruptions (needs CIFAR-10)"),
         ),
     )
-    dsets.add_argument("action", nargs="*", metavar="show cifar10c", help="nothing: list the data sets; show cifar10c: "
-                       "draw every corruption of CIFAR-10-C at each severity into a PNG")
+    dsets.add_argument("action", nargs="*", metavar="ACTION", help="nothing: list the data sets; `show cifar10c`: draw "
+                       "every corruption of CIFAR-10-C at each severity into a PNG")
     dsets.add_argument("--data-dir", metavar="DIR", help="the data directory (default: $COPFL_DATA_DIR or ./data)")
     dsets.add_argument("--out", metavar="FILE", help="with show: the PNG to write (default: cifar10c-grid.png)")
     dsets.set_defaults(func=cmd_datasets)
