@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorit
     dsets = sub.add_parser(
         "datasets", help=SUMMARIES["datasets"], formatter_class=HelpFormatter,
         description="Every data set copfl reads: built in, found in the data directory (where, and its size), or "
-        "missing, with how to get it (a run's --download fetches most of them).",
+        "missing, with how to get it (a run's --download fetches the ones with an official download).",
         epilog=examples(
             ("copfl datasets", "the data sets in ./data (or $COPFL_DATA_DIR)"),
             ("copfl datasets --data-dir ~/data", "those in ~/data"),
