@@ -77,8 +77,8 @@ def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorit
 
     lst = sub.add_parser(
         "list", help=SUMMARIES["list"], formatter_class=HelpFormatter,
-        description="Every algorithm copfl knows, with its options and their defaults (set them on `copfl run` as "
-        "--OPTION VALUE), every data set, model and partition, and where each comes from.",
+        description="Every algorithm copfl knows, with its options and their defaults (on `copfl run`, grow_every=1 "
+        "is --grow-every 1), every data set, model and partition, and where each comes from.",
         epilog=examples(("copfl list", "copfl's own"), ("copfl list --plugin my_algorithm.py", "with the ones a plugin of yours registers")),
     )
     add_plugin_flag(lst)
