@@ -69,10 +69,11 @@ def test_a_misspelled_name_in_a_config_file_is_refused_by_the_dry_run(tmp_path, 
     assert "unknown partition 'dirichet'" in capsys.readouterr().err
 
 
-def test_the_library_refuses_a_misspelled_name_when_the_run_is_described():
-    from copfl.execution.config import RunConfig
+def test_the_library_refuses_a_misspelled_name_before_any_data_is_loaded(tmp_path):
+    import copfl
 
     with pytest.raises(ValueError, match="did you mean 'dirichlet'"):
-        RunConfig(partition="dirichet").resolved()
+        copfl.run(partition="dirichet", rounds=1, out=str(tmp_path / "r"))
     with pytest.raises(ValueError, match="unknown dataset 'cifr10'.*did you mean 'cifar10'"):
-        RunConfig(dataset="cifr10").resolved()
+        copfl.run(dataset="cifr10", rounds=1, out=str(tmp_path / "r"))
+    assert not (tmp_path / "r").exists()

@@ -15,7 +15,7 @@ from copfl.data.download import DownloadError
 from copfl.data.partitioners import PartitionError
 from copfl.data.sources.dataset import DataError, DataNotFoundError
 from copfl.execution import runfolder
-from copfl.execution.config import ResolvedConfig, RunConfig
+from copfl.execution.config import ResolvedConfig, RunConfig, check_names
 from copfl.execution.experiment import fresh_out, unfinished_checkpoint
 from copfl.execution.ray_clients import check_workers
 from copfl.runtime import resolve_device
@@ -160,10 +160,12 @@ def prior_library(path: str | None, saving: bool = False) -> Any:
 
 
 def checked_config(cfg: RunConfig, given: set[str] | frozenset[str] | None) -> ResolvedConfig:
-    """``cfg`` resolved, its algorithm known and its options the algorithm's (an unknown one is
+    """``cfg`` resolved, its algorithm, data set, partition and model known (a misspelled one is
+    named with the close ones) and its options the algorithm's (an unknown one is
     a usage error naming the algorithm's options), and, with ``given`` (the options the user
     set), none that the run would ignore."""
     get_algorithm(cfg.algorithm)
+    check_names(cfg)
     resolved = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
     make_config(get_algorithm(resolved.algorithm), resolved.options)  # the algorithm's options, checked before any data is loaded
     if given is not None:

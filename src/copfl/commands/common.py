@@ -11,7 +11,7 @@ from typing import Any
 
 from copfl.app.checks import UsageError, with_split_file
 from copfl.app.texts import pct
-from copfl.execution.config import RunConfig, load_toml
+from copfl.execution.config import RunConfig, check_names, load_toml
 
 
 def explicit_options(args: argparse.Namespace) -> set[str]:
@@ -38,7 +38,9 @@ def config_from_args(args: argparse.Namespace, base: dict[str, Any] | None = Non
     values["options"] = options
     if base is None and values.get("split_file"):
         values = with_split_file(values)
-    return RunConfig(**values)
+    cfg = RunConfig(**values)
+    check_names(cfg)  # a misspelled name in a --config file: refused now, dry runs included
+    return cfg
 
 
 def print_summary(summary: dict[str, Any], out: Path) -> None:

@@ -281,7 +281,6 @@ class RunConfig:
         """The config with the data set's and the algorithm's defaults filled in, as a
         :class:`ResolvedConfig`. Resolve once, where a run is described (the command line, a
         reproduction plan), and pass the result on: everything that builds or runs takes it."""
-        check_names(self)
         d = {**PARTITION_DEFAULTS, **FALLBACK_DEFAULTS, **DATASET_DEFAULTS.get(self.dataset, {})}
         upd: dict[str, Any] = {}
         for k in ("model", "samples_per_class", "test_samples_per_class", "partition", "classes_per_client", "clients"):
@@ -340,7 +339,9 @@ def check_name(what: str, name: str) -> str:
 
 def check_names(cfg: RunConfig) -> None:
     """The data set, partition and model ``cfg`` names are registered: a misspelled one fails
-    when the run is described (dry runs included), not once its data are loaded."""
+    when a command line or a library call describes the run (dry runs included), not once its
+    data are loaded (:func:`copfl.app.checks.checked_config`, the commands' config). A config
+    alone may name a data set it is never loaded from (a test's hand-made federation)."""
     for what in NAMED:
         if getattr(cfg, what) is not None:
             check_name(what, getattr(cfg, what))
