@@ -77,7 +77,7 @@ def test_the_wheel_ships_the_package_its_types_its_command_and_its_metadata(tmp_
         entry_points = configparser.ConfigParser()
         entry_points.read_string(zf.read(f"{info}/entry_points.txt").decode())
 
-    assert {"copfl/py.typed", "copfl/cli.py", "copfl/__init__.py", "copfl/__main__.py"} <= names
+    assert {"copfl/py.typed", "copfl/cli.py", "copfl/__init__.py", "copfl/__main__.py", "copfl/commands/catalog.json"} <= names
     # every module of the source tree, subpackages included (each needs its __init__.py)
     modules = {p.relative_to(src / "src").as_posix() for p in (src / "src/copfl").rglob("*.py")}
     assert modules <= names, sorted(modules - names)

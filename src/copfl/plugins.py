@@ -115,6 +115,12 @@ def load_entry_points() -> list[str]:
     return loaded
 
 
+def any_loaded() -> bool:
+    """Whether this process has loaded a plugin (``--plugin``, a config's ``plugins`` or an
+    installed package's entry point)."""
+    return bool(_LOADED)
+
+
 def reset_entry_points() -> None:
     """Let the next :func:`load_entry_points` look again (for tests and long sessions that
     install a package)."""

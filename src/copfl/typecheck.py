@@ -1,4 +1,5 @@
-"""Values checked against a dataclass's field types, before anything runs.
+"""Values checked against a dataclass's field types, before anything runs, and the message for
+a name no registry holds (:func:`unknown_name`, with difflib's "did you mean").
 
 The command line's flags are typed by argparse, but a TOML file or a Python caller can hand
 over anything: ``rounds = "ten"``, ``lr = "fast"``, ``rounds = 2.5``. :func:`check_types`
@@ -9,10 +10,12 @@ alike, so the flags and the files get the same validation.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import numbers
 import types
 import typing
+from collections.abc import Iterable
 from dataclasses import fields
 from typing import Any
 
@@ -87,3 +90,18 @@ def check_types(cls: type, values: dict[str, Any], where: str) -> None:
     errors = type_errors(cls, values)
     if errors:
         raise ValueError(f"{where}{'s' if len(errors) > 1 else ''} of the wrong type: " + "; ".join(errors))
+
+
+def did_you_mean(name: str, known: Iterable[str], prefix: str = "") -> str:
+    """``"; did you mean 'fedavg'?"`` for a misspelled ``name`` among ``known`` (up to three
+    close ones, by difflib's measure; each shown after ``prefix``, e.g. ``--``), else ``""``:
+    the tail of an unknown-name error."""
+    close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.6)
+    return f"; did you mean {' or '.join(repr(prefix + c) for c in close)}?" if close else ""
+
+
+def unknown_name(what: str, name: str, known: Iterable[str], plural: str | None = None) -> str:
+    """The message for a name no registry holds, e.g. ``unknown partition 'dirichet'; available
+    partitions: label-skew, dirichlet, ...; did you mean 'dirichlet'?``."""
+    known = list(known)
+    return f"unknown {what} {name!r}; available {plural or what + 's'}: {', '.join(known)}{did_you_mean(name, known)}"

@@ -64,7 +64,11 @@ def test_toml_config_and_flags_override_it(tmp_path):
     ],
 )
 def test_bad_input_fails_before_training_with_a_clear_message(argv, message, tmp_path, capsys):
-    assert main(argv + ["--out", str(tmp_path / "x")]) == 2
+    try:
+        status = main(argv + ["--out", str(tmp_path / "x")])
+    except SystemExit as e:  # a name the registries lack: refused as the command line is read
+        status = e.code
+    assert status == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "x" / "metrics.jsonl").exists()
 
@@ -348,16 +352,16 @@ def test_run_help_shows_each_algorithms_default_and_every_registered_model(monke
     from copfl.core.models import MODELS
 
     # what it does (its Config field's comment, the first algorithm's that has one); who has it; the defaults
-    assert _run_flag_help("--grow-every").endswith("; co-pfl, fedselect [default: 1 for co-pfl; 3 for fedselect]")
+    assert _run_flag_help("--grow-every").endswith("; co-pfl, fedselect (default: 1 for co-pfl; 3 for fedselect)")
     assert _run_flag_help("--grow-every").startswith("grow the mask every k rounds")
-    assert _run_flag_help("--head-epochs").endswith("; fedpac, fedrep [default: 1 for fedpac; 10 for fedrep]")
-    assert _run_flag_help("--weighting").endswith("[default: uniform for fedcac, fedselect; samples for the others]")
+    assert _run_flag_help("--head-epochs").endswith("; fedpac, fedrep (default: 1 for fedpac; 10 for fedrep)")
+    assert _run_flag_help("--weighting").endswith("(default: uniform for fedcac, fedselect; samples for the others)")
     assert _run_flag_help("--personal").endswith(
-        "[default: norm for fedbn; head for fedpac, fedper, fedrep; body for lg-fedavg; none for the others]"
+        "(default: norm for fedbn; head for fedpac, fedper, fedrep; body for lg-fedavg; none for the others)"
     )
-    assert _run_flag_help("--p").endswith("; co-pfl, fedselect [0.25]")  # one default when they agree
+    assert _run_flag_help("--p").endswith("; co-pfl, fedselect (default: 0.25)")  # one default when they agree
     monkeypatch.setitem(MODELS, "toy", MODELS["mlp"])  # the list comes from the registry
-    assert _run_flag_help("--model").startswith(f"model: {' | '.join(sorted(MODELS))} (default depends on the data set)")
+    assert _run_flag_help("--model").startswith(f"model: {' | '.join(sorted(MODELS))} (default: cnn; mlp for digits")
     assert "| svm | tiny | toy (" in _run_flag_help("--model")
 
 
@@ -511,8 +515,10 @@ def test_run_algorithm_help_lists_the_common_options_and_that_algorithms_only(ca
     assert "--lam" not in own and "--head-epochs" not in own and "--lam" in whole and "--head-epochs" in whole
     assert len(own.splitlines()) < len(whole.splitlines())
     fedrep = help_text(["run", "--algorithm=fedrep", "-h"])
-    assert "fedrep's options" in fedrep and "the body for few [10]" in fedrep and "--mu" not in fedrep
-    assert "--lam" in help_text(["run", "--algorithm", "nope", "--help-all"])  # an unknown name: every algorithm's options
+    assert "fedrep's options" in fedrep and "the body for few (default: 10)" in fedrep and "--mu V" not in fedrep
+    with pytest.raises(SystemExit) as e:  # an unknown name is an error of the command line, with the close ones
+        main(["run", "--algorithm", "fedrepp", "--help-all"])
+    assert e.value.code == 2 and "did you mean 'fedrep'" in capsys.readouterr().err
     # --help-all with an algorithm: every part, that algorithm's options only
     own_all = help_text(["run", "--algorithm", "fedprox", "--help-all"])
     assert "--dp-noise X" in own_all and "--mu V" in own_all and "--lam" not in own_all
@@ -561,9 +567,12 @@ def test_the_short_help_shows_the_common_options_and_names_the_others_in_a_line_
 
     args = build_parser().parse_args(["run", "--dp-noise", "1.0", "--client-dropout", "0.1", "--device", "cpu", "--mu", "0.1"])
     assert (args.dp_noise, args.client_dropout, args.device, args.opt_mu) == (1.0, 0.1, "cpu", 0.1)
-    for cmd in (["compare"], ["tune"], ["partition"], ["run"]):
+    for cmd in (["compare"], ["tune"], ["run"]):
         short, full = _lines(capsys, [*cmd, "--help"]), _lines(capsys, [*cmd, "--help-all"])
         assert len(short) <= 150 < len(full) and short[0].startswith(f"usage: copfl {cmd[0]} [-h] [--help-all]"), cmd
+    # partition takes only the options a split depends on, all of them in its help
+    short, full = _lines(capsys, ["partition", "--help"]), _lines(capsys, ["partition", "--help-all"])
+    assert short == full and len(short) <= 150 and short[0].startswith("usage: copfl partition [-h] [--help-all]")
     # a parser built without main (the library's build_parser) answers --help-all with the full help too
     with pytest.raises(SystemExit):
         build_parser().parse_args(["compare", "--help-all"])
@@ -603,13 +612,14 @@ def test_every_option_says_what_it_does_in_a_sentence():
 
 
 def test_reproduce_help_names_only_files_in_the_repository():
+    import argparse
     import re
 
     from copfl.cli import build_parser
 
     root = Path(__file__).resolve().parents[2]
     p = build_parser()
-    sub = next(a for a in p._actions if a.__class__.__name__ == "_SubParsersAction").choices["reproduce"]
+    sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction)).choices["reproduce"]
     files = set(re.findall(r"[A-Za-z0-9_./-]+\.(?:md|py|json|png|pdf|txt|npz|zip|toml)", sub.format_help()))
     named = {f for f in files if not f.startswith("OUT/")}  # OUT/...: what the command writes
     assert named and all((root / f).exists() for f in named), sorted(f for f in named if not (root / f).exists())

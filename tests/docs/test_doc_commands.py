@@ -52,7 +52,7 @@ def doc_commands() -> list[tuple[str, str]]:
 def parse_error(command: str) -> str | None:
     """None when copfl's parser accepts ``command``, else its error."""
     from copfl.cli import build_parser
-    from copfl.commands.flags import plugin_args
+    from copfl.commands.parsing import plugin_args
     from copfl.plugins import load_plugins
 
     args = shlex.split(command, comments=True)[1:]

@@ -60,7 +60,7 @@ from copfl.data.clients import ClientData
 from copfl.core.aggregation import Combiner
 from copfl.seeding import torch_generator
 from copfl.core.store import ClientStore
-from copfl.typecheck import check_types
+from copfl.typecheck import check_types, unknown_name
 from copfl.core.train_hooks import EvalStats, OptimizerConfig, TrainHook, TrainStats
 from copfl.core.workspace import Workspace
 
@@ -334,7 +334,7 @@ def get_algorithm(name: str) -> type[Algorithm]:
     try:
         return ALGORITHMS[name]
     except KeyError:
-        raise ValueError(f"unknown algorithm {name!r}; available algorithms: {', '.join(algorithm_names())}") from None
+        raise ValueError(unknown_name("algorithm", name, algorithm_names())) from None
 
 
 def option_help(config_cls: type, name: str) -> str | None:

@@ -67,24 +67,26 @@ EXTRA_FLOPS_PER_COORDINATE = 20
 # ---------------------------------------------------------------------------- strategy
 @dataclass(frozen=True)
 class DPAOPFLConfig:
-    lam: float = 0.01  # lambda of eq. (8) (D14: Fig. 6c's best 0.01; the text says "initialized to 1")
+    # Each comment is the option's help; the reading notes behind them: lam D14, phi D8, phi0 D7, refresh D5,
+    # importance D3, normalize D2, penalty D1, path_window D9, gate D4, critical_fraction D10.
+    lam: float = 0.01  # lambda of eq. (8) (Fig. 6c's best, 0.01; the paper's text says "initialized to 1")
     fisher_alpha: float = 0.85  # EWC++ Fisher decay alpha of eq. (3) (the paper's best; --alpha is the Dirichlet concentration)
     decompose: bool = True  # the additive parameter decomposition (False: the w/o APD ablation)
     decompose_from: int = 2  # the round the decomposition (and the penalty) starts (the paper: 2)
-    phi: str = "unit"  # phi per output unit (eq. 1) | element (D8's option)
-    phi0: float = 0.5  # phi at the decomposition's start (D7: theta_l = (1 - phi0) w_s)
-    refresh: str = "trigger"  # when importance is refreshed: trigger (peak-stable, D5) | interval
+    phi: str = "unit"  # phi per output unit (eq. 1) | element
+    phi0: float = 0.5  # phi at the decomposition's start (theta_l = (1 - phi0) w_s)
+    refresh: str = "trigger"  # when importance is refreshed: trigger (peak-stable) | interval
     interval: int = 5  # refresh="interval": every K rounds (the paper's interval(1), (5), (20))
     window: int = 5  # trigger window W (rounds)
     rise: float = 0.05  # trigger: a round-to-round rise above this arms it (a peak)
     flat: float = 0.05  # trigger: every change inside the window below this (stable)
-    importance: str = "global"  # D3: global (clients upload Omega_i on refresh rounds, the server averages) | own
-    normalize: str = "max"  # D2: max (RWalk) | minmax-tensor
-    penalty: str = "eq8"  # D1: eq8 (lambda/2) | eq10 (lambda)
-    path_window: int = 10  # D9: steps per path-score window
-    gate: str = "refresh"  # D4: what the trigger gates: refresh | uploads (upload only significant changes)
+    importance: str = "global"  # whose importance Omega: global (clients upload Omega_i on refresh rounds, the server averages) | own
+    normalize: str = "max"  # how Omega is normalized: max (RWalk) | minmax-tensor
+    penalty: str = "eq8"  # the penalty's weight: eq8 (lambda/2) | eq10 (lambda)
+    path_window: int = 10  # steps per path-score window
+    gate: str = "refresh"  # what the trigger gates: refresh | uploads (upload only significant changes)
     upload_threshold: float = 0.05  # gate="uploads": upload when ||w_g - w_s|| / ||w_s|| exceeds this
-    critical_fraction: float = 0.0  # D10's option: train only the top fraction of w_g by Omega (0 = off)
+    critical_fraction: float = 0.0  # train only the top fraction of w_g by Omega (0 = off)
     weighting: str = "samples"  # aggregation weights: samples (the paper) | uniform
 
     def __post_init__(self) -> None:

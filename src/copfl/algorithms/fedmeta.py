@@ -87,7 +87,8 @@ Batch = tuple[torch.Tensor, torch.Tensor]
 
 @dataclass(frozen=True)
 class FedMetaConfig:
-    inner_lr: float | None = None  # alpha, the inner step size (None: the run's lr; DPAO-PFL notes D18)
+    # inner_lr's default: the DPAO-PFL reading note D18
+    inner_lr: float | None = None  # alpha, the inner step size (None: the run's lr)
     order: int = 2  # 2: exact MAML meta-gradient (DPAO-PFL's text) | 1: first-order MAML
     query_fraction: float = 0.2  # the query share of each client's training data (DPAO-PFL: support/query 80/20)
     query: str = "holdout"  # holdout: query batches from the held-out query set | support: the support batch itself, no split

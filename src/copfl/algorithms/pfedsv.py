@@ -128,19 +128,21 @@ def next_k(rel: torch.Tensor, scored: torch.Tensor, available: torch.Tensor, cli
 # ---------------------------------------------------------------------------- strategy
 @dataclass(frozen=True)
 class PFedSVConfig:
+    # Each comment is the option's help; the reading notes behind them: topk A6, decay A5, empty_utility A4,
+    # own_distance A1, validation A7, pool A8, evaluate_model A9, classifier A15.
     k0: int = 5  # models downloaded at first (the paper's k = 5)
-    topk: str = "explore"  # dynamic top-k rule (A6): explore | positive | capped | fixed (pFedSV without D)
-    decay: float = 0.5  # relevance decay a of eq. (5) (A5: not given)
+    topk: str = "explore"  # dynamic top-k rule: explore | positive | capped | fixed (pFedSV without D)
+    decay: float = 0.5  # relevance decay a of eq. (5) (the paper gives none)
     estimator: str = "auto"  # Shapley values: auto (exact when no dearer than Monte-Carlo) | exact | monte-carlo
     permutations_per_member: int = 3  # Monte-Carlo permutations R = this x |S| (the paper: 3)
-    empty_utility: str = "zero"  # v(empty) (A4): zero (the paper) | chance (1 / number of classes)
-    own_distance: str = "mean"  # the own model's distance in eq. (6) (A1): mean | none | epsilon
-    validation: str = "holdout"  # the utility's data (A7): holdout (never trained on) | train
+    empty_utility: str = "zero"  # v(empty): zero (the paper) | chance (1 / number of classes)
+    own_distance: str = "mean"  # the own model's distance in eq. (6): mean | none | epsilon
+    validation: str = "holdout"  # the utility's data: holdout (never trained on) | train
     holdout_fraction: float = 0.2  # the share of training data held out for the Shapley utility (with validation=holdout)
-    pool: str = "latest"  # downloadable models (A8): latest (every client's latest upload) | round (this round's)
-    evaluate_model: str = "personalized"  # evaluated model (A9): personalized (theta*) | local (theta^t)
+    pool: str = "latest"  # downloadable models: latest (every client's latest upload) | round (this round's)
+    evaluate_model: str = "personalized"  # evaluated model: personalized (theta*) | local (theta^t)
     common: bool = False  # pFedSV (D+C): a common feature extractor averaged by the server
-    classifier: str = "head"  # with common: the coordinates downloaded and valued (a selection, A15)
+    classifier: str = "head"  # with common: the coordinates downloaded and valued (a selection)
     fe_weighting: str = "samples"  # with common: the feature extractors' average: samples | uniform
 
     def __post_init__(self) -> None:

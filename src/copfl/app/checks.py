@@ -15,7 +15,7 @@ from copfl.data.download import DownloadError
 from copfl.data.partitioners import PartitionError
 from copfl.data.sources.dataset import DataError, DataNotFoundError
 from copfl.execution import runfolder
-from copfl.execution.config import ResolvedConfig, RunConfig
+from copfl.execution.config import ResolvedConfig, RunConfig, check_names
 from copfl.execution.experiment import fresh_out
 from copfl.execution.ray_clients import check_workers
 from copfl.runtime import resolve_device
@@ -130,8 +130,8 @@ def seeds_folder(out: str | None, cfg: RunConfig, default: Path) -> Path:
 
 def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--trials") -> tuple[int, float | None]:
     """(trials per study, seconds of trials in all or None) of --trials / --tune N and --budget:
-    with a budget alone, the trials are capped at copfl.tuning.tuner.BUDGET_CAP; with neither, 20."""
-    from copfl.tuning.tuner import BUDGET_CAP, parse_duration
+    with a budget alone, the trials are capped at copfl.tuning.tuner.BUDGET_CAP; with neither, DEFAULT_TRIALS."""
+    from copfl.tuning.tuner import BUDGET_CAP, DEFAULT_TRIALS, parse_duration
 
     try:
         budget = parse_duration(budget_text) if budget_text else None
@@ -139,7 +139,7 @@ def tuning_limits(trials: int | None, budget_text: str | None, flag: str = "--tr
         hint = " (centralized's own budget option is set as a variant here: --algorithms \"centralized[budget=all]\")" \
             if budget_text in ("all", "participants") else ""
         raise UsageError(f"{e}{hint}") from None
-    return (trials if trials is not None else BUDGET_CAP if budget is not None else 20), budget
+    return (trials if trials is not None else BUDGET_CAP if budget is not None else DEFAULT_TRIALS), budget
 
 def prior_library(path: str | None, saving: bool = False) -> Any:
     """The prior library a --prior (``saving``: --save-prior) flag names, or None
@@ -154,10 +154,12 @@ def prior_library(path: str | None, saving: bool = False) -> Any:
 
 
 def checked_config(cfg: RunConfig, given: set[str] | frozenset[str] | None) -> ResolvedConfig:
-    """``cfg`` resolved, its algorithm known and its options the algorithm's (an unknown one is
+    """``cfg`` resolved, its algorithm, data set, partition and model known (a misspelled one is
+    named with the close ones) and its options the algorithm's (an unknown one is
     a usage error naming the algorithm's options), and, with ``given`` (the options the user
     set), none that the run would ignore."""
     get_algorithm(cfg.algorithm)
+    check_names(cfg)
     resolved = replace(cfg, options=options_for(cfg.algorithm, cfg.options or {}, strict=True)).resolved()
     make_config(get_algorithm(resolved.algorithm), resolved.options)  # the algorithm's options, checked before any data is loaded
     if given is not None:

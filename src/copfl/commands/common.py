@@ -10,7 +10,7 @@ from typing import Any
 
 from copfl.app.checks import UsageError, with_split_file
 from copfl.app.texts import next_hint, summary_lines
-from copfl.execution.config import RunConfig, load_toml
+from copfl.execution.config import RunConfig, check_names, load_toml
 
 
 def explicit_options(args: argparse.Namespace) -> set[str]:
@@ -37,7 +37,9 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
     values["options"] = options
     if values.get("split_file"):
         values = with_split_file(values)
-    return RunConfig(**values)
+    cfg = RunConfig(**values)
+    check_names(cfg)  # a misspelled name in a --config file: refused now, dry runs included
+    return cfg
 
 
 def print_summary(summary: dict[str, Any], out: Path, hint: bool = True) -> None:

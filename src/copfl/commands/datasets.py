@@ -47,8 +47,21 @@ def cmd_datasets(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
     """``copfl datasets``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
-    dsets = sub.add_parser("datasets", help="which data sets are found in the data directory, and how to get the others")
-    dsets.add_argument("action", nargs="*", help="nothing (list), or: show cifar10c")
-    dsets.add_argument("--data-dir", help="the data directory (default: $COPFL_DATA_DIR or ./data)")
-    dsets.add_argument("--out", help="with show: the PNG to write (default cifar10c-grid.png)")
+    from copfl.commands import SUMMARIES
+    from copfl.commands.parsing import HelpFormatter, examples
+
+    dsets = sub.add_parser(
+        "datasets", help=SUMMARIES["datasets"], formatter_class=HelpFormatter,
+        description="Every data set copfl reads: built in, found in the data directory (where, and its size), or "
+        "missing, with how to get it (a run's --download fetches the ones with an official download).",
+        epilog=examples(
+            ("copfl datasets", "the data sets in ./data (or $COPFL_DATA_DIR)"),
+            ("copfl datasets --data-dir ~/data", "those in ~/data"),
+            ("copfl datasets show cifar10c", "draw CIFAR-10-C's corruptions (needs CIFAR-10)"),
+        ),
+    )
+    dsets.add_argument("action", nargs="*", metavar="ACTION", help="nothing: list the data sets; `show cifar10c`: draw "
+                       "every corruption of CIFAR-10-C at each severity into a PNG")
+    dsets.add_argument("--data-dir", metavar="DIR", help="the data directory (default: $COPFL_DATA_DIR or ./data)")
+    dsets.add_argument("--out", metavar="FILE", help="with show: the PNG to write (default: cifar10c-grid.png)")
     dsets.set_defaults(func=cmd_datasets)

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 import argparse
 import functools
-import textwrap
 import typing
 from collections.abc import Callable
 from dataclasses import MISSING, fields
 from typing import Any
 
-from copfl.algorithms.base import ALGORITHMS, algorithm_names
+from copfl.algorithms.base import ALGORITHMS, algorithm_names, get_algorithm
 from copfl.algorithms.base import option_help
-from copfl.execution.config import RunConfig
+from copfl.execution.config import NAMED, RunConfig, check_name
 from copfl.core.models import MODELS
+from copfl.commands.parsing import HELP_ALL, HelpFormatter, Parser, add_plugin_flag
 
 
 def count_or_all(text: str) -> int | str:
@@ -66,10 +66,49 @@ PART_TITLES = {
 COMMON_PARTS = ("algorithm", "data", "model", "federation", "optimization", "output")
 
 
-HELP_ALL = "--help-all"
+
+def default_text(value: Any) -> str:
+    """A default as the help shows it, in ``(default: X)``: on / off for a switch."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-DEFAULTS_NOTE = "Each option's default is in brackets at the end of its help."
+def name_type(what: str) -> Callable[[str], str]:
+    """An argparse type for a registered name of ``what`` (algorithm, dataset, partition, model):
+    a misspelled one is the command's usage error, with a "did you mean", when the command line
+    is read."""
+
+    def parse(text: str) -> str:
+        try:
+            get_algorithm(text) if what == "algorithm" else check_name(what, text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return text
+
+    parse.__name__ = what  # argparse names the type in its own messages
+    return parse
+
+
+def algorithm_list_type(parse_names: Callable[[str], Any] | None = None) -> Callable[[str], str]:
+    """An argparse type for a comma-separated list of algorithms, each checked as
+    :func:`name_type` does (``parse_names``: the command's own reading of the list instead, e.g.
+    compare's variants), when the command line is read."""
+
+    def parse(text: str) -> str:
+        try:
+            if parse_names is not None:
+                parse_names(text)
+            else:
+                for name in (a.strip() for a in text.split(",")):
+                    if name:
+                        get_algorithm(name)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+        return text
+
+    parse.__name__ = "algorithms"
+    return parse
 
 
 def hidden_parts_text(shown: tuple[str, ...] | None) -> str:
@@ -105,7 +144,7 @@ class HelpAll(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
         if not self.full and self.rebuild is not None:  # a short help's parser: the same command's parser with every group
-            parser = argparse.ArgumentParser(prog="copfl")
+            parser = Parser(prog="copfl")
             self.rebuild(parser.add_subparsers(dest="command"), brief=False, only_algorithm=self.only)
             for name in self.path:
                 parser = subcommand_parser(parser, name)
@@ -119,11 +158,14 @@ def subcommand_parser(parser: argparse.ArgumentParser, name: str) -> argparse.Ar
 
 
 def add_run_flags(
-    p: argparse.ArgumentParser, skip: tuple[str, ...] = (), only: tuple[str, ...] | None = None, shown: tuple[str, ...] | None = None
+    p: argparse.ArgumentParser, skip: tuple[str, ...] = (), only: tuple[str, ...] | None = None, shown: tuple[str, ...] | None = None,
+    helps: dict[str, str] | None = None,
 ) -> None:
     """The run options' flags, from RunConfig's fields (``only``: just these), in one help group
     per part (each field's declared ``part``: data, model, federation...). ``shown``: the parts
-    whose flags the help lists (the others are accepted, and hidden: a short help); None: all."""
+    whose flags the help lists (the others are accepted, and hidden: a short help); None: all.
+    ``helps``: the command's own help of an option, in place of the field's (compare's ``--out``).
+    Each help ends with the option's default, ``(default: X)``, unless its words say it."""
     hints = type_hints(RunConfig)
     groups: dict[str, argparse._ArgumentGroup] = {}
     for f in fields(RunConfig):
@@ -135,11 +177,13 @@ def add_run_flags(
         g = groups[part]
         flag = "--" + f.name.replace("_", "-")
         typ, is_bool = arg_type(hints[f.name])
-        help_ = f.metadata["help"].replace("{models}", " | ".join(sorted(MODELS)))
-        if f.default is not None or "default" not in help_:  # a help that says its default needs no [auto]
-            help_ += f" [{f.default if f.default is not None else 'auto'}]"
+        help_ = (helps or {}).get(f.name) or f.metadata["help"].replace("{models}", " | ".join(sorted(MODELS)))
+        if f.default is not None and "(default: " not in help_:
+            help_ += f" (default: {default_text(f.default)})"
         if shown is not None and part not in shown:
             help_ = argparse.SUPPRESS
+        if f.name == "algorithm" or f.name in NAMED:
+            typ = name_type(f.name)
         if is_bool:
             g.add_argument(flag, dest=f.name, action=argparse.BooleanOptionalAction, default=None, help=help_)
         elif f.name == "mlflow":  # --mlflow alone: the embedded store in the results folder
@@ -151,6 +195,10 @@ def add_run_flags(
 def metavar(name: str, typ: Any) -> str:
     """A run option's value as its help shows it: short, so that most flags and their words
     share a line (N a count, X a number, else the option's last word: DIR, FILE, DATASET...)."""
+    if name in NAMED or name == "algorithm":
+        return name.upper()
+    if name == "out":
+        return "DIR"
     if typ is int:
         return "N"
     if typ is count_or_all:
@@ -184,20 +232,20 @@ def algorithm_option_fields() -> dict[str, tuple[Any, dict[str, Any]]]:
 
 
 def defaults_text(defaults: dict[str, Any]) -> str:
-    """The defaults of an option several algorithms share: ``[1]`` when they agree, else each
-    value with its algorithms, e.g. ``[default: 1 for co-pfl; 3 for fedselect]`` (the value
-    most of them share last, as ``for the others``)."""
+    """The defaults of an option several algorithms share: ``(default: 1)`` when they agree,
+    else each value with its algorithms, e.g. ``(default: 1 for co-pfl; 3 for fedselect)`` (the
+    value most of them share last, as ``for the others``)."""
     groups: dict[str, list[str]] = {}
     for alg, v in defaults.items():
-        groups.setdefault(str(v), []).append(alg)
+        groups.setdefault(default_text(v), []).append(alg)
     if len(groups) == 1:
-        return f"[{next(iter(groups))}]"
+        return f"(default: {next(iter(groups))})"
     (top, top_algs), (_, second_algs) = sorted(groups.items(), key=lambda kv: -len(kv[1]))[:2]
     common = top if len(top_algs) >= 2 and len(top_algs) > len(second_algs) else None
     parts = [f"{v} for {', '.join(a)}" for v, a in groups.items() if v != common]
     if common is not None:
         parts.append(f"{common} for the others")
-    return f"[default: {'; '.join(parts)}]"
+    return f"(default: {'; '.join(parts)})"
 
 
 def add_algorithm_flags(p: argparse.ArgumentParser, only: str | None = None, hidden: bool = False) -> None:
@@ -228,18 +276,15 @@ DRY_RUN_HELP = "print {what}, the data set (found or missing) and the expected t
 
 
 SEEDS_HELP = (
-    "K runs per algorithm, seeds SEED..SEED+K-1, each with its own split; mean ± std (sample std) over the completed ones; "
-    "results in {layout}, summary in {summary}. The same command again continues (completed runs are kept) [1]"
+    "K runs per algorithm, seeds SEED..SEED+K-1, each its own split: mean ± std in {summary}, runs in {layout}; rerunning "
+    "continues (default: 1)"
 )
 
 
-OVERWRITE_HELP = (
-    "replace a run of other options that --out already holds (its files removed first; without the flag such a folder is "
-    "refused; a run of the same options is replaced, a completed seed of --seeds kept)"
-)
+OVERWRITE_HELP = "replace the results of a run of other options that --out holds (without it such a folder is refused)"
 
 
-PARAMS_HELP = "a copfl tune best.json: each algorithm runs with its tuned values (options set on the command line keep theirs)"
+PARAMS_HELP = "a best.json of copfl tune: each algorithm runs with its tuned values (an option you set keeps yours)"
 
 
 def help_algorithm(argv: list[str]) -> str | None:
@@ -256,74 +301,39 @@ def help_algorithm(argv: list[str]) -> str | None:
     return name if name in ALGORITHMS else None
 
 
-class HelpFormatter(argparse.HelpFormatter):
-    """argparse's help, with each line of a description or epilog wrapped on its own (argparse
-    joins them into one paragraph), so the short help's closing list stays a list."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        out = []
-        for line in text.splitlines():
-            depth = len(line) - len(line.lstrip())  # an indented line is a list item: its continuation indented more
-            lead = indent + " " * depth
-            out.append(textwrap.fill(line.strip(), width, initial_indent=lead, subsequent_indent=lead + "  " * (depth > 0)) if line.strip() else "")
-        return "\n".join(out)
-
-
-ALGORITHM_HELP_LINE = "  each algorithm's own options (--mu, --p...): copfl run --algorithm NAME --help; `copfl list` names them"
+ALGORITHM_HELP_LINE = "  each algorithm's own options (--mu, --p...): copfl run --algorithm NAME --help"
 
 
 def add_option_flags(
     p: argparse.ArgumentParser, path: tuple[str, ...], brief: bool, only_algorithm: str | None = None,
     skip: tuple[str, ...] = (), algorithms: bool = False, positional: str = "", rebuild: Callable[..., None] | None = None,
+    only: tuple[str, ...] | None = None, helps: dict[str, str] | None = None,
 ) -> None:
     """The run options (and, with ``algorithms``, the algorithms' options) of the command
     ``copfl <path>``, and its ``--help-all``. ``brief``: the help lists the common parts
-    (:data:`COMMON_PARTS`) and one algorithm's options at most, and names the rest at its end;
-    every flag is accepted either way. ``rebuild``: the command's ``add_parser``, with which
-    ``--help-all`` builds the command's full parser."""
-    shown = COMMON_PARTS if brief else None
-    p.description = ((p.description or "") + " " + DEFAULTS_NOTE).strip()
+    (:data:`COMMON_PARTS`) and one algorithm's options at most, and names the rest after the
+    command's epilog (its examples); every flag is accepted either way. ``only``: just these run
+    options, every one of them in the help. ``helps``: the command's own help of an option.
+    ``rebuild``: the command's ``add_parser``, with which ``--help-all`` builds the command's
+    full parser."""
+    shown = COMMON_PARTS if brief and only is None else None
     p.add_argument(HELP_ALL, action=HelpAll, path=path, only=only_algorithm, full=not brief, rebuild=rebuild)
-    add_run_flags(p, skip=skip, shown=shown)
+    add_run_flags(p, skip=skip, only=only, shown=shown, helps=helps)
     add_plugin_flag(p)
     if algorithms:
         add_algorithm_flags(p, only_algorithm, hidden=brief and only_algorithm is None)
+    p.formatter_class = HelpFormatter
+    p.usage = f"copfl {' '.join(path)}{' ' + positional if positional else ''} [-h] [{HELP_ALL}] [OPTIONS]"
     if brief:
-        p.formatter_class = HelpFormatter
-        p.usage = f"copfl {' '.join(path)}{' ' + positional if positional else ''} [-h] [{HELP_ALL}] [OPTIONS]"
-        p.epilog = hidden_parts_text(shown) + ("\n" + ALGORITHM_HELP_LINE if algorithms and only_algorithm is None else "")
+        closing = hidden_parts_text(shown) + ("\n" + ALGORITHM_HELP_LINE if algorithms and only_algorithm is None else "")
+        p.epilog = "\n\n".join(t for t in (p.epilog, closing.strip("\n")) if t)
 
 
 def add_budget_flags(p: argparse.ArgumentParser) -> None:
     """--budget, --prior and --save-prior (copfl tune, compare --tune): docs/tuning.md."""
-    p.add_argument("--budget", metavar="DURATION", help="tune for this much trial time in all (90s, 30m, 1.5h), shared equally by the "
-                   "algorithms: each study starts trials until it has had its share (its default setting always runs)")
-    p.add_argument("--prior", nargs="?", const="", metavar="FILE", help="start new studies from earlier problems' best settings "
-                   "(FILE, yours, or the built-in ones)")
+    p.add_argument("--budget", metavar="DURATION", help="tune for this much trial time in all (90s, 30m, 1.5h), shared "
+                   "equally by the algorithms")
+    p.add_argument("--prior", nargs="?", const="", metavar="FILE", help="start new studies from earlier problems' best settings: "
+                   "FILE's; alone: yours ($COPFL_PRIORS) else the built-in ones; builtin: the built-in ones")
     p.add_argument("--save-prior", nargs="?", const="", metavar="FILE", help="add each study's best values to a prior library "
-                   "(FILE, else yours)")
-
-
-PLUGIN_HELP = (
-    "a module or .py file to import first, which registers its algorithms, data sets, models, search spaces (repeatable; "
-    "installed packages: entry-point group copfl.plugins; docs/writing-an-algorithm.md)"
-)
-
-
-def add_plugin_flag(p: argparse.ArgumentParser) -> None:
-    """``--plugin MODULE_OR_FILE`` (repeatable): run option ``plugins``."""
-    p.add_argument("--plugin", dest="plugins", action="append", metavar="MODULE_OR_FILE", help=PLUGIN_HELP)
-
-
-def plugin_args(argv: list[str]) -> list[str]:
-    """The ``--plugin`` values of a command line, read before the parser is built (the parser's
-    algorithm flags and choices come from the registries that plugins add to)."""
-    out = []
-    for i, a in enumerate(argv):
-        if a == "--":
-            break
-        if a == "--plugin" and i + 1 < len(argv):
-            out.append(argv[i + 1])
-        elif a.startswith("--plugin="):
-            out.append(a.split("=", 1)[1])
-    return out
+                   "(FILE; the flag alone: your library)")

@@ -10,7 +10,9 @@ from copfl.results.callbacks import DataProgress
 from copfl.app.checks import UsageError
 from copfl.commands.common import config_from_args, explicit_options, print_summary
 from copfl.app.checks import options_for, refuse_unused
+from copfl.commands import SUMMARIES
 from copfl.commands.flags import add_option_flags
+from copfl.commands.parsing import HelpFormatter, examples
 from copfl.execution.federation import build_federation
 
 
@@ -46,25 +48,45 @@ def cmd_flower(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
     """``copfl flower``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
-    fl = sub.add_parser("flower", help="copfl on Flower: write a Flower app for a run, deploy it on this machine")
-    fsub = fl.add_subparsers(dest="action", metavar="ACTION", required=True)
-    new = fsub.add_parser("new", help="write a ready Flower app (pyproject.toml, README with the commands, CLI connections)")
-    new.add_argument("dir", help="the app folder to write")
-    new.add_argument("--config", metavar="FILE", help="TOML file of run options (flags override it)")
-    new.add_argument("--port", type=int, default=9093, help="the SuperLink's port; SuperNode k uses port+1+k [9093]")
+    fl = sub.add_parser(
+        "flower", help=SUMMARIES["flower"], formatter_class=HelpFormatter,
+        description="copfl on Flower (flower.ai; pip install 'copfl[flower]'): `new` writes a Flower app that runs a copfl "
+        "run, with the same options and results as `copfl run`; `deploy` runs such an app on this machine, a SuperLink (the "
+        "server) and one SuperNode (a client process) per client (docs/flower.md).",
+        epilog=examples(
+            ("copfl flower new app --algorithm fedavg --rounds 5", "a Flower app of a 5-round FedAvg run, in app/"),
+            ("copfl flower deploy app", "run it on this machine; the results land in app/results"),
+        ),
+    )
+    fsub = fl.add_subparsers(dest="action", metavar="ACTION", required=True, title="actions")
+    new = fsub.add_parser(
+        "new", help="write a ready Flower app (pyproject.toml, CLI connections, a README with the commands)", formatter_class=HelpFormatter,
+        description="Write a Flower app for the run the options describe: a pyproject.toml naming copfl's server and "
+        "client apps and the run, Flower's CLI connections, and a README with the commands that run it.",
+        epilog=examples(("copfl flower new app --algorithm ditto --clients 4 --secure", "with TLS and SuperNode authentication")),
+    )
+    new.add_argument("dir", metavar="DIR", help="the app folder to write")
+    new.add_argument("--config", metavar="FILE", help="a TOML file of run options (flags override it)")
+    new.add_argument("--port", type=int, default=9093, help="the SuperLink's port; SuperNode k uses port+1+k (default: 9093)")
     new.add_argument("--secure", action="store_true", help="also write a CA, a server certificate and SuperNode keys (TLS + SuperNode authentication)")
-    new.add_argument("--host", default="127.0.0.1,localhost", help="with --secure: addresses/names the server certificate is valid for [127.0.0.1,localhost]")
+    new.add_argument("--host", default="127.0.0.1,localhost", help="with --secure: addresses/names the server certificate is valid for (default: 127.0.0.1,localhost)")
     new.add_argument("--force", action="store_true", help="overwrite an app already in DIR")
-    add_option_flags(new, ("flower", "new"), brief, algorithms=True, positional="DIR", rebuild=add_parser)
+    add_option_flags(new, ("flower", "new"), brief, algorithms=True, positional="DIR", rebuild=add_parser,
+                     helps={"out": "where the run's results go (default: DIR/results)"})
     new.set_defaults(func=cmd_flower)
-    dep = fsub.add_parser("deploy", help="run an app written by `copfl flower new` on a SuperLink + one SuperNode per client, on 127.0.0.1")
-    dep.add_argument("dir", help="the app folder")
-    dep.add_argument("--secure", action=argparse.BooleanOptionalAction, default=None, help="TLS + SuperNode authentication (default: as the app was written); --no-secure: plain")
+    dep = fsub.add_parser(
+        "deploy", help="run an app written by `copfl flower new` on this machine", formatter_class=HelpFormatter,
+        description="Run an app written by `copfl flower new` on 127.0.0.1: a SuperLink and one SuperNode per client "
+        "(--simulation: Flower's simulation engine instead), then print the run's summary.",
+        epilog=examples(("copfl flower deploy app --run-config \"rounds=2\"", "the app's run, with 2 rounds")),
+    )
+    dep.add_argument("dir", metavar="DIR", help="the app folder")
+    dep.add_argument("--secure", action=argparse.BooleanOptionalAction, default=None, help="TLS + SuperNode authentication; --no-secure: plain (default: as the app was written)")
     dep.add_argument(
         "--simulation",
         action="store_true",
         help="run the clients in Flower's simulation engine on a simulation-mode SuperLink (no SuperNode processes) instead of a deployment",
     )
-    dep.add_argument("--run-config", help='overrides for single run fields, as for `flwr run` (e.g. "rounds=5 seed=1")')
-    dep.add_argument("--timeout", type=float, default=3600.0, help="seconds to wait for the run to finish [3600]")
+    dep.add_argument("--run-config", metavar="TEXT", help='overrides for single run fields, as for `flwr run` (e.g. "rounds=5 seed=1")')
+    dep.add_argument("--timeout", type=float, default=3600.0, metavar="SECONDS", help="seconds to wait for the run to finish (default: 3600)")
     dep.set_defaults(func=cmd_flower)

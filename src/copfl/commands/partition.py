@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields
 
 from copfl.results.callbacks import DataProgress
 from copfl.commands.common import config_from_args
 from copfl.app.texts import data_line, run_text
+from copfl.commands import SUMMARIES
 from copfl.commands.flags import add_option_flags
+from copfl.commands.parsing import HelpFormatter, examples
+from copfl.execution.config import RunConfig
 from copfl.data.partitioners import format_counts
 from copfl.execution.federation import build_federation
 
@@ -40,11 +44,27 @@ def cmd_partition(args: argparse.Namespace) -> int:
     return 0
 
 
+def partition_options() -> tuple[str, ...]:
+    """The run options a split depends on (the data part's and each field marked ``data_key``):
+    the only ones ``copfl partition`` takes."""
+    return tuple(f.name for f in fields(RunConfig) if f.metadata.get("part") == "data" or f.metadata.get("data_key"))
+
+
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
-    """``copfl partition``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
-    part = sub.add_parser("partition", help="show a split as a clients x classes table")
-    part.add_argument("--config", metavar="FILE", help="TOML file of run options")
-    part.add_argument("--save", metavar="FILE", help="save the split (JSON) for --split-file")
+    """``copfl partition``'s parser, added to ``sub`` (it takes the options a split depends on, all in its help)."""
+    part = sub.add_parser(
+        "partition", help=SUMMARIES["partition"], formatter_class=HelpFormatter,
+        description="Split a data set among clients as a run with the same options would, and print how many "
+        "training and test samples of each class each client holds. --save writes the split, which a run then uses "
+        "with --split-file.",
+        epilog=examples(
+            ("copfl partition --clients 5", "the built-in digits data among 5 clients, 2 classes each"),
+            ("copfl partition --dataset cifar10 --partition dirichlet --save split.json", "a Dirichlet split of CIFAR-10, saved"),
+            ("copfl run --dataset cifar10 --split-file split.json", "a run on exactly that split"),
+        ),
+    )
+    part.add_argument("--config", metavar="FILE", help="a TOML file of run options (its data options are used)")
+    part.add_argument("--save", metavar="FILE", help="save the split (JSON) for a run's --split-file")
     part.add_argument("--dry-run", action="store_true", help="print the split's settings and whether the data set is there, and stop (loads no data)")
-    add_option_flags(part, ("partition",), brief, rebuild=add_parser)
+    add_option_flags(part, ("partition",), brief, only=partition_options(), rebuild=add_parser)
     part.set_defaults(func=cmd_partition)

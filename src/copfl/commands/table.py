@@ -49,10 +49,22 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction, brief: bool = True, only_algorithm: str | None = None) -> None:
     """``copfl table``'s parser, added to ``sub`` (``brief``: its help lists the common options only)."""
-    tab = sub.add_parser("table", help="one table of the runs in run, compare or reproduce folders (markdown; --csv)")
+    from copfl.commands import SUMMARIES
+    from copfl.commands.parsing import HelpFormatter, examples
+
+    tab = sub.add_parser(
+        "table", help=SUMMARIES["table"], formatter_class=HelpFormatter,
+        description="One markdown table of every run found below the folders given (each run's summary.json): final, "
+        "best and validation-selected accuracy, fairness, traffic and time.",
+        epilog=examples(
+            ("copfl table runs/", "every run below runs/"),
+            ("copfl table runs/cmp --sort final --csv cmp.csv", "a comparison's runs, best final accuracy first, also as CSV"),
+        ),
+    )
     tab.add_argument("dirs", nargs="+", metavar="DIR", help="run folders, or folders holding runs (compare, --seeds, reproduce)")
-    tab.add_argument("--sort", help="sort by a column: final, best, selected, worst10, unseen, bytes, seconds, rounds, algorithm... (descending)")
+    tab.add_argument("--sort", metavar="COLUMN", help="sort by a column, largest first: final, best, selected, worst10, unseen, bytes, "
+                     "seconds, rounds, algorithm... (default: by folder)")
     tab.add_argument("--ascending", action="store_true", help="with --sort: smallest first")
-    tab.add_argument("--out", help="also write the markdown table to this file")
-    tab.add_argument("--csv", help="also write the table as CSV to this file")
+    tab.add_argument("--out", metavar="FILE", help="also write the markdown table to this file")
+    tab.add_argument("--csv", metavar="FILE", help="also write the table as CSV to this file")
     tab.set_defaults(func=cmd_table)

@@ -19,6 +19,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from copfl.typecheck import unknown_name
+
 
 class FedAvgCNN(nn.Module):
     """The CNN of McMahan et al. (2017) as PFL benchmarks use it: conv5x5(32) - pool - conv5x5(64)
@@ -271,7 +273,7 @@ def build_model(name: str, spec: ModelSpec, **options: object) -> nn.Module:
     try:
         builder = MODELS[name]
     except KeyError:
-        raise ValueError(f"unknown model {name!r}; available models: {', '.join(sorted(MODELS))}") from None
+        raise ValueError(unknown_name("model", name, sorted(MODELS))) from None
     tokens = len(spec.input_shape) == 1
     if tokens != (name in SEQUENCE_MODELS):
         want = ", ".join(SEQUENCE_MODELS) if tokens else ", ".join(sorted(set(MODELS) - set(SEQUENCE_MODELS)))

@@ -55,6 +55,7 @@ import numpy as np
 
 from copfl.io import atomic_write_text
 from copfl.seeding import numpy_rng
+from copfl.typecheck import unknown_name
 
 PARTITIONS = ("label-skew", "dirichlet", "iid", "natural", "pathological", "powerlaw")
 # dirichlet: how each client's test set is drawn (see the module's docstring)
@@ -465,7 +466,7 @@ def make_split(
     ``groups``: per-sample natural client ids of the training and test split, for ``natural``;
     ``class_names`` and ``dataset`` (its name): only for error messages."""
     if settings.scheme not in PARTITIONS:
-        raise PartitionError(f"unknown partition {settings.scheme!r}; available partitions: {', '.join(PARTITIONS)}")
+        raise PartitionError(unknown_name("partition", settings.scheme, PARTITIONS))
     if settings.num_clients is None and settings.scheme != "natural":
         raise PartitionError(f"the {settings.scheme} partition needs a number of clients")
     if settings.num_clients is not None and settings.num_clients < 1:

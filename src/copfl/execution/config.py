@@ -18,12 +18,14 @@ from typing import Any
 
 from copfl.algorithms.base import get_algorithm
 from copfl.extensions.attacks import AttackConfig
-from copfl.data.partitioners import TEST_SPLITS
+from copfl.core.models import MODELS
+from copfl.data.partitioners import PARTITIONS, TEST_SPLITS
+from copfl.data.sources.registry import dataset_names
 from copfl.extensions.unreliable import Availability, parse_speed_profile
 from copfl.engine.rounds import DivergenceRule
 from copfl.extensions.privacy import validate as validate_dp
 from copfl.extensions.robust import RobustConfig
-from copfl.typecheck import check_types
+from copfl.typecheck import check_types, unknown_name
 from copfl.core.train_hooks import OptimizerConfig
 
 # Defaults that depend on the data set (a field left at None takes these).
@@ -57,6 +59,17 @@ RUN_DEFAULTS: dict[str, Any] = {"optimizer": _OPT.name, "lr": _OPT.lr, "momentum
 PARTS = ("algorithm", "data", "model", "federation", "optimization", "evaluation", "privacy", "robustness", "unreliable", "output", "runtime")
 MAY_CHANGE, FIXED = "may-change", "fixed"
 _NOT_ADDED = object()
+
+
+def per_dataset(key: str) -> str:
+    """A default that depends on the data set, in words for the help: ``100; 20 for digits, 10
+    for miniimagenet`` (the fallback, then each other value with its data sets)."""
+    fallback = {**PARTITION_DEFAULTS, **FALLBACK_DEFAULTS}[key]
+    others: dict[Any, list[str]] = {}
+    for name, defaults in DATASET_DEFAULTS.items():
+        if defaults.get(key, fallback) != fallback:
+            others.setdefault(defaults[key], []).append(name)
+    return "; ".join([str(fallback), *(f"{v} for {', '.join(names)}" for v, names in others.items())])
 
 
 def _f(
@@ -97,50 +110,53 @@ def _f(
 
 @dataclass(frozen=True)
 class RunConfig:
-    algorithm: str = _f("co-pfl", "algorithm (see `copfl list`)", part="algorithm")
-    dataset: str = _f("digits", "data set (see `copfl list`)", part="data", data_key=True)
+    algorithm: str = _f("co-pfl", "the algorithm to run (`copfl list` names them)", part="algorithm")
+    dataset: str = _f("digits", "the data set (`copfl list` names them; `copfl datasets` shows which are on disk)", part="data", data_key=True)
     data_dir: str | None = _f(None, "where data sets live (default: $COPFL_DATA_DIR or ./data)", part="data", on_resume=MAY_CHANGE, computes=False)
     cache_dir: str | None = _f(None, "where decoded arrays are cached (default: $COPFL_CACHE_DIR or ~/.cache/copfl)", part="data", on_resume=MAY_CHANGE, computes=False)
     download: bool = _f(False, "download a missing data set from its official URL (checksummed)", part="data", on_resume=MAY_CHANGE, computes=False)
     classes: str | None = _f(
         None,
-        "keep only these classes, relabelled 0..k-1 in the order given, before partitioning: comma-separated "
-        "indices, names and inclusive ranges FIRST-LAST (e.g. 36-45, a-j, 0,2,4, cat,dog) (default: every class)",
+        "keep only these classes, relabelled 0..k-1 in this order: indices, names, ranges FIRST-LAST, e.g. "
+        "0,2,4 or a-j or cat,dog (default: every class)",
         part="data", data_key=True,
     )
-    clients: int | None = _f(None, "number of clients (default 10; the data set's protocol where it has one)", part="data", data_key=True)
-    partition: str | None = _f(None, "label-skew (CO-PFL) | dirichlet | iid | natural | pathological (pFedSV) | powerlaw (DPAO-PFL) (default: the data set's, else label-skew)", part="data", resolved=True, data_key=True)
-    classes_per_client: int | None = _f(None, "label-skew: classes per client (s) (default 2; the data set's protocol where it has one)", part="data", resolved=True, data_key=True)
-    samples_per_class: int | str | None = _f(None, "label-skew: training samples per class per client (M_bound), or 'all' (the class divided among its clients)", part="data", resolved=True, data_key=True)
-    test_samples_per_class: int | str | None = _f(None, "label-skew: test samples per class per client, or 'all'", part="data", resolved=True, data_key=True)
-    alpha: float = _f(0.5, "dirichlet: the concentration alpha of the clients' label mixes (smaller: more skewed clients)", part="data", data_key=True)
+    clients: int | None = _f(None, f"number of clients (default: {per_dataset('clients')}; with --partition natural, every writer or speaker "
+        "unless the data set sets a number)", part="data", data_key=True)
+    partition: str | None = _f(None, "how the data are split: label-skew (a few classes per client) | dirichlet (Dirichlet(alpha) label mixes) | "
+        "iid | natural (the data set's writers or speakers) | pathological (class shards) | powerlaw (power-law client "
+        f"sizes) (default: {per_dataset('partition')})", part="data", resolved=True, data_key=True)
+    classes_per_client: int | None = _f(None, f"label-skew: classes each client holds (s in the CO-PFL paper) (default: {per_dataset('classes_per_client')})", part="data", resolved=True, data_key=True)
+    samples_per_class: int | str | None = _f(None, "label-skew: training samples per class per client (M_bound in the CO-PFL paper), or 'all' (the class "
+        f"divided among its clients) (default: {per_dataset('samples_per_class')})", part="data", resolved=True, data_key=True)
+    test_samples_per_class: int | str | None = _f(None, f"label-skew: test samples per class per client, or 'all' (default: {per_dataset('test_samples_per_class')})", part="data", resolved=True, data_key=True)
+    alpha: float = _f(0.5, "dirichlet: the concentration alpha (smaller: more skewed label mixes)", part="data", data_key=True)
     min_samples: int = _f(10, "dirichlet: least training samples per client (a draw giving any client fewer is redrawn)", part="data", data_key=True)
     power: float = _f(1.0, "powerlaw: exponent of the client-size law", part="data", data_key=True)
     test_split: str = _f(
         "proportional",
-        "dirichlet: each client's test set: proportional (each class's test split cut with the training split's "
-        "proportions) | balanced (an equal share of the test split of every class the client holds, as FedGen's "
-        "code, which pFedSV cites for Dir(alpha))",
+        "dirichlet: each client's test set: proportional (each class cut as the training data are) | balanced (an "
+        "equal share of every class the client holds, as pFedSV's Dir(alpha) split)",
         part="data", added_later="proportional", data_key=True,
     )
-    train_per_client: int | None = _f(None, "cap each client's training samples at N after partitioning (a seeded subsample; default: all)", part="data", added_later=None, data_key=True)
-    test_per_client: int | None = _f(None, "cap each client's test samples at N after partitioning (a seeded subsample; default: all)", part="data", added_later=None, data_key=True)
-    severity: int = _f(5, "cifar10c: corruption severity 1..5 (CO-PFL: 5)", part="data", data_key=True)
+    train_per_client: int | None = _f(None, "cap each client's training samples at N after partitioning (a seeded subsample) (default: all)", part="data", added_later=None, data_key=True)
+    test_per_client: int | None = _f(None, "cap each client's test samples at N after partitioning (a seeded subsample) (default: all)", part="data", added_later=None, data_key=True)
+    severity: int = _f(5, "cifar10c: corruption severity 1..5", part="data", data_key=True)
     split_file: str | None = _f(None, "use a split saved by `copfl partition --save` instead of making one", part="data", data_key=True)
-    model: str | None = _f(None, "model: {models} (default depends on the data set)", part="model", resolved=True)  # the CLI lists the registry
+    model: str | None = _f(None, "model: {models} " f"(default: {per_dataset('model')})", part="model", resolved=True)  # the CLI lists the registry
     resnet_stem: str = _f("imagenet", "resnet18 stem: imagenet (7x7 + max-pool) | cifar (3x3)", part="model")
     width: float = _f(1.0, "resnet18 width multiplier", part="model")
-    bn_stats: str | None = _f(None, "batch-norm running statistics: shared (averaged) | local (kept per client); default: the algorithm's, else shared", part="model", resolved=True)
-    rounds: int = _f(20, "the number of communication rounds to run", part="federation", on_resume=MAY_CHANGE)
+    bn_stats: str | None = _f(None, f"batch-norm statistics: shared (averaged) | local (per client) (default: the algorithm's, else {RUN_DEFAULTS['bn_stats']})", part="model", resolved=True)
+    rounds: int = _f(20, "communication rounds", part="federation", on_resume=MAY_CHANGE)
     client_fraction: float = _f(1.0, "fraction of clients sampled per round", part="federation")
     local_epochs: int = _f(1, "local epochs per round", part="optimization")
     batch_size: int = _f(32, "local batch size", part="optimization")
-    optimizer: str | None = _f(None, "local optimizer: sgd | adam (default: the algorithm's, else sgd)", part="optimization", resolved=True)
-    lr: float | None = _f(None, "local learning rate (default: the algorithm's, else 0.05)", part="optimization", resolved=True)
-    momentum: float | None = _f(None, "SGD momentum (default 0.5, FedPAC's setting)", part="optimization", resolved=True)
-    weight_decay: float | None = _f(None, "weight decay (default: the algorithm's, else 0)", part="optimization", resolved=True)
+    optimizer: str | None = _f(None, f"local optimizer: sgd | adam (default: the algorithm's, else {_OPT.name})", part="optimization", resolved=True)
+    lr: float | None = _f(None, f"local learning rate (default: the algorithm's, else {_OPT.lr:g})", part="optimization", resolved=True)
+    momentum: float | None = _f(None, f"SGD momentum (default: the algorithm's, else {_OPT.momentum:g})", part="optimization", resolved=True)
+    weight_decay: float | None = _f(None, f"weight decay (default: the algorithm's, else {_OPT.weight_decay:g})", part="optimization", resolved=True)
     augment: bool = _f(False, "random crop (padding 4) + horizontal flip during local training", part="optimization")
-    seed: int = _f(0, "root seed: every random stream derives from it", part="federation", data_key=True)
+    seed: int = _f(0, "the root seed of every random stream", part="federation", data_key=True)
     eval_every: int = _f(1, "evaluate every k rounds (and after the last)", part="evaluation", on_resume=MAY_CHANGE)
     val_fraction: float = _f(
         0.1,
@@ -160,10 +176,10 @@ class RunConfig:
         part="evaluation", added_later=0.0, data_key=True,
     )
     mlflow: str | None = _f(
-        None, "also track the run in MLflow: a tracking URI, or the flag alone for sqlite:///<out>/mlflow.db (optional extra: pip install 'copfl[mlflow]')",
+        None, "also track the run in MLflow (pip install 'copfl[mlflow]'): a tracking URI, or alone: OUT/mlflow.db",
         part="output", on_resume=MAY_CHANGE, added_later=None, computes=False,
     )
-    tensorboard: bool = _f(False, "also write TensorBoard logs to <out>/tensorboard (optional extra: pip install 'copfl[tensorboard]')", part="output", on_resume=MAY_CHANGE, added_later=False, computes=False)
+    tensorboard: bool = _f(False, "also write TensorBoard logs to OUT/tensorboard (pip install 'copfl[tensorboard]')", part="output", on_resume=MAY_CHANGE, added_later=False, computes=False)
     eval_clients: float = _f(
         1.0, "clients evaluated on an evaluation round: a fraction in (0, 1] or a count K >= 2; a seeded sample per round, "
         "every client after the last round (for many clients)", part="evaluation", on_resume=MAY_CHANGE,
@@ -197,10 +213,10 @@ class RunConfig:
     attack_noise: float = _f(1.0, "--attack gaussian / collude: the standard deviation of the noise sent as the update", part="robustness", added_later=1.0)
     robust: str = _f("mean", "how clients' vectors are combined: mean (the algorithm's own weighted average) | median | trimmed-mean | krum | multi-krum | clip", part="robustness", added_later="mean")
     robust_fraction: float = _f(0.2, "--robust: the share of the combined vectors assumed Byzantine (trimmed at each end; Krum's f)", part="robustness", added_later=0.2)
-    robust_select: int | None = _f(None, "--robust multi-krum: how many vectors are averaged (default n - f)", part="robustness", added_later=None)
+    robust_select: int | None = _f(None, "--robust multi-krum: how many vectors are averaged (default: n - f)", part="robustness", added_later=None)
     robust_bound: float | None = _f(None, "--robust clip: the distance bound (default: the median distance to the coordinate-wise median)", part="robustness", added_later=None)
-    diverge_factor: float = _f(1e3, "end the run as diverged (exit 3) when a round's mean train loss exceeds this multiple of the first round's (0: off)", part="federation", on_resume=MAY_CHANGE)
-    diverge_loss: float = _f(1e6, "end the run as diverged (exit 3) when a round's mean train loss exceeds this value (0: off)", part="federation", on_resume=MAY_CHANGE)
+    diverge_factor: float = _f(1e3, "diverged (exit 3): a round's mean train loss above this multiple of the first's (0: off)", part="federation", on_resume=MAY_CHANGE)
+    diverge_loss: float = _f(1e6, "diverged (exit 3): a round's mean train loss above this value (0: off)", part="federation", on_resume=MAY_CHANGE)
     store: str = _f("memory", "per-client state: memory | disk (one file per client in <out>/client-state, for many clients or large models)", part="runtime", computes=False)
     checkpoint_every: int = _f(0, "write checkpoint.pt every k rounds and at the end, for --resume (0: never)", part="output", on_resume=MAY_CHANGE, computes=False)
     device: str = _f("auto", "where models, client data and evaluation live: auto (CUDA, else MPS, else CPU) | cpu | cuda | cuda:N | mps", part="runtime", on_resume=MAY_CHANGE)
@@ -222,8 +238,8 @@ class RunConfig:
     )
     out: str | None = _f(
         None,
-        "results folder (default: runs/<algorithm>-<dataset>-<time>); a folder that already holds results is "
-        "only written over when --out names it, otherwise the run goes to a new DIR-2, DIR-3...",
+        "the results folder (default: runs/<algorithm>-<dataset>-<time>, or a new DIR-2, DIR-3... where that holds "
+        "results)",
         part="output", on_resume=MAY_CHANGE, computes=False,
     )
     options: dict[str, Any] = _f(None, "algorithm options, e.g. {mu = 0.01} (CLI: the algorithm's own flags)", cli=False, part="algorithm", resolved=True)
@@ -302,6 +318,33 @@ class ResolvedConfig(RunConfig):
 
     def resolved(self) -> ResolvedConfig:
         return self
+
+
+# The registered names a run option holds (the algorithm's: copfl.algorithms.base.get_algorithm).
+NAMED: dict[str, Any] = {"dataset": dataset_names, "partition": lambda: list(PARTITIONS), "model": lambda: sorted(MODELS)}
+
+
+def check_name(what: str, name: str) -> str:
+    """``name``, a registered name of ``what`` (a key of :data:`NAMED`; an installed package's
+    plugin may register it); a ValueError with a "did you mean" otherwise."""
+    known = NAMED[what]
+    if name not in known():
+        from copfl.plugins import load_entry_points
+
+        load_entry_points()
+        if name not in known():
+            raise ValueError(unknown_name(what, name, known()))
+    return name
+
+
+def check_names(cfg: RunConfig) -> None:
+    """The data set, partition and model ``cfg`` names are registered: a misspelled one fails
+    when a command line or a library call describes the run (dry runs included), not once its
+    data are loaded (:func:`copfl.app.checks.checked_config`, the commands' config). A config
+    alone may name a data set it is never loaded from (a test's hand-made federation)."""
+    for what in NAMED:
+        if getattr(cfg, what) is not None:
+            check_name(what, getattr(cfg, what))
 
 
 # Lower bounds of numeric run options (None, where allowed, means "the default"): checked when

@@ -20,6 +20,7 @@ import copfl.reproduce.paper as paper
 import copfl.reproduce.paper_pfedsv_dpao as pv
 from copfl.reproduce.cells import DISPLAY, SCALE_NOTES, Cell, Experiment, alg_options, copfl_options, lr_grid, paper_setting
 from copfl.reproduce.experiments_pfedsv_dpao import DPAO_SCALE_NOTES, PFEDSV_SCALE_NOTES, dpao_hparams_cells, dpao_table3_cells, dpao_table4_cells, pfedsv_table4_cells, pfedsv_table_cells, pfedsv_traffic_cells
+from copfl.typecheck import unknown_name
 
 __all__ = ["EXPERIMENTS", "READINGS", "RESNET_MIN_SEEDS", "RESNET_ROWS", "RESNET_RUN", "RESNET_SCALE_NOTES", "ROBUSTNESS_ATTACKS", "ROBUSTNESS_FRACTIONS", "ROBUSTNESS_METHODS", "SMALL", "added_cells", "convergence_cells", "datasize_cells", "display_name", "experiment_cells", "mamo_cells", "pgamma_cells", "readings_cells", "resnet_cells", "robustness_cells", "table2_cells", "table3_cells"]
 
@@ -319,7 +320,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         dpao_table3_cells,
     ),
     "dpao-table4": (
-        Experiment("dpao-table4", "Final accuracy against local epochs E, FEMNIST (5, 25)", "Table 4 (FEMNIST row; CIFAR-100 is not on this machine)",
+        Experiment("dpao-table4", "Final accuracy against local epochs E, FEMNIST (5, 25)", "Table 4 (its FEMNIST row; the CIFAR-100 row is not run)",
                    "table", "E in {1, 5, 10, 20}; letters a-j (D11)", paper="DPAO-PFL", scale_notes=DPAO_SCALE_NOTES),
         dpao_table4_cells,
     ),
@@ -342,7 +343,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
         Experiment(
             "copfl-readings",
             "Why CO-PFL does not lead at cpu scale: every ambiguous reading, one at a time, with seeds",
-            "no paper table: copfl's study of the readings the paper leaves open (docs/papers/reading-notes.md), on the CO-PFL CIFAR-10 protocol (docs/co-pfl.md)",
+            "no paper table: copfl's study of the choices the CO-PFL paper leaves ambiguous, on its CIFAR-10 protocol (docs/co-pfl.md)",
             "readings",
             "each row changes one choice from its group's first row; differences are paired by seed (each seed its own "
             "split, shared by every row) and tested against seed noise (paired t-test, 5%)",
@@ -368,7 +369,7 @@ EXPERIMENTS: dict[str, tuple[Experiment, Any]] = {
 
 def experiment_cells(name: str, tune: bool) -> tuple[Experiment, list[Cell]]:
     if name not in EXPERIMENTS:
-        raise ValueError(f"unknown experiment {name!r}; expected one of {', '.join(EXPERIMENTS)}")
+        raise ValueError(unknown_name("experiment", name, EXPERIMENTS))
     exp, make = EXPERIMENTS[name]
     return exp, make(tune)
 

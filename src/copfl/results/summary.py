@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from copfl.typecheck import did_you_mean
 from copfl.engine.figures import ClientMetrics
 from copfl.results.columns import COMPARE_OPTIONAL, COMPARE_TABLE, RUN_TABLE, shown
 
@@ -186,7 +187,7 @@ def runs_table(runs: list[tuple[str, dict[str, Any]]], sort: str | None = None, 
     runs without the figure last)."""
     keys = [c.key for c in RUN_TABLE]
     if sort is not None and sort not in keys:
-        raise ValueError(f"--sort {sort!r}: expected one of {', '.join(keys)}")
+        raise ValueError(f"--sort {sort!r}: expected one of {', '.join(keys)}{did_you_mean(sort, keys)}")
     rows = [[name, *(c.get(s) for c in RUN_TABLE)] for name, s in runs]
     if sort is not None:
         i = 1 + keys.index(sort)

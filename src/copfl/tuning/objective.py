@@ -60,6 +60,11 @@ def confirms_tuned(tuned_vals: list[float], default_vals: list[float]) -> bool:
 # - "peak": the best round's mean client validation accuracy (copfl before issue 78).
 OBJECTIVES = ("last", "peak")
 OBJECTIVE = "last"
+OBJECTIVE_WORDS = {  # each objective as the help and tune.md say it
+    "last": "the validation accuracy (pooled over the clients' validation samples) averaged over the last quarter of the "
+            "evaluated rounds",
+    "peak": "the best per-round mean client validation accuracy (ties: lower validation loss)",
+}
 
 
 def objective_window(evaluations: int) -> int:

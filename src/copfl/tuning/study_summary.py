@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from copfl.io import atomic_write_json, atomic_write_text
+from copfl.tuning.objective import OBJECTIVE, OBJECTIVE_WORDS
 from copfl.tuning.trial_order import is_cut
 
 BEST = "best.json"
@@ -63,8 +64,12 @@ def tune_report(summaries: list[dict[str, Any]], trials: int, rounds: int) -> st
     """``tune.md``: per algorithm its best values, then its trials. A trial cut short by a stop
     is listed apart from one that failed with an error: it ran again with its values as the
     next trial, so ``trials`` counts it beside its retry."""
+    by_objective: dict[str, list[str]] = {}
+    for s in summaries:
+        by_objective.setdefault(s.get("objective", "peak"), []).append(s["algorithm"])
+    objective = "; ".join(OBJECTIVE_WORDS[o] + (f" ({', '.join(algs)})" if len(by_objective) > 1 else "") for o, algs in by_objective.items())
     lines = [f"# copfl tune: {trials} trials per algorithm, {rounds} rounds each",
-             "", "Objective: the best per-round mean client validation accuracy (ties: lower validation loss); no test data is read.",
+             "", f"Objective: {objective or OBJECTIVE_WORDS[OBJECTIVE]}; no test data is read.",
              "A trial cut short by a stop (the process killed or interrupted) ran again with its values as a later trial: "
              "`trials` counts both, the budget one.", "",
              "| algorithm | best val acc | round | best values | trials | pruned | cut short, run again | failed (error) | trial seconds |",

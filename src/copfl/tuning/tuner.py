@@ -9,8 +9,10 @@ algorithm on the run's split with the values the sampler suggests for the knobs 
 algorithm declares (:mod:`copfl.algorithms.search_space`); the data are loaded once for every trial and
 method.
 
-* The objective is the best per-round ``val_acc_mean`` (the validation part of each client's
-  training data, ``--val-fraction``), ties broken by the lower ``val_loss_mean``.
+* The objective (:mod:`copfl.tuning.objective`; ``OBJECTIVE_WORDS`` says it in words) is the
+  mean validation accuracy (the validation part of each client's training data,
+  ``--val-fraction``) over the last quarter of the evaluated rounds; a study begun before that
+  choice keeps the best per-round ``val_acc_mean``, ties broken by the lower ``val_loss_mean``.
 * No test metric is computed during a trial: the engine evaluates the validation data only,
   and every client's test tensors are sealed (:class:`copfl.engine.sealing.SealedTensor`): touching them raises
   :class:`copfl.engine.sealing.TestDataTouched`.
@@ -82,6 +84,7 @@ GRACE_SECONDS = 300
 # samples is judged on 6, and one mistake moves its accuracy by 17 points.
 TUNE_VAL_MIN = 30
 BUDGET_CAP = 1000  # the trial cap per study under --budget when --trials / --tune N does not set one
+DEFAULT_TRIALS = 20  # the trials per study when neither --trials / --tune N nor --budget says
 # A study whose every trial so far diverged goes on past its share of --budget until one completes,
 # up to this many shares (issue 78: pFedHN on Fashion-MNIST spent its 4 minutes on two diverging
 # trials), its next trial the last one's with lower learning rates (copfl.tuning.trial_order.back_off)

@@ -51,6 +51,7 @@ from copfl.data.sources.mnist import (
 )
 from copfl.data.sources.shakespeare import decode_leaf_shakespeare, decode_tiny_shakespeare
 from copfl.data.sources.vehicle import decode_vehicle
+from copfl.typecheck import unknown_name
 
 
 @dataclass(frozen=True)
@@ -299,7 +300,7 @@ def load_dataset(
 
         load_entry_points()  # an installed package's plugin may register it
     if name not in SOURCES:
-        raise ValueError(f"unknown dataset {name!r}; available datasets: {', '.join(dataset_names())}")
+        raise ValueError(unknown_name("dataset", name, dataset_names()))
     src = SOURCES[name]
     if src.embedded is not None:
         with reporting(progress) as p:
