@@ -118,7 +118,9 @@ def test_run_with_seeds_and_bad_counts(tmp_path, capsys):
     agg = doc["aggregate"]["final"]["acc_mean"]
     assert doc["seeds"] == [0, 1] and math.isclose(agg["mean"], sum(finals) / 2)
     m, sd = 100 * agg["mean"], 100 * agg["std"]
-    assert f"over 2 seeds: final {m:.2f} ± {sd:.2f}" in printed
+    assert "over 2 seeds: personalized accuracy %" in printed and f"  final {m:.2f} ± {sd:.2f}   best-test" in printed
+    block = printed[printed.index("over 2 seeds"):printed.index("\nresults: ")].splitlines()
+    assert len(block) >= 2 and max(len(line) for line in block) <= 80, block
     assert printed.count("personalized accuracy, mean over clients") == 2  # each seed's normal summary
     assert (out / "curves.png").stat().st_size > 0
     mtime = (out / "seed-1" / "metrics.jsonl").stat().st_mtime_ns

@@ -41,3 +41,13 @@ def test_a_run_that_did_not_complete_gets_no_hint(tmp_path):
                "best": {"round": 2, "acc_mean": 0.5, "acc_weighted": 0.5}}
     plain = summary_lines(summary, Path("r"))
     assert plain[-1] == "results: r" and summary_lines(summary, Path("r"), "next: x") == [*plain, "next: x"]
+
+
+def test_a_run_without_a_number_of_clients_says_it_takes_every_client_of_the_data_set():
+    from copfl.app.texts import problem_line, run_text
+    from copfl.execution.config import RunConfig
+
+    cfg = RunConfig(algorithm="fedavg", dataset="femnist", partition="natural").resolved()
+    assert cfg.clients is None
+    assert "femnist: every client of the data set, natural partition" in run_text(cfg)
+    assert problem_line(cfg).startswith("problem: femnist, every client of the data set, natural partition")

@@ -110,3 +110,14 @@ def test_a_report_shows_the_data_directory_as_a_placeholder():
     assert shown_command("copfl reproduce table2 --out runs/r") == "copfl reproduce table2 --out runs/r"
     assert shown_reason("looked for /data/x/cifar-100-python (the data directory /data/x has none)\nmore", cmd) == (
         "looked for DIR/cifar-100-python (the data directory DIR has none)")
+
+
+def test_no_source_file_sends_its_reader_outside_the_repository():
+    """copfl's code cites the papers and docs/papers/reading-notes.md, not notes or issues that are
+    not in the repository (its docstrings are the API reference; its texts are help and reports)."""
+    found = []
+    for py in sorted((ROOT / "src" / "copfl").rglob("*.py")):
+        text = py.read_text(encoding="utf-8")
+        found += [f"{rel(py)}:{text[:m.start()].count(chr(10)) + 1}: {m.group(0)!r} ({why})"
+                  for why, pattern in OUTSIDE.items() if "absolute path" not in why for m in pattern.finditer(text)]
+    assert not found, "\n".join(found)

@@ -7,12 +7,12 @@ MAMO, mask-aware momentum (eqs. 3-5, Algorithm 2 lines 1-13)
     Two Adam moment buffers per client, one for the personalized submodel (h = m) and one for
     the shared submodel (h = 1 - m), persisting across rounds in the client store.
     * Eq. (4b) decays v with beta1 in the text; the bias correction (5a) uses beta2:
-      copfl uses beta2 (PAPER-NOTES 1).
+      copfl uses beta2 (reading note 1, docs/papers/reading-notes.md).
     * (5a) counts steps as kT + t: copfl counts the steps each buffer has actually taken,
       from 1 (torch's convention; the paper's count starts at 0, which would divide by
-      zero) (PAPER-NOTES 2). A pass over an empty mask takes no step.
+      zero) (reading note 2, docs/papers/reading-notes.md). A pass over an empty mask takes no step.
     * Both passes start from the round's model w_n^k (Algorithm 2, lines 2 and 8); the
-      result is p from the first and g from the second (line 13) (PAPER-NOTES 3).
+      result is p from the first and g from the second (line 13) (reading note 3, docs/papers/reading-notes.md).
     * T "local iterations" = local epochs: each pass goes T times over the client's data in
       batches (FedSelect's code alternates one masked and one unmasked pass per epoch).
     Implementation: eq. (4) multiplies the gradient by h, and (5b) the step. Because masks
@@ -25,7 +25,7 @@ MAMO, mask-aware momentum (eqs. 3-5, Algorithm 2 lines 1-13)
 PWPM, parameter-wise personalization (eqs. 6-8)
     delta = |w_n^k - w_n^{k+1}| over the round; the mask grows by ``pwpm="tensor"`` (the
     FedSelect code's per-weight-tensor reading, default) or ``"global"`` (eq. 7 over the
-    whole vector under ||m|| <= gamma d); see :mod:`copfl.core.masks` (PAPER-NOTES 4).
+    whole vector under ||m|| <= gamma d); see :mod:`copfl.core.masks` (reading note 4, docs/papers/reading-notes.md).
 
 COWA, contribution-oriented weights (eqs. 9-11)
     * Gradient score (9): 1 - cos(delta_n, dbar_{-n}), delta_n = w_n^k - w_n^{k+1} (this
@@ -41,14 +41,14 @@ COWA, contribution-oriented weights (eqs. 9-11)
       the client's training data, default) or ``"holdout"`` (the "held-out validation set"
       of the text: a fixed fraction of the client's training data, then not trained on).
       ``pred_sign="loss"`` (eq. 10 as written: higher loss, more weight) or ``"inverse"``
-      (the other reading of the text: lower loss, more weight, as exp(-loss)) (PAPER-NOTES 7).
+      (the other reading of the text: lower loss, more weight, as exp(-loss)) (reading note 7, docs/papers/reading-notes.md).
     * Gamma = Gamma_grad + Gamma_pred; alpha = Gamma / sum Gamma (11), applied to the shared
-      coordinates only (PAPER-NOTES 8). ``score`` = both | grad | pred | uniform | samples
+      coordinates only (reading note 8, docs/papers/reading-notes.md). ``score`` = both | grad | pred | uniform | samples
       (ablations, Table III). Both scores are logged per client every round.
     All leave-one-out quantities are closed forms in the client's own vectors: O(d) per
     client, O(N d) per round.
 
-Server aggregation (Algorithm 1, lines 4-6; PAPER-NOTES 5): ``aggregation="per-coordinate"``
+Server aggregation (Algorithm 1, lines 4-6; reading note 5, docs/papers/reading-notes.md): ``aggregation="per-coordinate"``
 (the FedSelect code's reading, default: it kept learning where the literal reading froze the
 shared model, see docs/co-pfl.md) or ``"literal"``.
 A client starts each round from the server's values on its shared coordinates and its own
@@ -212,7 +212,7 @@ class CoPFL(MaskedAlgorithm):
     Config = CoPFLConfig
     search_space = {**adam_space(paper_lr=1e-3), "p": uniform(0.05, 0.5, paper=0.25), "gamma": uniform(0.1, 0.9, paper=0.5)}  # copfl tune (docs/tuning.md)
     # The paper trains CO-PFL with Adam-style MAMO at eta in {1e-4, 1e-5} for 200 rounds; the
-    # default is Adam at 1e-3 on evidence (issue 21, docs/co-pfl.md "What the study shows"): as
+    # default is Adam at 1e-3 on evidence (docs/co-pfl.md "What the study shows"): as
     # good as 1e-4 on the paper's protocol, far better when rounds are few. `--lr 1e-4` is the
     # paper's rate, and every `copfl reproduce` cell names its rate. Batch-norm running
     # statistics stay on the clients (the paper is silent): a CO-PFL client's model mixes

@@ -1,7 +1,8 @@
 """DPAO-PFL: additive parameter decomposition with importance-weighted regularization.
 
-The DPAO-PFL paper (``papers/dpao-pfl.txt``): its Algorithms 1-2 are images missing from the
-text and its equation numbers were lost; ``PAPER-NOTES-pfedsv-dpao.md`` rebuilds the procedure
+Tang, Gao, Li and Jia, "DPAO-PFL: Dynamic Parameter-Aware Optimization via Continual Learning
+for Personalized Federated Learning" (Electronics 14(15):2945, 2025): its Algorithms 1-2 are
+images missing from the text and its equation numbers were lost; docs/papers/reading-notes.md rebuilds the procedure
 from the prose (equations (1)-(10) in the order they appear) and lists the ambiguities D1-D19.
 No public implementation exists. ``docs/algorithms/dpao-pfl.md`` maps every equation and
 choice to the functions below.

@@ -1,4 +1,4 @@
-"""DPAO-PFL's equations (PAPER-NOTES-pfedsv-dpao, D1-D19), each a function checked against
+"""DPAO-PFL's equations (docs/papers/reading-notes.md, D1-D19), each a function checked against
 values computed by hand in tests/test_dpao_pfl.py: the adaptive parameter decomposition
 (phi units, theta = theta_g * phi + theta_l), the EWC Fisher information and the path score,
 the normalized importance Omega, the penalty of eqs. (8)/(10), the critical mask and the

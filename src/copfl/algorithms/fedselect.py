@@ -11,7 +11,7 @@ Selection of Parameters for Fine-Tuning", CVPR 2024 - as its reference code does
 * The server averages each coordinate over the clients that share it, with uniform weights
   (:func:`copfl.core.masks.aggregate_per_coordinate`); each client takes the server's values on
   its own shared coordinates.
-Defaults (PAPER-NOTES, the FedSelect code): SGD, lr 0.05, no momentum, batch 32.
+Defaults (the CO-PFL protocol's reading notes, docs/papers/reading-notes.md; the FedSelect code): SGD, lr 0.05, no momentum, batch 32.
 """
 
 from __future__ import annotations

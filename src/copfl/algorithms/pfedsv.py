@@ -1,8 +1,8 @@
 """pFedSV: Shapley-value coalitions for personalized client collaboration.
 
 Wu et al., "Rethinking Personalized Client Collaboration in Federated Learning" (IEEE
-preprint; ``papers/pfedsv.txt``). Reading notes with every ambiguity (A1-A20):
-``PAPER-NOTES-pfedsv-dpao.md``. No public implementation exists.
+preprint). Reading notes with every ambiguity (A1-A20):
+docs/papers/reading-notes.md. No public implementation exists.
 
 A round (Algorithm 1), as copfl runs it:
 

@@ -309,7 +309,7 @@ def compare_estimate(rows: list[Any], acfgs: dict[str, Any], trials: int | None,
 
 
 def confirm_tuned(tuned: dict[str, dict[str, Any]], histories: dict[str, list[list[dict[str, Any]]]]) -> dict[str, tuple[str, str]]:
-    """compare --tune's confirmation (issue 78), once every row has run on every seed: a tuned
+    """compare --tune's confirmation, once every row has run on every seed: a tuned
     row with runs of its own whose validation objective on those runs, averaged over the seeds,
     is not above its default row's (:func:`copfl.tuning.objective.confirms_tuned`) is shown with
     the default row's runs after all. ``histories``: row -> one history per seed, the first

@@ -76,7 +76,7 @@ ALGORITHM_FACTOR: dict[str, float] = {
     "dpao-pfl": 1.4,
     "fedmeta": 1.5,
     # benchmarks/cost_table.py on the CO-PFL CIFAR-10 protocol, seconds per round over Local's
-    "fedrep": 1.4,  # head epochs on features computed once a round (issue 41)
+    "fedrep": 1.4,  # head epochs on features computed once a round
     "apfl": 1.35,  # a second (personal) pass per step
     "fedala": 1.1,
     "fedrod": 1.0,

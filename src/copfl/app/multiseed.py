@@ -138,7 +138,8 @@ def seeds_table(rows: dict[str, tuple[dict[str, Any], int, str]]) -> str:
 
 
 def seeds_block(agg: dict[str, Any], k: int) -> str:
-    """``copfl run --seeds K``'s closing lines: the figures over the completed seeds."""
+    """``copfl run --seeds K``'s closing lines, at most 80 columns: the figures over the completed
+    seeds, each ``mean ± std``."""
     n = agg["n"]
     head = f"over {k} seeds" if n == k else f"over {n} of {k} seeds (the completed ones)"
     parts = [f"final {_cell(agg, 'final')}", f"best-test {_cell(agg, 'best')}"]
@@ -148,9 +149,16 @@ def seeds_block(agg: dict[str, Any], k: int) -> str:
         parts.append(f"worst 10% {_cell(agg, 'worst10')}")
     if "unseen" in agg:
         parts.append(f"unseen gap {_cell(agg, 'unseen_gap')}")
-    lines = [f"{head}: " + "   ".join(parts) + "  (accuracy %, mean ± std, personalized, mean over clients)"]
     if "acc_weighted" in agg.get("final", {}):
-        lines.append(f"  final sample-weighted {_cell(agg, 'weighted')}")
+        parts.append(f"final sample-weighted {_cell(agg, 'weighted')}")
+    lines = [f"{head}: personalized accuracy %, mean over clients, mean ± std over seeds"]
+    row = ""
+    for part in parts:  # as many figures a line as fit
+        if row and len(row) + 3 + len(part) > 78:
+            lines.append("  " + row)
+            row = ""
+        row = f"{row}   {part}" if row else part
+    lines.append("  " + row)
     return "\n".join(lines)
 
 

@@ -48,16 +48,20 @@ def _partition_text(cfg: RunConfig) -> str:
     return str(cfg.partition) + (f" ({cfg.classes_per_client} classes/client)" if cfg.partition in ("label-skew", "pathological") else
                                  f" (alpha {cfg.alpha})" if cfg.partition == "dirichlet" else "")
 
+def _clients_text(cfg: RunConfig) -> str:
+    """``20 clients``; without a number (a natural partition's default): every client the data set has."""
+    return "every client of the data set" if cfg.clients is None else f"{cfg.clients} clients"
+
 def run_text(cfg: RunConfig) -> str:
     """One resolved run in a line: algorithm, data, split, rounds, model and optimizer."""
-    return (f"{cfg.algorithm} on {cfg.dataset}: {cfg.clients} clients, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
+    return (f"{cfg.algorithm} on {cfg.dataset}: {_clients_text(cfg)}, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
             f"model {cfg.model}, {cfg.optimizer} lr {cfg.lr:g}, seed {cfg.seed}")
 
 def problem_line(cfg: RunConfig, seeds: list[int] | None = None) -> str:
     """A dry run's problem line (a resolved config): what every row or trial runs on: data set,
     clients, partition, rounds, model (and the seeds)."""
     seed = f"; seeds {', '.join(map(str, seeds))}" if seeds and len(seeds) > 1 else f"; seed {seeds[0] if seeds else cfg.seed}"
-    return (f"problem: {cfg.dataset}, {cfg.clients} clients, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
+    return (f"problem: {cfg.dataset}, {_clients_text(cfg)}, {_partition_text(cfg)} partition, {cfg.rounds} rounds, "
             f"model {cfg.model}{seed}")
 
 def results_line(out: Path, note: str = "") -> str:

@@ -1,7 +1,7 @@
 """Exact analytic FLOP counts of a model's forward pass, training step and evaluation, per sample.
 
 Used for the training-FLOPs-per-round figures (DPAO-PFL, Fig. 5; see
-``shared/PAPER-NOTES-pfedsv-dpao.md``, "Communication and FLOPs"):
+docs/papers/reading-notes.md, "Communication and FLOPs"):
 
     round FLOPs = training_flops_per_sample x training samples processed
                 + the algorithm's own per-step element-wise work (a count the algorithm gives)

@@ -2,7 +2,7 @@
 
 Two mechanisms, chosen with ``--dp-mode`` (docs/privacy.md):
 
-* ``sgd`` (the default; PAPER-NOTES A16): DP-SGD, Abadi et al., "Deep Learning with
+* ``sgd`` (the default; pFedSV/DPAO-PFL reading note A16, docs/papers/reading-notes.md): DP-SGD, Abadi et al., "Deep Learning with
   Differential Privacy", CCS 2016, Algorithm 1: every gradient a client computes on its data
   is privatized (per-sample gradients clipped, summed, noised, divided by the batch's size),
   in :mod:`copfl.extensions.dp_sgd`. Accounting: per client, the sampled Gaussian mechanism

@@ -88,7 +88,7 @@ def convergence_cells(tune: bool) -> list[Cell]:
     return cells
 
 
-# The robustness study (issue 18; no paper table): who resists Byzantine and free-riding clients
+# The robustness study (no paper table): who resists Byzantine and free-riding clients
 # row -> (algorithm, algorithm options, run options, learning rate). One rate per method, not
 # tuned (15 columns of 8 methods): Local, FedAvg and CO-PFL at the rate Table II's cpu-scale
 # tuning chose on this column (docs/results/reproduce-cpu/table2.md), pFedSV, FedFomo and
@@ -122,7 +122,7 @@ def robustness_cells(tune: bool) -> list[Cell]:
     return cells
 
 
-# The CO-PFL readings study (issue 21): every reading the notes leave open, one factor at a
+# The CO-PFL readings study: every reading the notes leave open, one factor at a
 # time from the default, on the CIFAR-10 10-client column; beside the baselines that lead it.
 # group -> [(row, algorithm, algorithm options changed, run options, learning rate)]; the first
 # row of a group is its reference (the default reading). Rates: CO-PFL the paper's 1e-4 (Table

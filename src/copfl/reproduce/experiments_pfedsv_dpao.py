@@ -1,4 +1,4 @@
-"""The pFedSV and DPAO-PFL papers' experiments as lists of cells (PAPER-NOTES-pfedsv-dpao;
+"""The pFedSV and DPAO-PFL papers' experiments as lists of cells (docs/papers/reading-notes.md;
 the published values in :mod:`copfl.reproduce.paper_pfedsv_dpao`), with their protocols'
 settings and scale notes. Registered with the CO-PFL paper's in :mod:`copfl.reproduce.experiments`.
 """
@@ -12,7 +12,7 @@ import copfl.reproduce.paper_pfedsv_dpao as pv
 from copfl.reproduce.cells import Cell, Setting
 
 # ---------------------------------------------------------------------------- pFedSV
-# The pFedSV protocol (PAPER-NOTES-pfedsv-dpao): the `cnn` for every data set, 5 local epochs,
+# The pFedSV protocol (docs/papers/reading-notes.md): the `cnn` for every data set, 5 local epochs,
 # batch 32 (A13), plain SGD (momentum 0) at lr 0.01 (MNIST, FMNIST) or 0.1 (CIFAR-10, and
 # CIFAR-100, A13) for every method; 10 clients take part fully for 20 rounds, 100 clients 10%
 # for 100 rounds; the whole data set is split (pathological: 2 labels per client, 20 on

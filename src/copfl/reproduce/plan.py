@@ -129,7 +129,7 @@ def run_order(r: PlannedRun) -> tuple[str, str, float]:
 def cell_run_options(cell: Cell) -> dict[str, Any]:
     """The run options a cell gives its runs: its own, and every method's batch-norm statistics
     the engine's shared ones unless the row says otherwise: the tables compare methods under one
-    treatment, and were recorded so before CO-PFL's own default became local (issue 21); FedBN
+    treatment, and were recorded so before CO-PFL's own default became local; FedBN
     keeps its own."""
     run_options = dict(cell.run_options)
     if cell.algorithm in SHARED_BN_IN_TABLES and "bn_stats" not in run_options:

@@ -1,4 +1,4 @@
-"""The result columns: every figure a table of runs shows, named once (issue 79, part 5).
+"""The result columns: every figure a table of runs shows, named once.
 
 A :class:`Column` says where its value lives in a run's ``summary.json`` (a section and a key,
 or a reader of its own), how it is written in a table, and whether it is averaged over seeds.

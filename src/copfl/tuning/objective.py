@@ -1,4 +1,4 @@
-"""What a tuning trial is judged by (issue 78): the study's objective (the mean pooled
+"""What a tuning trial is judged by: the study's objective (the mean pooled
 validation accuracy of the last rounds, or the best round's), the trial reporter that feeds it
 to Optuna round by round, the test figure it estimates, and the one-standard-error rule that
 keeps a default setting the validation data cannot tell from the best.
@@ -25,7 +25,7 @@ def validation_noise(val_acc: float, n_val: int) -> float:
 
 
 def keeps_default(best_val: float | None, default_val: float | None, n_val: int) -> bool:
-    """The one-standard-error rule (issue 78): a tuned setting replaces the default only when
+    """The one-standard-error rule: a tuned setting replaces the default only when
     its validation objective beats the default's by more than the validation accuracy's
     standard error (:func:`validation_noise`); within that the two are not told apart by the
     validation data, and the default, set without this problem's data, is kept. True when the
@@ -36,7 +36,7 @@ def keeps_default(best_val: float | None, default_val: float | None, n_val: int)
 
 
 def confirms_tuned(tuned_vals: list[float], default_vals: list[float]) -> bool:
-    """The confirmation rule (issue 78): after the final runs, a tuned row keeps its own runs
+    """The confirmation rule: after the final runs, a tuned row keeps its own runs
     only when their validation objective (each seed's last rounds' pooled validation accuracy,
     :func:`last_window_mean` of ``val_acc_weighted``), averaged over the seeds, is above the
     default row's on the same seeds. The study chose the tuned setting on one seed's split; the
@@ -57,7 +57,7 @@ def confirms_tuned(tuned_vals: list[float], default_vals: list[float]) -> bool:
 #   round's validation accuracy pooled over the clients' validation samples (each sample counts
 #   once: ``val_acc_weighted``); the pruner sees the same mean over the rounds so far. A setting
 #   is judged by where it ends, not by one lucky round of a small validation set.
-# - "peak": the best round's mean client validation accuracy (copfl before issue 78).
+# - "peak": the best round's mean client validation accuracy (copfl's objective before the confirmation rule).
 OBJECTIVES = ("last", "peak")
 OBJECTIVE = "last"
 OBJECTIVE_WORDS = {  # each objective as the help and tune.md say it

@@ -43,7 +43,7 @@ def summarize_study(algorithm: str, study: Any, seconds: float) -> dict[str, Any
         "algorithm": algorithm,
         "best": None if best is None else {"trial": best.number, "val_acc": best.value, "val_loss": best.user_attrs.get("val_loss"),
                                            "round": best.user_attrs.get("round"), "params": dict(sorted(best.params.items()))},
-        # the default setting's trial (trial 0 of a study started since issue 78): the tuned values never score below it
+        # the default setting's trial (trial 0 of every study copfl starts now): the tuned values never score below it
         "default": None if default is None else {k: default[k] for k in ("trial", "state", "val_acc", "params")},
         "trials": len(trials),
         "complete": states.count(optuna.trial.TrialState.COMPLETE),

@@ -86,7 +86,7 @@ TUNE_VAL_MIN = 30
 BUDGET_CAP = 1000  # the trial cap per study under --budget when --trials / --tune N does not set one
 DEFAULT_TRIALS = 20  # the trials per study when neither --trials / --tune N nor --budget says
 # A study whose every trial so far diverged goes on past its share of --budget until one completes,
-# up to this many shares (issue 78: pFedHN on Fashion-MNIST spent its 4 minutes on two diverging
+# up to this many shares (pFedHN on Fashion-MNIST spent its 4 minutes on two diverging
 # trials), its next trial the last one's with lower learning rates (copfl.tuning.trial_order.back_off)
 BUDGET_GRACE = 2.0
 TPE_STARTUP = 4  # random trials before TPE models the knobs jointly (the default trial and a prior's count)
