@@ -221,11 +221,11 @@ def test_min_samples_is_a_run_option(tmp_path, capsys):
 
 
 @pytest.mark.slow
-def test_the_readmes_ten_thousand_clients_line_runs(real_data_dir, tmp_path):
+def test_the_scaling_guides_ten_thousand_clients_line_runs(real_data_dir, tmp_path):
     from pathlib import Path
 
-    readme = (Path(__file__).parents[2] / "README.md").read_text()
-    line = next(x for x in readme.splitlines() if "--clients 10000" in x)
+    guide = (Path(__file__).parents[2] / "docs" / "guides" / "scaling-out.md").read_text()
+    line = next(x for x in guide.splitlines() if "--clients 10000" in x)
     argv = line.split("#")[0].split()[1:]  # without "copfl"
     argv[argv.index("--data-dir") + 1] = str(real_data_dir)
     assert main(argv + ["--rounds", "2", "--out", str(tmp_path / "r")]) == 0
