@@ -13,16 +13,12 @@ from typing import Any, Callable
 
 from copfl.app.checks import UsageError, check_resources, check_top, checked_config, read_params_file, results_folder, seeds_folder
 from copfl.app.multiseed import check_count, run_seeds, seed_list
-from copfl.app.single_run import RunOutcome, RunRequest, run_one
+from copfl.app.single_run import RunOutcome, RunRequest, run_one, stderr_line
 from copfl.app.texts import dry_run_text, run_text
 from copfl.engine.checkpoint import Checkpoint
 from copfl.execution import runfolder
 from copfl.execution.config import ResolvedConfig, RunConfig, may_change_on_resume, resume_conflicts, saved_config
 from copfl.execution.experiment import default_out
-
-
-def _stderr(line: str) -> None:
-    print(line, file=sys.stderr)
 
 @dataclass
 class RunCommand:
@@ -148,7 +144,7 @@ def _checkpoint_to_resume(plan: RunPlan) -> Checkpoint:
 
 
 def run_planned(plan: RunPlan, report: Callable[[dict[str, Any], Path], None] | None = None,
-                log: Callable[[str], None] = _stderr) -> RunOutcome | dict[str, Any]:
+                log: Callable[[str], None] = stderr_line) -> RunOutcome | dict[str, Any]:
     """The run of ``plan`` (:class:`RunOutcome`), or for ``--seeds K`` its seeds, one by one,
     ``report(summary, folder)`` after each (the seeds.json document with its closing text). A
     missing GPU or an unreachable Ray fails first, and a folder held by another process's run

@@ -23,7 +23,8 @@ from copfl.execution.federation import Federation, build_federation
 from copfl.results.callbacks import DataProgress
 
 
-def _stderr(line: str) -> None:
+def stderr_line(line: str) -> None:
+    """A progress or note line on stderr (the default ``log`` of a run)."""
     print(line, file=sys.stderr)
 
 
@@ -53,7 +54,7 @@ class RunRequest:
     diverged_ok: bool = False
     """A run whose loss diverged is a result (status "diverged", the error logged), not an error."""
     plots: bool = True
-    log: Callable[[str], None] = _stderr
+    log: Callable[[str], None] = stderr_line
 
 
 @dataclass
